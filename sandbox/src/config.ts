@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Sandbox settings from the environment, validated once at start with a clear message. */
+const EnvSchema = z.object({
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
+  SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
+  SANDBOX_CONTROL: z.enum(['0', '1']).default('1'),
+  SANDBOX_PUBLIC_URL: z.url().optional(),
+  SANDBOX_PUSHER_APP_ID: z.string().min(1).default('sandbox'),
+  SANDBOX_PUSHER_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+    .default('sandbox-key'),
+  SANDBOX_PUSHER_SECRET: z.string().min(8).default('sandbox-secret'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface SandboxConfig {
+  port: number;
+  host: string;
+  /** Folder of the SQLite database; ':memory:' keeps everything in memory. */
+  dataDir: string;
+  /** Test-only routes under /sandbox (faults, credit, mail, publish). */
+  control: boolean;
+  /** Address the sandbox tells clients to use for its own pages (game, payment); defaults to where it listens. */
+  publicUrl?: string | undefined;
+  pusher: { appId: string; key: string; secret: string };
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid sandbox environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.SANDBOX_PORT,
+    host: e.SANDBOX_HOST,
+    dataDir: path.resolve(e.SANDBOX_DATA_DIR),
+    control: e.SANDBOX_CONTROL === '1',
+    publicUrl: e.SANDBOX_PUBLIC_URL?.replace(/\/$/, ''),
+    pusher: { appId: e.SANDBOX_PUSHER_APP_ID, key: e.SANDBOX_PUSHER_KEY, secret: e.SANDBOX_PUSHER_SECRET },
+    logLevel: e.LOG_LEVEL,
+  };
+}

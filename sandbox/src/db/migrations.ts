@@ -1,0 +1,296 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * Schema history. Each entry runs once, in order, inside a transaction; PRAGMA user_version records how far
+ * a database has come. Append new migrations; never edit one that has shipped.
+ * Money columns are integer cents; times are ISO 8601 UTC text.
+ */
+export const migrations: string[] = [
+  `
+  CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password_hash TEXT,                       -- NULL for seeded rivals who cannot sign in
+    phone TEXT,
+    date_of_birth TEXT,
+    email_verified_at TEXT,
+    welcome_package_expired INTEGER NOT NULL DEFAULT 0,
+    loyalty_status TEXT NOT NULL DEFAULT 'active',
+    loyalty_tier TEXT NOT NULL DEFAULT 'bronze',
+    loyalty_stake_remainder_cents INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+
+  -- Bearer tokens, stored as SHA-256 hashes. kind 'session' for the API, 'game' for a launched game page.
+  CREATE TABLE tokens (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    kind TEXT NOT NULL CHECK (kind IN ('session', 'game')),
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE INDEX tokens_user ON tokens(user_id);
+
+  CREATE TABLE password_resets (
+    token_hash TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    created_at TEXT NOT NULL,
+    used_at TEXT
+  );
+
+  -- Mail the sandbox "sent"; read back through GET /sandbox/mail.
+  CREATE TABLE mail_outbox (
+    id INTEGER PRIMARY KEY,
+    to_email TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  -- Every balance change is a ledger row; balances is the running sum, kept in the same transaction.
+  CREATE TABLE ledger (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    wallet TEXT NOT NULL CHECK (wallet IN ('money', 'bonus')),
+    amount_cents INTEGER NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('deposit', 'withdrawal', 'bet', 'win', 'bonus', 'bonus_forfeit',
+      'bonus_release', 'buy_in', 'chest_reward', 'coupon', 'credit')),
+    reference TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX ledger_user ON ledger(user_id, wallet);
+  CREATE TABLE balances (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    wallet TEXT NOT NULL CHECK (wallet IN ('money', 'bonus')),
+    balance_cents INTEGER NOT NULL DEFAULT 0 CHECK (balance_cents >= 0),
+    PRIMARY KEY (user_id, wallet)
+  );
+
+  CREATE TABLE deposits (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    gateway TEXT NOT NULL,
+    type TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+    status TEXT NOT NULL CHECK (status IN ('pending', 'complete', 'failed')),
+    return_url TEXT,
+    created_at TEXT NOT NULL,
+    completed_at TEXT
+  );
+  CREATE INDEX deposits_user ON deposits(user_id);
+
+  CREATE TABLE withdrawals (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+    status TEXT NOT NULL CHECK (status IN ('pending', 'complete', 'rolled_back')),
+    created_at TEXT NOT NULL
+  );
+
+  -- Replays of deposit and withdraw answers by Idempotency-Key.
+  CREATE TABLE idempotency (
+    user_id INTEGER NOT NULL,
+    endpoint TEXT NOT NULL,
+    key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, endpoint, key)
+  );
+
+  CREATE TABLE game_providers (
+    product TEXT PRIMARY KEY,
+    shortname TEXT NOT NULL,
+    name TEXT NOT NULL
+  );
+
+  CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    game_code TEXT NOT NULL UNIQUE,
+    product TEXT NOT NULL REFERENCES game_providers(product),
+    category TEXT NOT NULL,
+    platforms TEXT NOT NULL,       -- JSON list: ["desktop","mobile"]
+    is_bonus_play INTEGER NOT NULL DEFAULT 0,
+    is_freebet INTEGER NOT NULL DEFAULT 0,
+    themes TEXT NOT NULL,          -- JSON list of strings
+    features TEXT NOT NULL,        -- comma-separated
+    paylines INTEGER,
+    sub_groups TEXT NOT NULL,      -- JSON list of {id, name}
+    rtp_percent REAL NOT NULL,
+    popularity INTEGER NOT NULL,
+    image TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX games_product ON games(product);
+  CREATE INDEX games_category ON games(category);
+
+  -- The home page's grouped lists (GET /api/games): mostPopular, Lives, topRated, Featured.
+  CREATE TABLE home_groups (
+    group_name TEXT NOT NULL CHECK (group_name IN ('mostPopular', 'Lives', 'topRated', 'Featured')),
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    position INTEGER NOT NULL,
+    PRIMARY KEY (group_name, game_id)
+  );
+
+  CREATE TABLE favourites (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, game_id)
+  );
+
+  CREATE TABLE recent_games (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    played_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, game_id)
+  );
+
+  CREATE TABLE spins (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER REFERENCES users(id),
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    stake_cents INTEGER NOT NULL,
+    win_cents INTEGER NOT NULL,
+    wallet TEXT,
+    demo INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE coupons (
+    code TEXT PRIMARY KEY COLLATE NOCASE,
+    description TEXT NOT NULL,
+    bonus_cents INTEGER NOT NULL CHECK (bonus_cents > 0),
+    wagering_multiplier INTEGER NOT NULL CHECK (wagering_multiplier >= 0),
+    expires_at TEXT NOT NULL
+  );
+
+  -- A player's redeemed coupons; at most one active, and it carries the bonus wagering requirement.
+  CREATE TABLE user_coupons (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    code TEXT NOT NULL REFERENCES coupons(code),
+    bonus_cents INTEGER NOT NULL,
+    wagering_required_cents INTEGER NOT NULL,
+    wagered_cents INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL CHECK (status IN ('active', 'completed', 'opted_out')),
+    created_at TEXT NOT NULL,
+    ended_at TEXT
+  );
+  CREATE UNIQUE INDEX user_coupons_one_active ON user_coupons(user_id) WHERE status = 'active';
+  CREATE UNIQUE INDEX user_coupons_once ON user_coupons(user_id, code);
+
+  CREATE TABLE loyalty_tiers (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    tier TEXT NOT NULL CHECK (tier IN ('bronze', 'silver', 'gold', 'platinum', 'black')),
+    diamonds INTEGER NOT NULL DEFAULT 0 CHECK (diamonds >= 0),
+    used INTEGER NOT NULL DEFAULT 0 CHECK (used >= 0 AND used <= diamonds),
+    PRIMARY KEY (user_id, tier)
+  );
+
+  CREATE TABLE chest_openings (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    tier TEXT NOT NULL,
+    reward_cents INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE notifications (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    type TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    message TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'sent',
+    created_at TEXT NOT NULL,
+    read_at TEXT
+  );
+  CREATE INDEX notifications_user ON notifications(user_id, created_at);
+
+  -- Seeded tournaments are scheduled as offsets in seconds from the schedule anchor (settings.schedule_anchor,
+  -- set to the time the sandbox starts), so every stage is on show for the first 24 hours after any start.
+  CREATE TABLE tournaments (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    image TEXT NOT NULL,
+    registration_start_offset INTEGER NOT NULL,
+    registration_end_offset INTEGER NOT NULL,
+    tournament_start_offset INTEGER NOT NULL,
+    tournament_end_offset INTEGER NOT NULL,
+    buy_in_cents INTEGER NOT NULL DEFAULT 0 CHECK (buy_in_cents >= 0),
+    buy_in_duration INTEGER,      -- minutes of play a buy-in gives, NULL when there is none
+    prize_pool_cents INTEGER NOT NULL,
+    game_ids TEXT NOT NULL        -- JSON list of game ids that score points
+  );
+
+  CREATE TABLE tournament_users (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    points INTEGER NOT NULL DEFAULT 0,
+    time_played INTEGER NOT NULL DEFAULT 0,   -- seconds
+    started_at TEXT,
+    joined_at TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, user_id)
+  );
+
+  CREATE TABLE promotions (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    description TEXT NOT NULL,
+    image TEXT NOT NULL,
+    url_link TEXT NOT NULL,
+    terms TEXT NOT NULL,
+    authenticated_only INTEGER NOT NULL DEFAULT 0,
+    is_new INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+
+  CREATE TABLE promotion_banners (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    url_link TEXT NOT NULL,
+    image TEXT NOT NULL,
+    image_mobile TEXT NOT NULL,
+    exclude TEXT NOT NULL,        -- JSON list of sections where it is not shown
+    position INTEGER NOT NULL
+  );
+
+  CREATE TABLE news_articles (
+    id INTEGER PRIMARY KEY,
+    slug TEXT NOT NULL UNIQUE,
+    title TEXT NOT NULL,
+    category TEXT NOT NULL,
+    excerpt TEXT NOT NULL,
+    body TEXT NOT NULL,
+    image TEXT NOT NULL,
+    published_at TEXT NOT NULL
+  );
+
+  CREATE TABLE latest_wins (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    player_name TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  `,
+];
+
+export function migrate(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < migrations.length; version++) {
+    db.transaction(() => {
+      db.exec(migrations[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Publishing to live channels. Routes publish through this; the Pusher-protocol server (pusher-server.ts)
+ * delivers to the sockets subscribed to the channel.
+ */
+export interface Realtime {
+  publish(channel: string, event: string, data: unknown): void;
+}
+
+/** The private channel of one player, authorised through POST /broadcasting/auth. */
+export const userChannel = (userId: number) => `private-user.${userId}`;
+/** The public channel of one tournament; its events carry a refresh flag. */
+export const tournamentChannel = (tournamentId: number) => `tournament.${tournamentId}`;
+
+/** Event names on a player's channel. */
+export const UserEvents = {
+  loyaltyProgress: 'loyaltyProgress',
+  notification: 'notification',
+  wallet: 'wallet',
+} as const;
+export const TournamentEvents = { updated: 'tournamentUpdated' } as const;

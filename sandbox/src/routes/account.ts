@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { SandboxContext } from '../context.js';
+import { accountJson, findUser } from '../domain/users.js';
+import { requireUser } from '../http/auth.js';
+import { ApiError, parse } from '../http/errors.js';
+
+const ProfileBody = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(100).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number')
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  const { db } = ctx;
+
+  app.get('/api/account', async (req) => accountJson(findUser(db, requireUser(ctx, req).userId)));
+
+  app.post('/api/updateProfile', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const body = parse(ProfileBody, req.body);
+    if (body.name === undefined && body.phone === undefined) throw new ApiError(422, 'Nothing to update.');
+    const user = findUser(db, userId);
+    db.prepare('UPDATE users SET name = ?, phone = ?, updated_at = ? WHERE id = ?').run(
+      body.name ?? user.name,
+      body.phone === undefined ? user.phone : body.phone,
+      ctx.clock().toISOString(),
+      userId,
+    );
+    return { success: true, user: accountJson(findUser(db, userId)) };
+  });
+}

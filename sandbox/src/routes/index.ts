@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context.js';
+import * as account from './account.js';
+import * as auth from './auth.js';
+import * as broadcasting from './broadcasting.js';
+import * as content from './content.js';
+import * as control from './control.js';
+import * as coupons from './coupons.js';
+import * as favourites from './favourites.js';
+import * as game from './game.js';
+import * as games from './games.js';
+import * as loyalty from './loyalty.js';
+import * as notifications from './notifications.js';
+import * as tournaments from './tournaments.js';
+import * as wagering from './wagering.js';
+import * as wallet from './wallet.js';
+
+/** Every route module, one per REST resource (control and game are the sandbox's own test and play pages). */
+export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get('/', async () => ({ name: 'playlive casino sandbox', api: '/api', live: `/app/${ctx.config.pusher.key}` }));
+  for (const mod of [
+    auth,
+    account,
+    wallet,
+    coupons,
+    wagering,
+    loyalty,
+    notifications,
+    games,
+    favourites,
+    content,
+    tournaments,
+    broadcasting,
+    game,
+    control,
+  ]) {
+    mod.register(app, ctx);
+  }
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../src/app.js';
+
+/** A real sandbox on an ephemeral loopback port with its own temporary data folder. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox & { dataDir: string }> {
+  const dataDir = options.config?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-test-'));
+  const sandbox = await createSandbox({
+    ...options,
+    config: { port: 0, host: '127.0.0.1', control: true, ...options.config, dataDir },
+  });
+  return { ...sandbox, dataDir };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One HTTP call as a client makes it: JSON in, JSON out. */
+export async function api<T = any>(
+  base: string,
+  method: string,
+  urlPath: string,
+  { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const init: RequestInit = { method, headers: { accept: 'application/json', ...headers } };
+  if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
+  if (body !== undefined) {
+    (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  }
+  const res = await fetch(base + urlPath, init);
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (an HTML page): keep the text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+let counter = 0;
+/** Registers a new player and returns its token and account. */
+export async function newPlayer(base: string, name = 'Test Player') {
+  counter += 1;
+  const email = `player${Date.now()}-${counter}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = 'correct-horse-9';
+  const res = await api(base, 'POST', '/api/register', { body: { name, email, password } });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const token = res.body.token as string;
+  const account = await api(base, 'GET', '/api/account', { token });
+  return { token, email, password, user: account.body as { id: number; name: string; email: string } };
+}
