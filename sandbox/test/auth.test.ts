@@ -20,13 +20,19 @@ describe('register and login', () => {
   });
   it('refuses a taken email, a short password and a wrong password', async () => {
     const p = await newPlayer(sb.url);
-    const dup = await api(sb.url, 'POST', '/api/register', { body: { name: 'X', email: p.email, password: '12345678' } });
+    const dup = await api(sb.url, 'POST', '/api/register', {
+      body: { name: 'X', email: p.email, password: '12345678' },
+    });
     expect(dup.status).toBe(422);
     expect(dup.body.error).toBe('The email has already been taken.');
-    const short = await api(sb.url, 'POST', '/api/register', { body: { name: 'X', email: 'a@b.co', password: 'short' } });
+    const short = await api(sb.url, 'POST', '/api/register', {
+      body: { name: 'X', email: 'a@b.co', password: 'short' },
+    });
     expect(short.status).toBe(422);
     expect(short.body.errors.password[0]).toMatch(/at least 8/);
-    const wrong = await api(sb.url, 'POST', '/api/login', { body: { email: p.email, password: 'nope-nope' } });
+    const wrong = await api(sb.url, 'POST', '/api/login', {
+      body: { email: p.email, password: 'nope-nope' },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.error).toMatch(/credentials/);
   });
@@ -47,7 +53,10 @@ describe('register and login', () => {
     expect(array.status).toBe(422);
     const huge = await api(sb.url, 'POST', '/api/register', { body: { name: 'x'.repeat(200_000) } });
     expect(huge.status).toBe(413);
-    const xml = await api(sb.url, 'POST', '/api/login', { body: '<a/>', headers: { 'content-type': 'text/xml' } });
+    const xml = await api(sb.url, 'POST', '/api/login', {
+      body: '<a/>',
+      headers: { 'content-type': 'text/xml' },
+    });
     expect(xml.status).toBe(415);
   });
 });
@@ -69,7 +78,9 @@ describe('password reset', () => {
     const p = await newPlayer(sb.url);
     const forgot = await api(sb.url, 'POST', '/api/forgotPassword', { body: { email: p.email } });
     expect(forgot.status).toBe(200);
-    const unknown = await api(sb.url, 'POST', '/api/forgotPassword', { body: { email: 'nobody@example.test' } });
+    const unknown = await api(sb.url, 'POST', '/api/forgotPassword', {
+      body: { email: 'nobody@example.test' },
+    });
     expect(unknown.body).toEqual(forgot.body);
     const mail = await api(sb.url, 'GET', `/sandbox/mail?email=${encodeURIComponent(p.email)}`);
     const resetToken = /Reset token: (\S+)/.exec(mail.body.mail[0].body)![1];
@@ -83,7 +94,9 @@ describe('password reset', () => {
       body: { token: resetToken, email: p.email, password: 'another-password' },
     });
     expect(again.status).toBe(422);
-    const login = await api(sb.url, 'POST', '/api/login', { body: { email: p.email, password: 'a-new-password' } });
+    const login = await api(sb.url, 'POST', '/api/login', {
+      body: { email: p.email, password: 'a-new-password' },
+    });
     expect(login.status).toBe(200);
   });
 });
@@ -91,7 +104,10 @@ describe('password reset', () => {
 describe('profile', () => {
   it('updates name and phone and rejects unknown fields', async () => {
     const p = await newPlayer(sb.url);
-    const ok = await api(sb.url, 'POST', '/api/updateProfile', { token: p.token, body: { name: 'Sipho', phone: '+27 82 555 0101' } });
+    const ok = await api(sb.url, 'POST', '/api/updateProfile', {
+      token: p.token,
+      body: { name: 'Sipho', phone: '+27 82 555 0101' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user.name).toBe('Sipho');
     const bad = await api(sb.url, 'POST', '/api/updateProfile', { token: p.token, body: { email: 'x@y.z' } });

@@ -15,7 +15,8 @@ export function seededRandom(seed: number) {
     sample: <T>(items: readonly T[], count: number): T[] => {
       const copy = [...items];
       const out: T[] = [];
-      while (out.length < count && copy.length) out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]!);
+      while (out.length < count && copy.length)
+        out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]!);
       return out;
     },
     chance: (p: number) => next() < p,

@@ -11,7 +11,9 @@ export function seedIfEmpty(db: Db, now: Date): void {
     seedCatalogue(db, now);
     seedPlayers(db, now);
     seedTournaments(db, now);
-    db.prepare("INSERT INTO settings (key, value) VALUES ('seeded_at', ?)").run(JSON.stringify(now.toISOString()));
+    db.prepare("INSERT INTO settings (key, value) VALUES ('seeded_at', ?)").run(
+      JSON.stringify(now.toISOString()),
+    );
   })();
 }
 
@@ -27,7 +29,6 @@ export function anchorSchedule(db: Db, now: Date): void {
 
 export function scheduleAnchor(db: Db): Date {
   const row = db.prepare("SELECT value FROM settings WHERE key = 'schedule_anchor'").get() as
-    | { value: string }
-    | undefined;
+    { value: string } | undefined;
   return row ? new Date(JSON.parse(row.value) as string) : new Date();
 }

@@ -34,7 +34,8 @@ export const insufficientFunds = () => new ApiError(422, 'Insufficient funds.');
 export function post(db: Db, postings: Posting[], now: Date): void {
   db.transaction(() => {
     for (const p of postings) {
-      if (!Number.isInteger(p.amountCents)) throw new Error(`ledger amounts are whole cents: ${p.amountCents}`);
+      if (!Number.isInteger(p.amountCents))
+        throw new Error(`ledger amounts are whole cents: ${p.amountCents}`);
       if (p.amountCents === 0) continue;
       const current = balanceCents(db, p.userId, p.wallet);
       if (current + p.amountCents < 0) throw insufficientFunds();
@@ -50,9 +51,9 @@ export function post(db: Db, postings: Posting[], now: Date): void {
 }
 
 export function balanceCents(db: Db, userId: number, wallet: WalletName): number {
-  const row = db.prepare('SELECT balance_cents FROM balances WHERE user_id = ? AND wallet = ?').get(userId, wallet) as
-    | { balance_cents: number }
-    | undefined;
+  const row = db
+    .prepare('SELECT balance_cents FROM balances WHERE user_id = ? AND wallet = ?')
+    .get(userId, wallet) as { balance_cents: number } | undefined;
   return row?.balance_cents ?? 0;
 }
 

@@ -20,7 +20,11 @@ const RegisterBody = z.object({
 });
 const LoginBody = z.object({ email: Email, password: z.string().min(1, 'is required').max(200) });
 const ForgotBody = z.object({ email: Email });
-const ResetBody = z.object({ token: z.string().min(1, 'is required').max(200), email: Email, password: Password });
+const ResetBody = z.object({
+  token: z.string().min(1, 'is required').max(200),
+  email: Email,
+  password: Password,
+});
 
 /** Players must be 18 or over (Johannesburg calendar date). */
 function isAdult(dateOfBirth: string, now: Date): boolean {
@@ -55,7 +59,15 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
           `INSERT INTO users (name, email, password_hash, phone, date_of_birth, created_at, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(body.name, body.email, hashPassword(body.password), body.phone ?? null, body.date_of_birth ?? null, stamp, stamp);
+        .run(
+          body.name,
+          body.email,
+          hashPassword(body.password),
+          body.phone ?? null,
+          body.date_of_birth ?? null,
+          stamp,
+          stamp,
+        );
       const id = Number(info.lastInsertRowid);
       db.prepare(
         `INSERT INTO notifications (user_id, type, subject, message, created_at)
@@ -70,8 +82,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/api/login', async (req) => {
     const body = parse(LoginBody, req.body);
     const user = db.prepare('SELECT id, password_hash FROM users WHERE email = ?').get(body.email) as
-      | { id: number; password_hash: string | null }
-      | undefined;
+      { id: number; password_hash: string | null } | undefined;
     if (!user || !verifyPassword(body.password, user.password_hash)) {
       throw new ApiError(422, 'These credentials do not match our records.');
     }
@@ -80,16 +91,19 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.post('/api/logout', async (req) => {
     const owner = requireUser(ctx, req);
-    db.prepare('UPDATE tokens SET revoked_at = ? WHERE token_hash = ?').run(ctx.clock().toISOString(), owner.tokenHash);
+    db.prepare('UPDATE tokens SET revoked_at = ? WHERE token_hash = ?').run(
+      ctx.clock().toISOString(),
+      owner.tokenHash,
+    );
     return { success: true };
   });
 
   // The same answer whether or not the address has an account, so it cannot be used to find players.
   app.post('/api/forgotPassword', async (req) => {
     const body = parse(ForgotBody, req.body);
-    const user = db.prepare('SELECT id, email FROM users WHERE email = ? AND password_hash IS NOT NULL').get(body.email) as
-      | { id: number; email: string }
-      | undefined;
+    const user = db
+      .prepare('SELECT id, email FROM users WHERE email = ? AND password_hash IS NOT NULL')
+      .get(body.email) as { id: number; email: string } | undefined;
     if (user) {
       const token = crypto.randomBytes(24).toString('base64url');
       const now = ctx.clock().toISOString();
@@ -120,7 +134,10 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const expired = reset && now.getTime() - Date.parse(reset.created_at) > 60 * 60_000;
     if (!reset || expired) throw new ApiError(422, 'This password reset token is invalid or has expired.');
     const token = db.transaction(() => {
-      db.prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ?').run(now.toISOString(), hashToken(body.token));
+      db.prepare('UPDATE password_resets SET used_at = ? WHERE token_hash = ?').run(
+        now.toISOString(),
+        hashToken(body.token),
+      );
       db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(
         hashPassword(body.password),
         now.toISOString(),

@@ -17,7 +17,11 @@ import * as wallet from './wallet.js';
 
 /** Every route module, one per REST resource (control and game are the sandbox's own test and play pages). */
 export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
-  app.get('/', async () => ({ name: 'playlive casino sandbox', api: '/api', live: `/app/${ctx.config.pusher.key}` }));
+  app.get('/', async () => ({
+    name: 'playlive casino sandbox',
+    api: '/api',
+    live: `/app/${ctx.config.pusher.key}`,
+  }));
   for (const mod of [
     auth,
     account,
