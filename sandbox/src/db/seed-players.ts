@@ -1,4 +1,192 @@
+import { hashPassword } from '../domain/passwords.js';
+import { post } from '../domain/ledger.js';
+import { NOTIFICATION_TYPES, insertNotification } from '../domain/notifications.js';
 import type { Db } from './open.js';
+import { seededRandom } from './random.js';
 
-/** Demo players, coupons, and the demo player's history. */
-export function seedPlayers(_db: Db, _now: Date): void {}
+/** Demo accounts documented in the README. */
+export const DEMO_PLAYER = { email: 'demo@playlive.test', password: 'PlayLive-demo-1', name: 'Demo Player' };
+export const NEW_PLAYER = { email: 'new@playlive.test', password: 'PlayLive-new-1', name: 'New Player' };
+export const COUPONS = {
+  welcome: {
+    code: 'WELCOME100',
+    description: 'R100 welcome bonus, wager 10 times',
+    bonus_cents: 10_000,
+    wagering_multiplier: 10,
+  },
+  spins: {
+    code: 'SPIN25',
+    description: 'R25 bonus, wager 5 times',
+    bonus_cents: 2_500,
+    wagering_multiplier: 5,
+  },
+  expired: {
+    code: 'EXPIRED50',
+    description: 'R50 bonus from last season',
+    bonus_cents: 5_000,
+    wagering_multiplier: 10,
+  },
+};
+
+const NOTIFICATION_TEXT: Record<(typeof NOTIFICATION_TYPES)[number], [string, string]> = {
+  allocation: ['Bonus allocated', 'R50 bonus has been added to your account.'],
+  bonus_transfer_opt_out: ['Bonus opt-out', 'You opted out of your bonus.'],
+  bonus_wagering_completed: [
+    'Wagering complete',
+    'You met the wagering requirement; your bonus is now cash.',
+  ],
+  cashback: ['Weekly cashback', 'Your weekly cashback of R35.20 has been paid.'],
+  cash_drop_friday: ['Friday cash drop', 'You are one of 20 players who won R1,000 in the Friday cash drop!'],
+  created_by_user: ['Message from support', 'Thanks for getting in touch; your query is resolved.'],
+  jackpot_win: ['Jackpot!', 'You hit a jackpot of R12,500 on Wolf Gold.'],
+  loyalty_chest_unlocked: ['A chest is ready', 'You have a loyalty chest ready to open.'],
+  loyalty_allocation: ['Loyalty reward', 'R20 from a loyalty chest has been added to your wallet.'],
+  loyalty_tier_unlocked: ['New loyalty tier', 'You reached the gold tier. Keep playing for bigger chests.'],
+  tournament_prize: ['Tournament prize', 'You won R500 in the Weekend Spin Frenzy.'],
+  tournament_leaderboard_prize: ['Leaderboard prize', 'You finished 3rd on the leaderboard: R250 is yours.'],
+  welcome_message: [
+    'Welcome to PlayLive',
+    'Thanks for joining. Your welcome package is waiting in the cashier.',
+  ],
+  withdrawal_rollback: ['Withdrawal reversed', 'Your withdrawal of R200 was returned to your wallet.'],
+  withdrawal_success: ['Withdrawal paid', 'Your withdrawal of R300 has been paid.'],
+};
+
+function insertUser(
+  db: Db,
+  who: { email: string; password: string; name: string },
+  verifiedAt: string | null,
+  at: string,
+) {
+  const info = db
+    .prepare(
+      `INSERT INTO users (name, email, password_hash, phone, date_of_birth, email_verified_at, loyalty_tier, created_at, updated_at)
+       VALUES (?, ?, ?, '+27 82 555 0100', '1990-05-17', ?, 'bronze', ?, ?)`,
+    )
+    .run(who.name, who.email, hashPassword(who.password), verifiedAt, at, at);
+  return Number(info.lastInsertRowid);
+}
+
+/** Demo players, coupons, and the demo player's history: deposits, play, a withdrawal, notifications, loyalty. */
+export function seedPlayers(db: Db, now: Date): void {
+  const rnd = seededRandom(2718);
+  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+  const insertCoupon = db.prepare(
+    'INSERT INTO coupons (code, description, bonus_cents, wagering_multiplier, expires_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  insertCoupon.run(...Object.values(COUPONS.welcome), '2099-12-31T21:59:59.000Z');
+  insertCoupon.run(...Object.values(COUPONS.spins), '2099-12-31T21:59:59.000Z');
+  insertCoupon.run(...Object.values(COUPONS.expired), '2025-01-31T21:59:59.000Z');
+
+  const demo = insertUser(db, DEMO_PLAYER, daysAgo(120).toISOString(), daysAgo(120).toISOString());
+  insertUser(db, NEW_PLAYER, null, daysAgo(1).toISOString());
+
+  // Money history through the ledger, so the balance equals the ledger sum from the start.
+  const deposits = [
+    [90, 50_000, 'eft', 'callpay'],
+    [60, 20_000, 'capitec', 'paypump'],
+    [30, 100_000, 'creditCard', 'callpay'],
+    [7, 25_000, 'voucherUp', 'voucherup'],
+  ] as const;
+  deposits.forEach(([days, cents, gateway, provider], i) => {
+    const at = daysAgo(days);
+    const id = `pay_seed${i + 1}`;
+    db.prepare(
+      `INSERT INTO deposits (id, user_id, gateway, type, provider, amount_cents, status, created_at, completed_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'complete', ?, ?)`,
+    ).run(
+      id,
+      demo,
+      gateway,
+      gateway === 'creditCard' ? 'credit_card' : 'eft',
+      provider,
+      cents,
+      at.toISOString(),
+      at.toISOString(),
+    );
+    post(
+      db,
+      [{ userId: demo, wallet: 'money', amountCents: cents, kind: 'deposit', reference: `deposit:${id}` }],
+      at,
+    );
+  });
+  const games = db.prepare('SELECT id FROM games ORDER BY id LIMIT 40').all() as { id: number }[];
+  for (let i = 0; i < 60 && games.length; i++) {
+    const at = daysAgo(29 - i / 3);
+    const gameId = rnd.pick(games).id;
+    const stake = rnd.pick([500, 1000, 2000, 5000]);
+    const win = rnd.chance(0.35) ? stake * rnd.pick([1, 2, 5]) : 0;
+    const spin = db
+      .prepare(
+        'INSERT INTO spins (user_id, game_id, stake_cents, win_cents, wallet, demo, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)',
+      )
+      .run(demo, gameId, stake, win, 'money', at.toISOString()).lastInsertRowid;
+    post(
+      db,
+      [
+        { userId: demo, wallet: 'money', amountCents: -stake, kind: 'bet', reference: `spin:${spin}` },
+        { userId: demo, wallet: 'money', amountCents: win, kind: 'win', reference: `spin:${spin}` },
+      ],
+      at,
+    );
+    db.prepare(
+      `INSERT INTO recent_games (user_id, game_id, played_at) VALUES (?, ?, ?)
+       ON CONFLICT (user_id, game_id) DO UPDATE SET played_at = excluded.played_at`,
+    ).run(demo, gameId, at.toISOString());
+  }
+  const wdAt = daysAgo(5);
+  db.prepare(
+    "INSERT INTO withdrawals (id, user_id, amount_cents, status, created_at) VALUES ('wd_seed1', ?, 30000, 'complete', ?)",
+  ).run(demo, wdAt.toISOString());
+  post(
+    db,
+    [
+      {
+        userId: demo,
+        wallet: 'money',
+        amountCents: -30_000,
+        kind: 'withdrawal',
+        reference: 'withdrawal:wd_seed1',
+      },
+    ],
+    wdAt,
+  );
+
+  for (const game of games.slice(0, 6)) {
+    db.prepare('INSERT INTO favourites (user_id, game_id, created_at) VALUES (?, ?, ?)').run(
+      demo,
+      game.id,
+      daysAgo(10).toISOString(),
+    );
+  }
+
+  // Loyalty in several tiers: Bronze used up, Silver part used with chests ready, Gold under way.
+  const tiers: [string, number, number][] = [
+    ['bronze', 100, 100],
+    ['silver', 100, 60],
+    ['gold', 27, 0],
+  ];
+  for (const [tier, diamonds, used] of tiers) {
+    db.prepare('INSERT INTO loyalty_tiers (user_id, tier, diamonds, used) VALUES (?, ?, ?, ?)').run(
+      demo,
+      tier,
+      diamonds,
+      used,
+    );
+  }
+  db.prepare("UPDATE users SET loyalty_tier = 'gold', loyalty_stake_remainder_cents = 450 WHERE id = ?").run(
+    demo,
+  );
+
+  // One notification of each type, the older half already read.
+  NOTIFICATION_TYPES.forEach((type, i) => {
+    const at = daysAgo(NOTIFICATION_TYPES.length - i);
+    const id = insertNotification(db, demo, type, ...NOTIFICATION_TEXT[type], at);
+    if (i < NOTIFICATION_TYPES.length / 2) {
+      db.prepare('UPDATE notifications SET read_at = ? WHERE id = ?').run(
+        new Date(at.getTime() + 3_600_000).toISOString(),
+        id,
+      );
+    }
+  });
+}

@@ -1,4 +1,116 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import { FaultTable, installFaults } from '../control/faults.js';
+import { publishWallet } from '../domain/events.js';
+import { post, walletEntries } from '../domain/ledger.js';
+import { NOTIFICATION_TYPES, notify } from '../domain/notifications.js';
+import { DEFAULT_PAYMENT_SETTINGS, savePaymentSettings } from '../domain/payments.js';
+import { requireUser } from '../http/auth.js';
+import { parse } from '../http/errors.js';
+import { Rands } from './wallet.js';
 
-export function register(_app: FastifyInstance, _ctx: SandboxContext): void {}
+const FaultBody = z
+  .object({
+    method: z
+      .string()
+      .regex(/^(\*|[A-Za-z]+)$/, 'must be an HTTP method or *')
+      .default('*'),
+    path: z.string().startsWith('/', 'must start with /').max(300),
+    status: z.number().int().min(100).max(599).optional(),
+    delayMs: z.number().int().min(0).max(120_000).default(0),
+    times: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .refine((f) => f.status !== undefined || f.delayMs > 0, 'give a status, a delayMs, or both');
+const CreditBody = z.object({ amount: Rands(1, 10_000_000) });
+const PublishBody = z.object({
+  channel: z.string().min(1).max(200),
+  event: z.string().min(1).max(200),
+  data: z.unknown().default({}),
+});
+const NotifyBody = z.object({
+  type: z.enum(NOTIFICATION_TYPES).default('created_by_user'),
+  subject: z.string().min(1).max(200).default('A message from PlayLive'),
+  message: z.string().min(1).max(2000).default('Hello from the sandbox.'),
+});
+const booleanFlags = Object.fromEntries(
+  Object.entries(DEFAULT_PAYMENT_SETTINGS)
+    .filter(([, v]) => typeof v === 'boolean')
+    .map(([k]) => [k, z.boolean().optional()]),
+);
+const PaymentsBody = z
+  .object({
+    ...booleanFlags,
+    payment_method_capitec_name: z.string().min(1).max(60).optional(),
+    depositBonusPercentage: z.number().int().min(0).max(1000).optional(),
+    depositWagerPercentage: z.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+
+/**
+ * The sandbox's own control routes under /sandbox, for tests and partners: fault injection, test money, the mail
+ * outbox, raw live-channel publishing, notifications and payment flags. Off when SANDBOX_CONTROL=0.
+ */
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  if (!ctx.config.control) return;
+  const { db } = ctx;
+  const faults = new FaultTable();
+  installFaults(app, faults);
+
+  app.post('/sandbox/faults', async (req, reply) => {
+    const body = parse(FaultBody, req.body);
+    reply.status(201);
+    return { fault: faults.add({ ...body, status: body.status ?? null, times: body.times ?? null }) };
+  });
+  app.get('/sandbox/faults', async () => ({ faults: faults.list() }));
+  app.delete('/sandbox/faults', async () => {
+    faults.clear();
+    return { faults: [] };
+  });
+
+  app.post('/sandbox/credit', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const { amount } = parse(CreditBody, req.body);
+    post(
+      db,
+      [{ userId, wallet: 'money', amountCents: amount, kind: 'credit', reference: 'sandbox:credit' }],
+      ctx.clock(),
+    );
+    publishWallet(ctx, userId);
+    return { wallets: walletEntries(db, userId) };
+  });
+
+  app.post('/sandbox/verifyEmail', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    db.prepare('UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?').run(
+      ctx.clock().toISOString(),
+      userId,
+    );
+    return { success: true };
+  });
+
+  app.post('/sandbox/notifications', async (req, reply) => {
+    const { userId } = requireUser(ctx, req);
+    const body = parse(NotifyBody, req.body);
+    reply.status(201);
+    return { notification: notify(ctx, userId, body.type, body.subject, body.message) };
+  });
+
+  app.post('/sandbox/publish', async (req) => {
+    const body = parse(PublishBody, req.body);
+    ctx.realtime.publish(body.channel, body.event, body.data);
+    return { published: true };
+  });
+
+  app.patch('/sandbox/settings/payments', async (req) => ({
+    payments: savePaymentSettings(db, parse(PaymentsBody, req.body)),
+  }));
+
+  app.get('/sandbox/mail', async (req) => {
+    const { email } = parse(z.object({ email: z.string().max(190).optional() }), req.query);
+    const rows = email
+      ? db.prepare('SELECT * FROM mail_outbox WHERE to_email = ? COLLATE NOCASE ORDER BY id DESC').all(email)
+      : db.prepare('SELECT * FROM mail_outbox ORDER BY id DESC LIMIT 50').all();
+    return { mail: rows };
+  });
+}

@@ -1,4 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import { activeCouponJson, optOutBonus, redeemCoupon } from '../domain/bonus.js';
+import { publishWallet } from '../domain/events.js';
+import { requireUser } from '../http/auth.js';
+import { parse } from '../http/errors.js';
 
-export function register(_app: FastifyInstance, _ctx: SandboxContext): void {}
+const RedeemBody = z.object({ code: z.string().trim().min(1, 'is required').max(40) });
+
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get('/api/getActiveCoupon', async (req) => activeCouponJson(ctx.db, requireUser(ctx, req).userId));
+
+  app.post('/api/couponRedeem', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const { code } = parse(RedeemBody, req.body);
+    const activeCoupon = redeemCoupon(ctx, userId, code);
+    publishWallet(ctx, userId);
+    return { activeCoupon };
+  });
+
+  app.post('/api/couponOptOut', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    optOutBonus(ctx, userId);
+    publishWallet(ctx, userId);
+    return { success: true, message: 'You successfully opted out of the bonus.' };
+  });
+}

@@ -1,4 +1,49 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import { walletEntries } from '../domain/ledger.js';
+import { demoSpin, realSpin } from '../domain/spin.js';
+import { slotPage } from '../game/slot-page.js';
+import { requirePlayer } from '../http/auth.js';
+import { notFound, parse } from '../http/errors.js';
+import { Rands } from './wallet.js';
 
-export function register(_app: FastifyInstance, _ctx: SandboxContext): void {}
+const SpinBody = z.object({
+  gameCode: z.string().min(1, 'is required').max(120),
+  stake: Rands(10, 100_000),
+  demo: z.boolean().default(false),
+});
+
+const rng = () => crypto.randomInt(0, 2 ** 32) / 2 ** 32;
+
+function findGame(ctx: SandboxContext, code: string) {
+  const game = ctx.db
+    .prepare('SELECT id, name, game_code, product FROM games WHERE game_code = ?')
+    .get(code) as { id: number; name: string; game_code: string; product: string } | undefined;
+  if (!game) throw notFound('Game');
+  return game;
+}
+
+/** The sandbox's playable slot page and its spins (the page a launched game's gameUrl opens). */
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get('/sandbox/game/:gameCode', async (req, reply) => {
+    const { gameCode } = parse(z.object({ gameCode: z.string().max(120) }), req.params);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return slotPage(findGame(ctx, gameCode));
+  });
+
+  // Real-money spins need the player's bearer token (a session token or the game token from the launch).
+  app.post('/sandbox/spin', async (req) => {
+    const body = parse(SpinBody, req.body);
+    const game = findGame(ctx, body.gameCode);
+    if (body.demo) return demoSpin(body.stake, rng);
+    const { userId } = requirePlayer(ctx, req);
+    return realSpin(ctx, userId, game.id, body.stake, rng);
+  });
+
+  // The slot page's balance, readable with its game token.
+  app.post('/sandbox/wallet', async (req) => ({
+    wallets: walletEntries(ctx.db, requirePlayer(ctx, req).userId),
+  }));
+}

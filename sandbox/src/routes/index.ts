@@ -11,21 +11,25 @@ import * as game from './game.js';
 import * as games from './games.js';
 import * as loyalty from './loyalty.js';
 import * as notifications from './notifications.js';
+import * as payment from './payment.js';
 import * as tournaments from './tournaments.js';
 import * as wagering from './wagering.js';
 import * as wallet from './wallet.js';
 
-/** Every route module, one per REST resource (control and game are the sandbox's own test and play pages). */
+/** Every route module, one per REST resource (control, game and payment are the sandbox's own pages). */
 export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/', async () => ({
     name: 'playlive casino sandbox',
     api: '/api',
     live: `/app/${ctx.config.pusher.key}`,
   }));
+  // control first: its fault-injection hook must see every call.
   for (const mod of [
+    control,
     auth,
     account,
     wallet,
+    payment,
     coupons,
     wagering,
     loyalty,
@@ -36,7 +40,6 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     tournaments,
     broadcasting,
     game,
-    control,
   ]) {
     mod.register(app, ctx);
   }

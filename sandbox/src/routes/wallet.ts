@@ -1,4 +1,80 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import { idempotent } from '../domain/idempotency.js';
+import { randsToCents } from '../domain/money.js';
+import {
+  GATEWAY_NAMES,
+  MAX_DEPOSIT_CENTS,
+  MIN_DEPOSIT_CENTS,
+  MIN_WITHDRAWAL_CENTS,
+} from '../domain/payments.js';
+import { depositJson, findDeposit, startDeposit, walletJson, withdraw } from '../domain/wallet.js';
+import { requireUser } from '../http/auth.js';
+import { notFound, parse } from '../http/errors.js';
+import { formatCents } from '../domain/money.js';
 
-export function register(_app: FastifyInstance, _ctx: SandboxContext): void {}
+/** An amount in rands (number or string, at most two decimals) within limits, as integer cents. */
+export const Rands = (min: number, max: number) =>
+  z.union([z.number(), z.string()]).transform((value, c) => {
+    const cents = randsToCents(value);
+    if (cents === null) {
+      c.addIssue({ code: 'custom', message: 'must be an amount in rands with at most two decimals' });
+      return z.NEVER;
+    }
+    if (cents < min || cents > max) {
+      c.addIssue({
+        code: 'custom',
+        message: `must be between R${formatCents(min)} and R${formatCents(max)}`,
+      });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const DepositBody = z.object({
+  gateway: z.enum(GATEWAY_NAMES, { message: `must be one of ${GATEWAY_NAMES.join(', ')}` }),
+  amount: Rands(MIN_DEPOSIT_CENTS, MAX_DEPOSIT_CENTS),
+  returnUrl: z.url().max(2000).optional(),
+});
+const WithdrawBody = z.object({
+  amount: Rands(MIN_WITHDRAWAL_CENTS, MAX_DEPOSIT_CENTS),
+  bank_account: z.string().trim().max(64).optional(),
+});
+const StatusParams = z.object({ provider: z.string().max(40), paymentId: z.string().max(64) });
+
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  const { db } = ctx;
+
+  app.post('/api/wallet', async (req) => walletJson(db, requireUser(ctx, req).userId));
+
+  // Answers a payment reference and the address of the sandbox's payment page, which confirms or fails it.
+  app.post('/api/deposit', async (req, reply) => {
+    const { userId } = requireUser(ctx, req);
+    const body = parse(DepositBody, req.body);
+    return idempotent(db, req, reply, userId, 'deposit', () =>
+      startDeposit(ctx, userId, body.gateway, body.amount, body.returnUrl),
+    );
+  });
+
+  app.get('/api/wallet/depositStatus/:provider/:paymentId', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const params = parse(StatusParams, req.params);
+    const row = (() => {
+      try {
+        return findDeposit(db, params.paymentId);
+      } catch {
+        return null;
+      }
+    })();
+    // Another player's payment is indistinguishable from a missing one.
+    if (!row || row.user_id !== userId || row.provider !== params.provider) throw notFound('Payment');
+    return depositJson(ctx, row);
+  });
+
+  app.post('/api/withdraw', async (req, reply) => {
+    const { userId } = requireUser(ctx, req);
+    const body = parse(WithdrawBody, req.body);
+    return idempotent(db, req, reply, userId, 'withdraw', () => withdraw(ctx, userId, body.amount));
+  });
+}

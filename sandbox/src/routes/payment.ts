@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { SandboxContext } from '../context.js';
+import { formatCents } from '../domain/money.js';
+import { depositJson, findDeposit, settleDeposit } from '../domain/wallet.js';
+import { parse } from '../http/errors.js';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const Params = z.object({ paymentId: z.string().max(64) });
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:480px;margin:40px auto;padding:0 16px}
+button{font:inherit;padding:10px 18px;margin-right:8px;border-radius:6px}button:focus-visible{outline:3px solid #2563eb}</style>
+</head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The sandbox's payment page, where a deposit's redirect lands: it confirms or fails the payment, then returns to
+ * the deposit's returnUrl when one was given. JSON clients get JSON.
+ */
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  app.get('/sandbox/pay/:paymentId', async (req, reply) => {
+    const row = findDeposit(ctx.db, parse(Params, req.params).paymentId);
+    const amount = `R${formatCents(row.amount_cents)}`;
+    const actions =
+      row.status === 'pending'
+        ? `<form method="post" action="/sandbox/pay/${esc(row.id)}/confirm"><button type="submit">Pay ${amount}</button></form>
+           <form method="post" action="/sandbox/pay/${esc(row.id)}/fail"><button type="submit">Cancel payment</button></form>`
+        : `<p role="status">This payment is ${row.status}.</p>`;
+    reply.type('text/html; charset=utf-8');
+    return page(
+      'Sandbox payment',
+      `<h1>Sandbox payment</h1><p>${esc(row.gateway)} (${esc(row.provider)}): ${amount}</p>${actions}`,
+    );
+  });
+
+  const settle = (outcome: 'complete' | 'failed') => async (req: FastifyRequest, reply: FastifyReply) => {
+    const row = settleDeposit(ctx, parse(Params, req.params).paymentId, outcome);
+    if (!(req.headers.accept ?? '').includes('text/html')) return depositJson(ctx, row);
+    if (row.return_url) {
+      const url = new URL(row.return_url);
+      url.searchParams.set('paymentId', row.id);
+      url.searchParams.set('status', row.status);
+      return reply.redirect(url.toString(), 303);
+    }
+    reply.type('text/html; charset=utf-8');
+    return page(
+      'Sandbox payment',
+      `<h1>Payment ${row.status}</h1><p role="status">You can close this window.</p>`,
+    );
+  };
+  app.post('/sandbox/pay/:paymentId/confirm', settle('complete'));
+  app.post('/sandbox/pay/:paymentId/fail', settle('failed'));
+}
