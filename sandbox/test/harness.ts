@@ -55,3 +55,27 @@ export async function newPlayer(base: string, name = 'Test Player') {
   const account = await api(base, 'GET', '/api/account', { token });
   return { token, email, password, user: account.body as { id: number; name: string; email: string } };
 }
+
+/** Every balance equals the sum of its ledger rows and none is negative. */
+export function ledgerMismatches(sb: Sandbox): unknown[] {
+  return sb.db
+    .prepare(
+      `SELECT b.user_id, b.wallet, b.balance_cents,
+              (SELECT COALESCE(SUM(amount_cents), 0) FROM ledger l WHERE l.user_id = b.user_id AND l.wallet = b.wallet) AS ledger_sum
+       FROM balances b`,
+    )
+    .all()
+    .filter((r: any) => r.balance_cents !== r.ledger_sum || r.balance_cents < 0);
+}
+
+/** A game code from the seeded catalogue, found as a client would. */
+export async function someGameCode(base: string): Promise<string> {
+  const games = await api(base, 'GET', '/api/allgames');
+  return games.body[0].game_code as string;
+}
+
+export const cents = (rands: string) => Math.round(Number(rands) * 100);
+export const money = (wallets: { gateway: string; balance: string }[]) =>
+  cents(wallets.find((w) => w.gateway === 'callpay')!.balance);
+export const bonus = (wallets: { gateway: string; balance: string }[]) =>
+  cents(wallets.find((w) => w.gateway === 'bonus')!.balance);

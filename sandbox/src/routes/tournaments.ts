@@ -1,4 +1,148 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
+import { publishWallet } from '../domain/events.js';
+import { post } from '../domain/ledger.js';
+import {
+  closeSession,
+  findEntry,
+  getTournament,
+  isRegistrationOpen,
+  listTournaments,
+  openSession,
+  playWindowExpired,
+  publishTournamentRefresh,
+  stageOf,
+  tournamentJson,
+  type Tournament,
+  type TournamentStage,
+} from '../domain/tournaments.js';
+import { optionalUser, requireUser } from '../http/auth.js';
+import { ApiError, notFound } from '../http/errors.js';
 
-export function register(_app: FastifyInstance, _ctx: SandboxContext): void {}
+/** Leaderboard rows shown per tournament in the list answer. */
+const LIST_TOP = 10;
+
+/** Route ids are positive integers; anything else is an unknown tournament (404), never a 500. */
+function tournamentId(raw: unknown): number {
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) throw notFound('Tournament');
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound('Tournament');
+  return id;
+}
+
+/** The list's order: what can be played now first, then what is coming, then what has ended. */
+const STAGE_ORDER: Record<TournamentStage, number> = {
+  late_registration: 0,
+  running: 1,
+  registering: 2,
+  coming_up: 3,
+  ended: 4,
+};
+
+function listOrder(now: Date) {
+  return (a: Tournament, b: Tournament) => {
+    const sa = stageOf(a, now);
+    const sb = stageOf(b, now);
+    if (sa !== sb) return STAGE_ORDER[sa] - STAGE_ORDER[sb];
+    // Ended: most recently ended first; otherwise the soonest to start (or end) first.
+    if (sa === 'ended') return b.times.tournament_end.getTime() - a.times.tournament_end.getTime();
+    if (sa === 'late_registration' || sa === 'running')
+      return a.times.tournament_end.getTime() - b.times.tournament_end.getTime() || a.id - b.id;
+    return a.times.tournament_start.getTime() - b.times.tournament_start.getTime() || a.id - b.id;
+  };
+}
+
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  const { db } = ctx;
+
+  app.get('/api/tournaments', async (req) => {
+    const viewer = optionalUser(ctx, req);
+    const now = ctx.clock();
+    const tournaments = listTournaments(db)
+      .sort(listOrder(now))
+      .map((t) => tournamentJson(db, t, now, { viewerId: viewer?.userId ?? null, limit: LIST_TOP }));
+    const leaderboards: Record<string, (typeof tournaments)[number]['tournament_users']> = {};
+    for (const t of tournaments) leaderboards[String(t.id)] = t.tournament_users;
+    return { tournaments, leaderboards };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/tournaments/:id', async (req) => {
+    const viewer = optionalUser(ctx, req);
+    const t = getTournament(db, tournamentId(req.params.id));
+    return { tournament: tournamentJson(db, t, ctx.clock(), { viewerId: viewer?.userId ?? null }) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/tournamentProgress/:id', async (req) => {
+    const viewer = optionalUser(ctx, req);
+    const t = getTournament(db, tournamentId(req.params.id));
+    return { tournament: tournamentJson(db, t, ctx.clock(), { viewerId: viewer?.userId ?? null }) };
+  });
+
+  // Join. The buy-in (if any) leaves the money wallet in the same transaction as the join row, so a refused
+  // buy-in ("Insufficient funds.") leaves no entry behind.
+  app.post<{ Params: { id: string } }>('/api/tournaments/:id', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const t = getTournament(db, tournamentId(req.params.id));
+    const now = ctx.clock();
+    db.transaction(() => {
+      if (findEntry(db, t.id, userId)) throw new ApiError(422, 'You have already joined this tournament.');
+      if (!isRegistrationOpen(stageOf(t, now)))
+        throw new ApiError(422, 'Registration for this tournament is closed.');
+      db.prepare('INSERT INTO tournament_users (tournament_id, user_id, joined_at) VALUES (?, ?, ?)').run(
+        t.id,
+        userId,
+        now.toISOString(),
+      );
+      if (t.buy_in_cents > 0) {
+        post(
+          db,
+          [
+            {
+              userId,
+              wallet: 'money',
+              amountCents: -t.buy_in_cents,
+              kind: 'buy_in',
+              reference: `tournament:${t.id}`,
+            },
+          ],
+          now,
+        );
+      }
+    })();
+    if (t.buy_in_cents > 0) publishWallet(ctx, userId);
+    publishTournamentRefresh(ctx, t.id);
+    return { tournament: tournamentJson(db, t, now, { viewerId: userId }) };
+  });
+
+  // start: sets started_at on the first start and opens a play session; only while the tournament runs and, for a
+  // buy-in, while the player's window (buy_in_duration minutes from started_at) lasts.
+  // stop: closes the open session, adding its time (capped at the window's end) to time_played.
+  app.put<{ Params: { id: string; action: string } }>('/api/tournaments/:id/:action', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const t = getTournament(db, tournamentId(req.params.id));
+    const action = req.params.action;
+    if (action !== 'start' && action !== 'stop') throw new ApiError(422, 'Unknown tournament action.');
+    const entry = findEntry(db, t.id, userId);
+    if (!entry) throw new ApiError(403, 'You have not joined this tournament.');
+    const now = ctx.clock();
+    if (action === 'start') {
+      const stage = stageOf(t, now);
+      if (stage === 'ended') throw new ApiError(422, 'This tournament has ended.');
+      if (now.getTime() < t.times.tournament_start.getTime())
+        throw new ApiError(422, 'This tournament has not started yet.');
+      if (playWindowExpired(t, entry, now)) throw new ApiError(422, 'Your tournament play time has run out.');
+      if (!entry.started_at) {
+        db.prepare('UPDATE tournament_users SET started_at = ? WHERE tournament_id = ? AND user_id = ?').run(
+          now.toISOString(),
+          t.id,
+          userId,
+        );
+      }
+      openSession(db, t.id, userId, now);
+    } else {
+      closeSession(db, t, entry, now);
+    }
+    publishTournamentRefresh(ctx, t.id);
+    return { tournament: tournamentJson(db, t, now, { viewerId: userId }) };
+  });
+}

@@ -1,0 +1,106 @@
+import PusherModule from 'pusher-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, newPlayer, someGameCode, startSandbox } from './harness.js';
+
+// pusher-js ships CommonJS whose typings declare an ES default export: Node hands over module.exports itself.
+type PusherClass = typeof PusherModule.default;
+const Pusher: PusherClass =
+  (PusherModule as unknown as { default?: PusherClass }).default ?? (PusherModule as unknown as PusherClass);
+type PusherClient = InstanceType<PusherClass>;
+
+let sb: Awaited<ReturnType<typeof startSandbox>>;
+let gameCode: string;
+const clients: PusherClient[] = [];
+beforeAll(async () => {
+  sb = await startSandbox();
+  gameCode = await someGameCode(sb.url);
+});
+afterEach(() => clients.splice(0).forEach((c) => c.disconnect()));
+afterAll(() => sb.close());
+
+/** A player's browser: the official client, authorised with the player's bearer token. */
+async function subscribePlayer(token: string, userId: number) {
+  const client = new Pusher(sb.ctx.config.pusher.key, {
+    cluster: 'sandbox',
+    wsHost: '127.0.0.1',
+    wsPort: sb.port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: `${sb.url}/broadcasting/auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  });
+  clients.push(client);
+  const channel = client.subscribe(`private-user.${userId}`);
+  await new Promise<void>((resolve, reject) => {
+    channel.bind('pusher:subscription_succeeded', () => resolve());
+    channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
+  });
+  const events: { name: string; data: any }[] = [];
+  channel.bind_global((name: string, data: unknown) => {
+    if (!name.startsWith('pusher')) events.push({ name, data });
+  });
+  const next = (name: string) =>
+    new Promise<any>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${name} event`)), 5_000);
+      const poll = setInterval(() => {
+        const found = events.find((e) => e.name === name);
+        if (found) {
+          clearTimeout(timer);
+          clearInterval(poll);
+          resolve(found.data);
+        }
+      }, 5);
+    });
+  return { events, next };
+}
+
+describe('live events on the player channel', () => {
+  it('a real-money spin sends loyaltyProgress and wallet events to that player only', async () => {
+    const p = await newPlayer(sb.url);
+    const other = await newPlayer(sb.url);
+    await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: 100 } });
+    const mine = await subscribePlayer(p.token, p.user.id);
+    const theirs = await subscribePlayer(other.token, other.user.id);
+
+    const spin = await api(sb.url, 'POST', '/sandbox/spin', {
+      token: p.token,
+      body: { gameCode, stake: 12, demo: false },
+    });
+    expect(spin.status).toBe(200);
+    const progress = await mine.next('loyaltyProgress');
+    expect(progress).toEqual({ progress: 0.2, newDiamond: true, newChest: false });
+    const wallet = await mine.next('wallet');
+    expect(wallet.wallets).toEqual(spin.body.wallets);
+    expect(theirs.events).toEqual([]);
+  });
+
+  it('a new notification arrives with the unread count', async () => {
+    const p = await newPlayer(sb.url);
+    const live = await subscribePlayer(p.token, p.user.id);
+    await api(sb.url, 'POST', '/sandbox/notifications', {
+      token: p.token,
+      body: { type: 'jackpot_win', message: 'Big!' },
+    });
+    const event = await live.next('notification');
+    expect(event.unread_count).toBe(2);
+    expect(event.notification.user_notification).toMatchObject({ type: 'jackpot_win', message: 'Big!' });
+  });
+
+  it('a demo spin touches nothing real', async () => {
+    const p = await newPlayer(sb.url);
+    const live = await subscribePlayer(p.token, p.user.id);
+    const demo = await api(sb.url, 'POST', '/sandbox/spin', {
+      token: p.token,
+      body: { gameCode, stake: 10, demo: true },
+    });
+    expect(demo.body).toMatchObject({ demo: true, spinId: null });
+    const w = await api(sb.url, 'POST', '/api/wallet', { token: p.token });
+    expect(w.body.wallets[0].balance).toBe('0.00');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(live.events).toEqual([]);
+  });
+});
