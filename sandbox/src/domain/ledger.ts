@@ -42,12 +42,13 @@ export function post(db: Db, postings: Posting[], now: Date): void {
       db.prepare(
         'INSERT INTO ledger (user_id, wallet, amount_cents, kind, reference, created_at) VALUES (?, ?, ?, ?, ?, ?)',
       ).run(p.userId, p.wallet, p.amountCents, p.kind, p.reference ?? null, now.toISOString());
-      db.prepare('INSERT OR IGNORE INTO balances (user_id, wallet, balance_cents) VALUES (?, ?, 0)').run(p.userId, p.wallet);
-      db.prepare('UPDATE balances SET balance_cents = balance_cents + ? WHERE user_id = ? AND wallet = ?').run(
-        p.amountCents,
+      db.prepare('INSERT OR IGNORE INTO balances (user_id, wallet, balance_cents) VALUES (?, ?, 0)').run(
         p.userId,
         p.wallet,
       );
+      db.prepare(
+        'UPDATE balances SET balance_cents = balance_cents + ? WHERE user_id = ? AND wallet = ?',
+      ).run(p.amountCents, p.userId, p.wallet);
     }
   })();
 }

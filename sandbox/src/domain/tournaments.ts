@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../context.js';
 import type { Db } from '../db/open.js';
-import { scheduleAnchor } from '../db/seed.js';
+import { scheduleAnchor } from '../db/schedule.js';
 import { notFound } from '../http/errors.js';
 import { TournamentEvents, tournamentChannel } from '../realtime/hub.js';
 import { isoUtc } from './clock.js';

@@ -1,4 +1,58 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import {
+  findArticle,
+  latestWins,
+  listBanners,
+  listNews,
+  listPromotions,
+  siteSettings,
+} from '../domain/catalogue.js';
+import { optionalUser, requireUser } from '../http/auth.js';
+import { notFound, parse } from '../http/errors.js';
 
-export function register(_app: FastifyInstance, _ctx: SandboxContext): void {}
+const CategoryParams = z.object({ category: z.string().max(60) });
+const SlugParams = z.object({ slug: z.string().max(200) });
+
+/** Promotions, banners, latest wins, news and the site flags. */
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  const { db } = ctx;
+
+  app.get('/api/latestWins', async () => ({ data: latestWins(db) }));
+
+  app.get('/api/promotionBanners', async (_req, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300');
+    return { promotionBanners: listBanners(db) };
+  });
+
+  app.get('/api/promotions', async () => ({
+    promotions: listPromotions(db, { signedIn: false, onlyNew: false }),
+  }));
+
+  app.get('/api/promotionsAuthenticated', async (req) => {
+    requireUser(ctx, req);
+    return { promotions: listPromotions(db, { signedIn: true, onlyNew: false }) };
+  });
+
+  // Signed-in players also see the new promotions meant only for them.
+  app.get('/api/newpromotions', async (req) => ({
+    promotions: listPromotions(db, { signedIn: optionalUser(ctx, req) !== null, onlyNew: true }),
+  }));
+
+  app.get('/api/news', async () => ({ news: listNews(db) }));
+
+  app.get('/api/news/category/:category', async (req) => {
+    const { category } = parse(CategoryParams, req.params);
+    return { news: listNews(db, category) };
+  });
+
+  app.get('/api/news/:slug', async (req) => {
+    const { slug } = parse(SlugParams, req.params);
+    const article = findArticle(db, slug);
+    if (!article) throw notFound('Article');
+    return { article };
+  });
+
+  app.get('/api/settings', async () => siteSettings(db));
+}

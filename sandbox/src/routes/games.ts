@@ -1,4 +1,67 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import {
+  allGames,
+  findGame,
+  findProvider,
+  gameFilters,
+  gameJson,
+  homeGroup,
+  providersWithCounts,
+  recentGames,
+  recordRecentGame,
+} from '../domain/games.js';
+import { issueToken } from '../domain/tokens.js';
+import { tournamentIdForGame } from '../domain/tournaments.js';
+import { requireUser } from '../http/auth.js';
+import { parse } from '../http/errors.js';
 
-export function register(_app: FastifyInstance, _ctx: SandboxContext): void {}
+const LaunchParams = z.object({
+  gameId: z.string().max(120),
+  isDemo: z.enum(['true', 'false', '1', '0'], { error: "must be 'true', 'false', '1' or '0'" }),
+});
+
+const HOME_GROUPS = ['mostPopular', 'Lives', 'topRated', 'Featured'] as const;
+
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  const { db } = ctx;
+
+  app.get('/api/allgames', async () => allGames(db).map(gameJson));
+
+  app.get('/api/games', async () =>
+    Object.fromEntries(HOME_GROUPS.map((group) => [group, homeGroup(db, group).map(gameJson)])),
+  );
+
+  app.get('/api/gameFilters', async () => ({ data: gameFilters(db) }));
+
+  app.get('/api/gameProviders', async () => providersWithCounts(db));
+
+  // Demo is open to everyone; real play needs a session and hands the game page its own token in the URL
+  // fragment (never sent to a server, so it stays out of logs).
+  app.get('/api/games/:gameId/:isDemo', async (req) => {
+    const params = parse(LaunchParams, req.params);
+    const demo = params.isDemo === 'true' || params.isDemo === '1';
+    const owner = demo ? null : requireUser(ctx, req);
+    const game = findGame(db, params.gameId);
+    const base = `${ctx.publicUrl()}/sandbox/game/${encodeURIComponent(game.game_code)}`;
+    const provider = findProvider(db, game.product);
+    const answer = { ...gameJson(game), provider };
+    if (!owner) return { gameUrl: `${base}#demo=1`, game: answer, tournamentId: null };
+    const now = ctx.clock();
+    const token = db.transaction(() => {
+      recordRecentGame(db, owner.userId, game.id, now);
+      return issueToken(db, owner.userId, 'game', now);
+    })();
+    return {
+      gameUrl: `${base}#session=${token}`,
+      game: answer,
+      tournamentId: tournamentIdForGame(ctx, owner.userId, game.id),
+    };
+  });
+
+  app.get('/api/recentGames', async (req) => {
+    const owner = requireUser(ctx, req);
+    return recentGames(db, owner.userId).map(gameJson);
+  });
+}
