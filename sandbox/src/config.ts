@@ -3,10 +3,15 @@ import { z } from 'zod';
 
 /** Sandbox settings from the environment, validated once at start with a clear message. */
 const EnvSchema = z.object({
-  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  SANDBOX_PORT: z.coerce
+    .number({ message: 'must be a port number from 0 to 65535' })
+    .int('must be a port number from 0 to 65535')
+    .min(0, 'must be a port number from 0 to 65535')
+    .max(65535, 'must be a port number from 0 to 65535')
+    .default(4010),
   SANDBOX_HOST: z.string().min(1).default('127.0.0.1'),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
-  SANDBOX_CONTROL: z.enum(['0', '1']).default('1'),
+  SANDBOX_CONTROL: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('1'),
   SANDBOX_PUBLIC_URL: z.url().optional(),
   SANDBOX_PUSHER_APP_ID: z.string().min(1).default('sandbox'),
   SANDBOX_PUSHER_KEY: z
