@@ -2,7 +2,7 @@ import type { SandboxContext } from '../context.js';
 import type { Db } from '../db/open.js';
 import { ApiError } from '../http/errors.js';
 import { isoUtc } from './clock.js';
-import { balanceCents, post, walletEntries } from './ledger.js';
+import { balanceCents, post, walletEntries, type LedgerKind } from './ledger.js';
 import { formatCents } from './money.js';
 import { notify } from './notifications.js';
 
@@ -118,32 +118,45 @@ export function redeemCoupon(ctx: SandboxContext, userId: number, code: string) 
   return couponJson(db, activeCoupon(db, userId)!);
 }
 
-/** Ends the active bonus: the remaining bonus balance is forfeited through the ledger. */
-export function optOutBonus(ctx: SandboxContext, userId: number): void {
+/**
+ * Closes the active coupon and empties the bonus wallet through the ledger (forfeited on opt-out, moved to money
+ * when wagering is met), in one transaction.
+ */
+function closeCoupon(
+  ctx: SandboxContext,
+  userId: number,
+  row: UserCouponRow,
+  outcome: 'opted_out' | 'completed',
+) {
   const { db } = ctx;
-  const row = activeCoupon(db, userId);
-  if (!row) throw new ApiError(422, 'You have no active bonus to opt out of.');
   const now = ctx.clock();
+  const reference = `coupon:${row.id}`;
   db.transaction(() => {
-    db.prepare("UPDATE user_coupons SET status = 'opted_out', ended_at = ? WHERE id = ?").run(
+    db.prepare('UPDATE user_coupons SET status = ?, ended_at = ? WHERE id = ?').run(
+      outcome,
       now.toISOString(),
       row.id,
     );
     const bonus = balanceCents(db, userId, 'bonus');
+    const kind: LedgerKind = outcome === 'completed' ? 'bonus_release' : 'bonus_forfeit';
     post(
       db,
       [
-        {
-          userId,
-          wallet: 'bonus',
-          amountCents: -bonus,
-          kind: 'bonus_forfeit',
-          reference: `coupon:${row.id}`,
-        },
+        { userId, wallet: 'bonus', amountCents: -bonus, kind, reference },
+        ...(outcome === 'completed'
+          ? [{ userId, wallet: 'money' as const, amountCents: bonus, kind, reference }]
+          : []),
       ],
       now,
     );
   })();
+}
+
+/** Ends the active bonus: the remaining bonus balance is forfeited. */
+export function optOutBonus(ctx: SandboxContext, userId: number): void {
+  const row = activeCoupon(ctx.db, userId);
+  if (!row) throw new ApiError(422, 'You have no active bonus to opt out of.');
+  closeCoupon(ctx, userId, row, 'opted_out');
   notify(
     ctx,
     userId,
@@ -155,42 +168,12 @@ export function optOutBonus(ctx: SandboxContext, userId: number): void {
 
 /** Counts a real-money stake toward the active wagering requirement; releases the bonus once it is met. */
 export function recordWager(ctx: SandboxContext, userId: number, stakeCents: number): boolean {
-  const { db } = ctx;
-  const row = activeCoupon(db, userId);
+  const row = activeCoupon(ctx.db, userId);
   if (!row) return false;
   const wagered = row.wagered_cents + stakeCents;
-  const now = ctx.clock();
+  ctx.db.prepare('UPDATE user_coupons SET wagered_cents = ? WHERE id = ?').run(wagered, row.id);
   const completed = wagered >= row.wagering_required_cents;
-  db.transaction(() => {
-    db.prepare('UPDATE user_coupons SET wagered_cents = ? WHERE id = ?').run(wagered, row.id);
-    if (completed) {
-      db.prepare("UPDATE user_coupons SET status = 'completed', ended_at = ? WHERE id = ?").run(
-        now.toISOString(),
-        row.id,
-      );
-      const bonus = balanceCents(db, userId, 'bonus');
-      post(
-        db,
-        [
-          {
-            userId,
-            wallet: 'bonus',
-            amountCents: -bonus,
-            kind: 'bonus_release',
-            reference: `coupon:${row.id}`,
-          },
-          {
-            userId,
-            wallet: 'money',
-            amountCents: bonus,
-            kind: 'bonus_release',
-            reference: `coupon:${row.id}`,
-          },
-        ],
-        now,
-      );
-    }
-  })();
+  if (completed) closeCoupon(ctx, userId, row, 'completed');
   if (completed) {
     notify(
       ctx,
