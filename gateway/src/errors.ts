@@ -1,0 +1,25 @@
+import { GraphQLError } from 'graphql';
+
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'BAD_USER_INPUT'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'UPSTREAM_UNAVAILABLE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_SERVER_ERROR';
+
+/** Every error a client sees carries extensions.code; the message is the text of SPEC section 8. */
+export function gatewayError(code: ErrorCode, message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code } });
+}
+
+export const badInput = (message: string) => gatewayError('BAD_USER_INPUT', message);
+export const unauthenticated = (message = 'Please sign in to continue.') =>
+  gatewayError('UNAUTHENTICATED', message);
+export const notFound = (message: string) => gatewayError('NOT_FOUND', message);
+export const upstreamUnavailable = () =>
+  gatewayError(
+    'UPSTREAM_UNAVAILABLE',
+    'The casino is not answering right now. Please try again in a moment.',
+  );

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { AccountModel } from '../models.js';
+import { isoDate, parseUpstream } from './parse.js';
+import type { RequestUpstream } from './request-upstream.js';
+
+const AccountJson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable().optional(),
+  email_verified_at: isoDate.nullable().optional(),
+  welcome_package_expired: z.union([z.boolean(), z.number()]).optional(),
+  created_at: isoDate.nullable().optional(),
+});
+
+export function toAccount(raw: unknown): AccountModel {
+  const a = parseUpstream(AccountJson, raw, 'account');
+  return {
+    __typename: 'Account',
+    id: a.id,
+    name: a.name,
+    email: a.email,
+    phone: a.phone ?? null,
+    emailVerifiedAt: a.email_verified_at ?? null,
+    welcomePackageExpired: Boolean(a.welcome_package_expired),
+    createdAt: a.created_at ?? null,
+  };
+}
+
+/** GET /api/account: the signed-in player. */
+export const loadAccount = (upstream: RequestUpstream) => upstream.read('/api/account', toAccount);

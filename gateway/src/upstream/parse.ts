@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { upstreamUnavailable } from '../errors.js';
+
+/**
+ * Validates an upstream answer against its schema once, at the edge. An answer of the wrong shape means the
+ * backend is not the one we know: the field fails as UPSTREAM_UNAVAILABLE rather than passing bad data on.
+ */
+export function parseUpstream<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    console.warn(`upstream answer for ${what} did not match: ${result.error.issues[0]?.message ?? ''}`);
+    throw upstreamUnavailable();
+  }
+  return result.data;
+}
+
+/** Rand strings or numbers ("150.00", 150) to integer cents, exactly. */
+export const randCents = z.union([z.string(), z.number()]).transform((value, c) => {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(value).trim());
+  if (!m) {
+    c.addIssue({ code: 'custom', message: `not an amount: ${value}` });
+    return z.NEVER;
+  }
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+});
+
+export const isoDate = z.string().transform((value, c) => {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    c.addIssue({ code: 'custom', message: `not a date: ${value}` });
+    return z.NEVER;
+  }
+  return date;
+});
