@@ -1,6 +1,12 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  // Vite would hand our sources graphql's ESM build while Yoga (loaded by Node) gets the CommonJS one; two copies
+  // break `instanceof GraphQLError` and every typed error would be masked. One copy for both.
+  resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,

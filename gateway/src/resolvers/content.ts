@@ -1,5 +1,88 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { badInput } from '../errors.js';
+import type { PromotionBannerModel } from '../models.js';
+import { connectionFromArray, toGlobalId } from '../relay.js';
+import {
+  isPathSegment,
+  loadArticle,
+  loadBanners,
+  loadNewPromotions,
+  loadNews,
+  loadPromotions,
+  loadSite,
+} from '../upstream/content.js';
 import type { NodeLoader } from './node.js';
 
-export const contentResolvers: Resolvers = {};
-export const contentNodeLoaders: Record<string, NodeLoader> = {};
+/*
+ * Content: promotions (the signed-in variant for players), new promotions, promotion banners, news and the site
+ * flags. Bodies of news articles are fetched only when the `body` field is asked for.
+ */
+
+/** A banner is left out of the sections its exclude list names (section names compared case-insensitively). */
+function shownIn(banner: PromotionBannerModel, section: string | null | undefined): boolean {
+  const wanted = section?.trim().toLowerCase();
+  return !wanted || !banner.exclude.some((s) => s.trim().toLowerCase() === wanted);
+}
+
+/** Spec section 2: a mobile image ending in .mp4 is shown as a video (a query string or fragment may follow). */
+export const isVideo = (url: string) => /\.mp4(?:[?#].*)?$/i.test(url);
+
+/** The numeric id inside a node id, or null when it cannot be one (so node answers null, not an error). */
+function numericId(id: string): number | null {
+  const n = Number(id);
+  return /^\d{1,15}$/.test(id) && Number.isSafeInteger(n) ? n : null;
+}
+
+export const contentResolvers: Resolvers = {
+  Query: {
+    promotions: (_root, _args, ctx) => loadPromotions(ctx),
+    newPromotions: (_root, _args, ctx) => loadNewPromotions(ctx),
+    promotionBanners: async (_root, { section }, ctx) =>
+      (await loadBanners(ctx.upstream)).filter((b) => shownIn(b, section)),
+
+    news: async (_root, { category, first, after }, ctx) => {
+      const page = { first, after };
+      // Validates first and after before any upstream call.
+      connectionFromArray([], page);
+      if (category && !isPathSegment(category)) throw badInput('category is not a news category.');
+      return connectionFromArray(await loadNews(ctx, category), page);
+    },
+
+    newsArticle: (_root, { slug }, ctx) => loadArticle(ctx, slug),
+    site: (_root, _args, ctx) => loadSite(ctx),
+  },
+
+  Promotion: {
+    id: (p) => toGlobalId('Promotion', p.id),
+  },
+
+  PromotionBanner: {
+    id: (b) => toGlobalId('PromotionBanner', b.id),
+    mobileIsVideo: (b) => isVideo(b.imageMobile),
+  },
+
+  NewsArticle: {
+    id: (a) => toGlobalId('NewsArticle', a.id),
+    // Lists carry no body; the article endpoint is called only when a client asks for it.
+    body: async (a, _args, ctx) => a.body ?? (await loadArticle(ctx, a.slug))?.body ?? null,
+  },
+};
+
+/**
+ * Node loaders: each finds the object in the list the caller would see (a guest does not get a signed-in-only
+ * promotion by its id); null when it is not there.
+ */
+export const contentNodeLoaders: Record<string, NodeLoader> = {
+  Promotion: async (id, ctx) => {
+    const n = numericId(id);
+    return n === null ? null : ((await loadPromotions(ctx)).find((p) => p.id === n) ?? null);
+  },
+  PromotionBanner: async (id, ctx) => {
+    const n = numericId(id);
+    return n === null ? null : ((await loadBanners(ctx.upstream)).find((b) => b.id === n) ?? null);
+  },
+  NewsArticle: async (id, ctx) => {
+    const n = numericId(id);
+    return n === null ? null : ((await loadNews(ctx)).find((a) => a.id === n) ?? null);
+  },
+};

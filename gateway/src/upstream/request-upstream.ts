@@ -11,7 +11,7 @@ export type Parser<T> = (raw: unknown) => T;
  */
 export class RequestUpstream {
   /** What this request asked upstream, in order (for extensions.upstreamCalls and tests). */
-  readonly calls: string[] = [];
+  readonly calls: string[];
   private readonly reads: DataLoader<string, unknown>;
   private readonly parsers = new Map<string, Parser<unknown>>();
 
@@ -19,7 +19,9 @@ export class RequestUpstream {
     private readonly client: UpstreamClient,
     private readonly cache: PublicCache,
     private readonly auth: { token: string | null; csrf: string | null },
+    calls: string[] = [],
   ) {
+    this.calls = calls;
     this.reads = new DataLoader<string, unknown>(
       async (keys) =>
         Promise.all(
@@ -35,6 +37,14 @@ export class RequestUpstream {
         ),
       { batch: false },
     );
+  }
+
+  /**
+   * The same request acting as another session (the one a login or registration has just started): its own
+   * loader, the shared client, cache and call log.
+   */
+  withToken(token: string): RequestUpstream {
+    return new RequestUpstream(this.client, this.cache, { token, csrf: this.auth.csrf }, this.calls);
   }
 
   get token(): string | null {

@@ -1,0 +1,255 @@
+import { badInput } from '../errors.js';
+import type { GameModel } from '../models.js';
+
+/**
+ * The catalogue rules of the spec (sections 5 and 9), as pure functions over already-loaded games: category
+ * aliases, the text filter and its 40-character limit, the multi-select filters, the collections, the sort orders
+ * and the guest-hidden providers. No I/O: the resolvers load what a rule needs and pass it in.
+ */
+
+export const MAX_FILTER_TEXT = 40;
+export const NEW_GAMES_COUNT = 50;
+
+/**
+ * Category aliases (spec section 9). An alias page such as /webplay/category/live-roulette shows the games of the
+ * category it maps to (roulette) and the games stored under the alias itself (the backend stores live tables as
+ * live-roulette), so an alias selects {target, alias}. A plain category selects only itself: /category/roulette
+ * stays the table roulette page, and live tables have their own pages and the Live Casino collection.
+ * table-games is the union the spec names, by stored category, without the live variants.
+ */
+const CATEGORY_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  'live-roulette': ['roulette', 'live-roulette'],
+  'live-blackjack': ['blackjack', 'live-blackjack'],
+  'video-bingo': ['bingo', 'video-bingo'],
+  'table-games': ['baccarat', 'blackjack', 'poker', 'roulette', 'sic'],
+};
+
+/** The stored categories a requested category selects (case-insensitive, like the route segment). */
+export function categoriesFor(requested: string): ReadonlySet<string> {
+  const key = requested.trim().toLowerCase();
+  return new Set(CATEGORY_GROUPS[key] ?? [key]);
+}
+
+export type GameCollection =
+  | 'ALL'
+  | 'MOST_POPULAR'
+  | 'FEATURED'
+  | 'LIVE_CASINO'
+  | 'TOP_RATED'
+  | 'NEW'
+  | 'RECENT'
+  | 'FAVOURITES'
+  | 'BONUS_PLAY'
+  | 'FREE_BET'
+  | 'DESKTOP'
+  | 'MOBILE';
+
+export type GameSort = 'ALPHA_ASC' | 'ALPHA_DESC' | 'NEWEST_FIRST';
+
+export interface GameFilterInput {
+  text?: string | null;
+  providers?: readonly string[] | null;
+  features?: readonly string[] | null;
+  themes?: readonly string[] | null;
+  paylines?: readonly number[] | null;
+  category?: string | null;
+  subgroup?: string | null;
+  provider?: string | null;
+  collection?: GameCollection | null;
+}
+
+/** The backend's home groups (GET /api/games), as game ids in the backend's order. */
+export interface HomeGroups {
+  mostPopular: readonly number[];
+  Lives: readonly number[];
+  topRated: readonly number[];
+  Featured: readonly number[];
+}
+
+/**
+ * What a collection may need besides the catalogue. Each is loaded only for the collection that uses it; a
+ * missing one counts as empty (a guest has no recent games or favourites).
+ */
+export interface CollectionSources {
+  groups?: HomeGroups;
+  /** The viewer's favourite game ids, in the backend's order. */
+  favouriteIds?: readonly number[];
+  /** The viewer's recently played games, most recent first. */
+  recentGames?: readonly GameModel[];
+}
+
+/** Which extra source a collection needs, so the resolver loads only that one. */
+export function sourceNeeded(collection: GameCollection | null | undefined): keyof CollectionSources | null {
+  switch (collection) {
+    case 'MOST_POPULAR':
+    case 'FEATURED':
+    case 'LIVE_CASINO':
+    case 'TOP_RATED':
+      return 'groups';
+    case 'FAVOURITES':
+      return 'favouriteIds';
+    case 'RECENT':
+      return 'recentGames';
+    default:
+      return null;
+  }
+}
+
+/** Spec section 5: games of the guest-hidden providers never reach a guest. */
+export function visibleTo(
+  game: Pick<GameModel, 'product'>,
+  isGuest: boolean,
+  hiddenProducts: readonly string[],
+) {
+  return !isGuest || !hiddenProducts.includes(game.product);
+}
+
+/** The filter text, checked (at most 40 characters, spec section 5) and split into lower-case words. */
+export function searchWords(text: string | null | undefined): string[] {
+  if (text == null) return [];
+  // Counted in characters as the player typed them, so an emoji or accented letter counts once.
+  if ([...text].length > MAX_FILTER_TEXT) {
+    throw badInput(`The search text can be at most ${MAX_FILTER_TEXT} characters.`);
+  }
+  return text.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Each word must appear in the game's name, its provider's shortname or its product, so "pragmatic wolf" finds the
+ * wolf games of Pragmatic Play while a single word is a plain substring search.
+ */
+export function matchesText(
+  game: GameModel,
+  words: readonly string[],
+  shortnameOf: (product: string) => string,
+) {
+  if (words.length === 0) return true;
+  const haystack = `${game.name}\n${shortnameOf(game.product)}\n${game.product}`.toLowerCase();
+  return words.every((word) => haystack.includes(word));
+}
+
+/** A multi-select: nothing chosen (left out or empty) does not filter; otherwise any of the chosen values. */
+function anyOf<T>(chosen: readonly T[] | null | undefined, values: readonly T[]): boolean {
+  return !chosen || chosen.length === 0 || chosen.some((c) => values.includes(c));
+}
+
+/** Whether a game passes every field of the filter except the collection (see collectionGames). */
+export function matchesFilter(
+  game: GameModel,
+  filter: GameFilterInput,
+  words: readonly string[],
+  shortnameOf: (product: string) => string,
+): boolean {
+  if (filter.category && !categoriesFor(filter.category).has(game.category)) return false;
+  if (filter.subgroup && !game.subGroups.some((s) => s.id === filter.subgroup)) return false;
+  if (filter.provider && game.product !== filter.provider) return false;
+  if (!anyOf(filter.providers, [game.product])) return false;
+  if (!anyOf(filter.features, game.features)) return false;
+  if (!anyOf(filter.themes, game.themes)) return false;
+  if (!anyOf(filter.paylines, game.paylines === null ? [] : [game.paylines])) return false;
+  return matchesText(game, words, shortnameOf);
+}
+
+/** Picks games by id in the given order, skipping ids the catalogue does not have (or the caller cannot see). */
+function byIds(games: readonly GameModel[], ids: readonly number[]): GameModel[] {
+  const byId = new Map(games.map((g) => [g.id, g]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The games of a collection, drawn from `games` (the catalogue the caller may see), in the collection's own order:
+ * the backend's group order for home groups, most recent first for RECENT, newest first for NEW, catalogue order
+ * otherwise. LIVE_CASINO is the Lives group followed by every other live-* table, so the page lists all live games.
+ */
+export function collectionGames(
+  games: readonly GameModel[],
+  collection: GameCollection | null | undefined,
+  sources: CollectionSources,
+): GameModel[] {
+  const groups = sources.groups;
+  switch (collection ?? 'ALL') {
+    case 'ALL':
+      return [...games];
+    case 'MOST_POPULAR':
+      return byIds(games, groups?.mostPopular ?? []);
+    case 'FEATURED':
+      return byIds(games, groups?.Featured ?? []);
+    case 'TOP_RATED':
+      return byIds(games, groups?.topRated ?? []);
+    case 'LIVE_CASINO': {
+      const lives = byIds(games, groups?.Lives ?? []);
+      const inGroup = new Set(lives.map((g) => g.id));
+      return [...lives, ...games.filter((g) => g.category.startsWith('live-') && !inGroup.has(g.id))];
+    }
+    case 'NEW':
+      return newestGames(games, NEW_GAMES_COUNT);
+    case 'RECENT': {
+      const visible = new Set(games.map((g) => g.id));
+      return (sources.recentGames ?? []).filter((g) => visible.has(g.id));
+    }
+    case 'FAVOURITES':
+      return byIds(games, sources.favouriteIds ?? []);
+    case 'BONUS_PLAY':
+      return games.filter((g) => g.isBonusPlay);
+    case 'FREE_BET':
+      return games.filter((g) => g.isFreebet);
+    case 'DESKTOP':
+      return games.filter((g) => g.platforms.includes('desktop'));
+    case 'MOBILE':
+      return games.filter((g) => g.platforms.includes('mobile'));
+  }
+}
+
+// Sort keys (spec section 5: alphasc, alphdsc, newestf). Ties fall back to the id so pages never shuffle between
+// requests: ascending for the name orders, descending (later added first) for newest first.
+const byName = (a: GameModel, b: GameModel) => a.name.localeCompare(b.name, 'en') || a.id - b.id;
+const byNewest = (a: GameModel, b: GameModel) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+
+/** A sorted copy; no sort keeps the collection's own order (the home groups' positions, recency, ...). */
+export function sortGames(games: readonly GameModel[], sort: GameSort | null | undefined): GameModel[] {
+  switch (sort) {
+    case 'ALPHA_ASC':
+      return [...games].sort(byName);
+    case 'ALPHA_DESC':
+      return [...games].sort((a, b) => byName(b, a));
+    case 'NEWEST_FIRST':
+      return [...games].sort(byNewest);
+    default:
+      return [...games];
+  }
+}
+
+/** Spec section 9: the new games list is the `count` newest by creation date. */
+export function newestGames(games: readonly GameModel[], count = NEW_GAMES_COUNT): GameModel[] {
+  return sortGames(games, 'NEWEST_FIRST').slice(0, count);
+}
+
+export interface Audience {
+  isGuest: boolean;
+  hiddenProducts: readonly string[];
+}
+
+/**
+ * The whole catalogue query: what the caller may see, then the collection, then every filter field, then the
+ * sort. The collection is taken from the visible games, so a guest's NEW list is still 50 games they can open.
+ */
+export function selectGames(
+  games: readonly GameModel[],
+  options: {
+    filter?: GameFilterInput | null;
+    sort?: GameSort | null;
+    audience: Audience;
+    sources?: CollectionSources;
+    shortnameOf?: (product: string) => string;
+  },
+): GameModel[] {
+  const filter = options.filter ?? {};
+  const words = searchWords(filter.text);
+  const { isGuest, hiddenProducts } = options.audience;
+  const visible = games.filter((g) => visibleTo(g, isGuest, hiddenProducts));
+  const shortnameOf = options.shortnameOf ?? ((product: string) => product);
+  const picked = collectionGames(visible, filter.collection, options.sources ?? {}).filter((g) =>
+    matchesFilter(g, filter, words, shortnameOf),
+  );
+  return sortGames(picked, options.sort);
+}

@@ -1,0 +1,97 @@
+import { gatewayError } from '../errors.js';
+import type { AccountModel } from '../models.js';
+import { loadAccount, toAccount } from './account.js';
+import { RequestUpstream } from './request-upstream.js';
+
+export type TokenAnswer = { ok: true; token: string } | { ok: false; message: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Section 5: login and registration succeed only if the answer holds a token, either directly ({token}) or inside a
+ * success object ({success: {token}}); otherwise the error from the answer, or 'Unknown error'.
+ */
+export function tokenFrom(body: unknown): TokenAnswer {
+  if (!isRecord(body)) return { ok: false, message: 'Unknown error' };
+  const direct = body.token;
+  if (typeof direct === 'string' && direct) return { ok: true, token: direct };
+  const nested = isRecord(body.success) ? body.success.token : undefined;
+  if (typeof nested === 'string' && nested) return { ok: true, token: nested };
+  const error = body.error;
+  return { ok: false, message: typeof error === 'string' && error ? error : 'Unknown error' };
+}
+
+/** The session token of an answer that must hold one; a refusal keeps the backend's text. */
+function requireToken(body: unknown): string {
+  const answer = tokenFrom(body);
+  if (answer.ok) return answer.token;
+  // An error text means the backend refused the input; without one the answer is not one we understand.
+  throw gatewayError(
+    answer.message === 'Unknown error' ? 'UPSTREAM_UNAVAILABLE' : 'BAD_USER_INPUT',
+    answer.message,
+  );
+}
+
+/** POST /api/login {email, password}: answers {success: {token}}. */
+export async function login(upstream: RequestUpstream, email: string, password: string): Promise<string> {
+  return requireToken(
+    await upstream.write({ method: 'POST', path: '/api/login', json: { email, password } }),
+  );
+}
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+  phone?: string | null;
+  /** yyyy-MM-dd */
+  dateOfBirth?: string | null;
+}
+
+/** POST /api/register: answers {token, user}. */
+export async function register(upstream: RequestUpstream, r: Registration): Promise<string> {
+  const json = {
+    name: r.name,
+    email: r.email,
+    password: r.password,
+    ...(r.phone ? { phone: r.phone } : {}),
+    ...(r.dateOfBirth ? { date_of_birth: r.dateOfBirth } : {}),
+  };
+  return requireToken(await upstream.write({ method: 'POST', path: '/api/register', json }));
+}
+
+/** What players read after asking for a reset when the backend says nothing itself. */
+export const FORGOT_PASSWORD_SENT = 'If that address has an account, we have emailed a password reset link.';
+
+/** POST /api/forgotPassword {email}: mails a reset link; the answer is the same whether the address exists. */
+export async function forgotPassword(upstream: RequestUpstream, email: string): Promise<string> {
+  const body = await upstream.write({ method: 'POST', path: '/api/forgotPassword', json: { email } });
+  const message = isRecord(body) ? body.message : undefined;
+  return typeof message === 'string' && message ? message : FORGOT_PASSWORD_SENT;
+}
+
+/** POST /api/resetPassword {token, email, password}: answers a new session token (other sessions end). */
+export async function resetPassword(
+  upstream: RequestUpstream,
+  reset: { token: string; email: string; password: string },
+): Promise<string> {
+  return requireToken(await upstream.write({ method: 'POST', path: '/api/resetPassword', json: reset }));
+}
+
+/** POST /api/logout: revokes the caller's session token. */
+export async function logout(upstream: RequestUpstream): Promise<void> {
+  await upstream.write({ method: 'POST', path: '/api/logout', json: {} });
+}
+
+/**
+ * POST /api/updateProfile {name?, phone?}: answers the updated account. A backend that answers only {success} is
+ * read again (the write has cleared the request's earlier reads, so the account is fresh).
+ */
+export async function updateProfile(
+  upstream: RequestUpstream,
+  changes: { name?: string; phone?: string | null },
+): Promise<AccountModel> {
+  const body = await upstream.write({ method: 'POST', path: '/api/updateProfile', json: changes });
+  return isRecord(body) && isRecord(body.user) ? toAccount(body.user) : loadAccount(upstream);
+}

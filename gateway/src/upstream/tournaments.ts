@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import type { GatewayContext } from '../context.js';
+import { GraphQLError } from 'graphql';
+import type { TournamentEntryModel, TournamentModel } from '../models.js';
+import { isoDate, parseUpstream, randCents } from './parse.js';
+import type { RequestUpstream } from './request-upstream.js';
+
+/*
+ * The tournaments resource: GET /api/tournaments, GET/POST /api/tournaments/{id}, PUT /api/tournaments/{id}/{action},
+ * GET /api/tournamentProgress/{id}.
+ *
+ * Caching: every read goes through `upstream.read` (deduplicated within one request, never shared across requests).
+ * The answers are personal when a token is sent (joined, my_entry), and even for guests the leaderboards move with
+ * every spin, so a shared cache would show stale points; the stage itself is computed by the gateway from its clock.
+ */
+
+const EntryJson = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  points: z.number(),
+  time_played: z.number(),
+  started_at: isoDate.nullable().optional(),
+});
+
+const TournamentJson = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  image: z.string().nullable().optional(),
+  tournament_start: isoDate,
+  tournament_end: isoDate,
+  registration_start: isoDate,
+  registration_end: isoDate,
+  buy_in: randCents.nullable().optional(),
+  buy_in_duration: z.number().int().positive().nullable().optional(),
+  prize_pool: randCents.nullable().optional(),
+  users_count: z.number().int(),
+  tournament_users: z.array(EntryJson),
+  joined: z.boolean().optional(),
+  my_entry: EntryJson.nullable().optional(),
+});
+
+type TournamentJson = z.infer<typeof TournamentJson>;
+type EntryJson = z.infer<typeof EntryJson>;
+
+const ListJson = z.object({
+  tournaments: z.array(TournamentJson),
+  leaderboards: z.record(z.string(), z.array(EntryJson)).optional(),
+});
+const OneJson = z.object({ tournament: TournamentJson });
+
+function toEntry(e: EntryJson, viewerId: number | null): TournamentEntryModel {
+  return {
+    userId: e.user_id,
+    name: e.name,
+    position: e.position,
+    points: Math.trunc(e.points),
+    timePlayed: Math.trunc(e.time_played),
+    startedAt: e.started_at ?? null,
+    viewerId,
+  };
+}
+
+/**
+ * Normalises one tournament. The backend adds joined/my_entry only for a signed-in caller; the viewer's id is
+ * taken from their own entry (an entry is the viewer's exactly when it has the same user id; with no entry of
+ * their own none is), which spares an account call.
+ */
+export function toTournament(t: TournamentJson, board: EntryJson[] = t.tournament_users): TournamentModel {
+  const viewerId = t.my_entry?.user_id ?? null;
+  const myEntry = t.my_entry ? toEntry(t.my_entry, viewerId) : null;
+  return {
+    __typename: 'Tournament',
+    id: t.id,
+    name: t.name,
+    description: t.description ?? '',
+    image: t.image ?? '',
+    registrationStart: t.registration_start,
+    registrationEnd: t.registration_end,
+    startsAt: t.tournament_start,
+    endsAt: t.tournament_end,
+    buyInCents: t.buy_in ?? 0,
+    buyInDurationMinutes: t.buy_in_duration ?? null,
+    prizePoolCents: t.prize_pool ?? 0,
+    usersCount: t.users_count,
+    entries: board.map((e) => toEntry(e, viewerId)),
+    joined: t.joined ?? myEntry !== null,
+    myEntry,
+  };
+}
+
+const parseList = (raw: unknown): TournamentModel[] => {
+  const { tournaments, leaderboards } = parseUpstream(ListJson, raw, 'tournaments');
+  // The list's leaderboards map repeats each tournament's rows; prefer it when present, as clients of the list do.
+  return tournaments.map((t) => toTournament(t, leaderboards?.[String(t.id)] ?? t.tournament_users));
+};
+
+const parseOne = (raw: unknown): TournamentModel =>
+  toTournament(parseUpstream(OneJson, raw, 'tournament').tournament);
+
+/** GET /api/tournaments: every tournament, in the backend's order (open ones first), with its top rows. */
+export const loadTournaments = (upstream: RequestUpstream) => upstream.read('/api/tournaments', parseList);
+
+const isNotFound = (err: unknown) => err instanceof GraphQLError && err.extensions.code === 'NOT_FOUND';
+
+async function nullWhenNotFound<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+}
+
+/** GET /api/tournaments/{id}: one tournament with its whole leaderboard; null when the backend does not know it. */
+export function loadTournamentById(ctx: GatewayContext, id: number): Promise<TournamentModel | null> {
+  return nullWhenNotFound(ctx.upstream.read(`/api/tournaments/${id}`, parseOne));
+}
+
+/** GET /api/tournamentProgress/{id}: the live progress (the whole leaderboard); null when unknown. */
+export function loadTournamentProgress(ctx: GatewayContext, id: number): Promise<TournamentModel | null> {
+  return nullWhenNotFound(ctx.upstream.read(`/api/tournamentProgress/${id}`, parseOne));
+}
+
+/** POST /api/tournaments/{id}: joins (the backend deducts any buy-in) and answers the tournament. */
+export async function joinTournament(upstream: RequestUpstream, id: number): Promise<TournamentModel> {
+  return parseOne(await upstream.write({ method: 'POST', path: `/api/tournaments/${id}` }));
+}
+
+export type TournamentActionPath = 'start' | 'stop';
+
+/** PUT /api/tournaments/{id}/{start|stop}: starts or stops the player's play session; answers the tournament. */
+export async function tournamentAction(
+  upstream: RequestUpstream,
+  id: number,
+  action: TournamentActionPath,
+): Promise<TournamentModel> {
+  return parseOne(await upstream.write({ method: 'PUT', path: `/api/tournaments/${id}/${action}` }));
+}

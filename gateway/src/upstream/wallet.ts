@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { centsToDecimal } from '../domain/money.js';
+import { DEFAULT_CAPITEC_NAME } from '../domain/payments.js';
+import type { WalletModel } from '../models.js';
+import { loadAccount } from './account.js';
+import { parseUpstream, randCents } from './parse.js';
+import type { RequestUpstream } from './request-upstream.js';
+
+/** Backends built on PHP send flags as true/false or 1/0. */
+const flag = z.union([z.boolean(), z.number()]).transform(Boolean);
+const wholeNumber = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]).transform(Number);
+
+const WalletJson = z
+  .object({
+    can_withdraw: flag,
+    depositBonusPercentage: wholeNumber.optional(),
+    depositWagerPercentage: wholeNumber.optional(),
+    wallets: z.array(z.object({ gateway: z.string(), balance: randCents })),
+    payment_method_capitec_name: z.string().nullable().optional(),
+  })
+  // The payment flags (is_*_enabled) are many and grow over time: kept by name rather than listed here.
+  .catchall(z.unknown());
+
+const FLAG_NAME = /^is_[a-z0-9_]+_enabled$/;
+
+/** The wallet answer without its owner (the backend does not say whose it is). */
+type WalletFields = Omit<WalletModel, 'userId'>;
+
+function toWalletFields(raw: unknown): WalletFields {
+  const w = parseUpstream(WalletJson, raw, 'wallet');
+  // Section 3: the callpay entry is the money balance, the bonus entry the bonus balance.
+  const balance = (gateway: string) => w.wallets.find((entry) => entry.gateway === gateway)?.balance ?? 0;
+  const flags: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(w)) {
+    if (FLAG_NAME.test(key) && (typeof value === 'boolean' || typeof value === 'number'))
+      flags[key] = Boolean(value);
+  }
+  return {
+    __typename: 'Wallet',
+    moneyCents: balance('callpay'),
+    bonusCents: balance('bonus'),
+    canWithdraw: w.can_withdraw,
+    depositBonusPercentage: w.depositBonusPercentage ?? 0,
+    depositWagerPercentage: w.depositWagerPercentage ?? 0,
+    flags,
+    capitecName: w.payment_method_capitec_name?.trim() || DEFAULT_CAPITEC_NAME,
+  };
+}
+
+/**
+ * POST /api/wallet: a read despite the verb, so it goes through the request's loader (once per request). The answer
+ * does not say whose wallet it is: pass the owner's id when known; otherwise the signed-in account is read (also
+ * through the loader) to learn it.
+ */
+export async function loadWallet(upstream: RequestUpstream, userId?: number): Promise<WalletModel> {
+  const [fields, owner] = await Promise.all([
+    upstream.read('/api/wallet', toWalletFields, 'POST'),
+    userId ?? loadAccount(upstream).then((account) => account.id),
+  ]);
+  return { ...fields, userId: owner };
+}
+
+const DepositJson = z.object({
+  paymentId: z.string().min(1),
+  status: z.string(),
+  amount: randCents,
+  type: z.string(),
+  provider: z.string(),
+  redirectUrl: z.string().min(1),
+});
+
+export interface DepositResult {
+  paymentId: string;
+  status: string;
+  amountCents: number;
+  type: string;
+  provider: string;
+  redirectUrl: string;
+}
+
+function toDeposit(raw: unknown): DepositResult {
+  const d = parseUpstream(DepositJson, raw, 'deposit');
+  return {
+    paymentId: d.paymentId,
+    status: d.status,
+    amountCents: d.amount,
+    type: d.type,
+    provider: d.provider,
+    redirectUrl: d.redirectUrl,
+  };
+}
+
+export interface DepositRequest {
+  gateway: string;
+  amountCents: number;
+  returnUrl?: string | null;
+  /** Sent as the Idempotency-Key header: a retry with the same key answers the first deposit again. */
+  idempotencyKey: string;
+}
+
+/** POST /api/deposit: starts a payment the player completes at redirectUrl. */
+export async function startDeposit(
+  upstream: RequestUpstream,
+  request: DepositRequest,
+): Promise<DepositResult> {
+  const raw = await upstream.write({
+    method: 'POST',
+    path: '/api/deposit',
+    json: {
+      gateway: request.gateway,
+      // The backend takes rands as a two-decimal string.
+      amount: centsToDecimal(request.amountCents),
+      ...(request.returnUrl ? { returnUrl: request.returnUrl } : {}),
+    },
+    idempotencyKey: request.idempotencyKey,
+  });
+  return toDeposit(raw);
+}
+
+/** GET /api/wallet/depositStatus/{provider}/{paymentId}: where a payment stands (pending, complete or failed). */
+export function depositStatus(
+  upstream: RequestUpstream,
+  provider: string,
+  paymentId: string,
+  query: Record<string, string> = {},
+): Promise<DepositResult> {
+  const search = new URLSearchParams(query).toString();
+  const path = `/api/wallet/depositStatus/${encodeURIComponent(provider)}/${encodeURIComponent(paymentId)}`;
+  return upstream.read(search ? `${path}?${search}` : path, toDeposit);
+}
+
+const WithdrawJson = z.object({
+  withdrawal: z.object({
+    id: z.union([z.string(), z.number()]).transform(String),
+    amount: randCents,
+    status: z.string(),
+  }),
+});
+
+export interface WithdrawResult {
+  withdrawalId: string;
+  amountCents: number;
+  status: string;
+}
+
+/** POST /api/withdraw; the Idempotency-Key header makes a retry answer the first withdrawal instead of a second. */
+export async function requestWithdrawal(
+  upstream: RequestUpstream,
+  request: { amountCents: number; idempotencyKey: string },
+): Promise<WithdrawResult> {
+  const raw = await upstream.write({
+    method: 'POST',
+    path: '/api/withdraw',
+    json: { amount: centsToDecimal(request.amountCents) },
+    idempotencyKey: request.idempotencyKey,
+  });
+  const { withdrawal } = parseUpstream(WithdrawJson, raw, 'withdraw');
+  return { withdrawalId: withdrawal.id, amountCents: withdrawal.amount, status: withdrawal.status };
+}

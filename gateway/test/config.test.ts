@@ -1,0 +1,92 @@
+/** The gateway as an operator starts it: `npx tsx src/main.ts` in gateway/, configured by the environment. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The inherited environment without any gateway settings, plus the ones a test gives. */
+function envWith(vars: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (
+      /^(GATEWAY_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM)/.test(key)
+    ) {
+      delete env[key];
+    }
+  }
+  return { ...env, ...vars };
+}
+
+const started: ChildProcess[] = [];
+
+/** Starts the gateway in its own process group, so the test can stop npx and the node it runs together. */
+function startGateway(vars: Record<string, string>) {
+  const child = spawn('npx', ['tsx', 'src/main.ts'], {
+    cwd: gatewayDir,
+    env: envWith(vars),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+function stop(child: ChildProcess) {
+  if (child.exitCode === null && child.signalCode === null && child.pid) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+afterEach(() => {
+  for (const child of started.splice(0)) stop(child);
+});
+
+async function waitFor(check: () => RegExpMatchArray | null, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const m = check();
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+describe('gateway start-up configuration', () => {
+  it.each([
+    ['GATEWAY_PORT', 'abc'],
+    ['CASINO_API_URL', 'notaurl'],
+    ['UPSTREAM_TIMEOUT_MS', '-5'],
+  ])('refuses %s=%s with exit code 2 and a message naming it', async (name, value) => {
+    const run = startGateway({ [name]: value });
+    expect(await run.exited).toBe(2);
+    expect(run.output()).toContain('Invalid gateway environment');
+    expect(run.output()).toContain(name);
+  });
+
+  it('starts with good settings on port 0, prints its address, and answers there', async () => {
+    const run = startGateway({
+      GATEWAY_PORT: '0',
+      GATEWAY_HOST: '127.0.0.1',
+      CASINO_API_URL: 'http://127.0.0.1:9',
+    });
+    const m = await waitFor(
+      () => /GraphQL gateway on (http:\/\/127\.0\.0\.1:(\d+))\/graphql/.exec(run.output()),
+      15_000,
+    );
+    expect(m, run.output()).not.toBeNull();
+    expect(Number(m![2])).toBeGreaterThan(0);
+    expect((await fetch(`${m![1]}/healthz`)).status).toBe(200);
+    stop(run.child);
+    expect(await run.exited).not.toBe(2);
+  });
+});

@@ -1,0 +1,140 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  buildClientSchema,
+  buildSchema,
+  getIntrospectionQuery,
+  lexicographicSortSchema,
+  printSchema,
+  type IntrospectionQuery,
+} from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './harness.js';
+
+const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(gatewayDir, '..');
+const rootSchema = path.join(repoRoot, 'schema.graphql');
+
+/** Runs the check as CI does (tsx, in gateway/), answering its exit code and output. */
+function schemaCheck(...args: string[]) {
+  const res = spawnSync('npx', ['tsx', 'scripts/schema-check.ts', ...args], {
+    cwd: gatewayDir,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: res.status, out: `${res.stdout}${res.stderr}` };
+}
+
+function git(cwd: string, ...args: string[]) {
+  const res = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
+  return res.stdout.trim();
+}
+
+const SDL_V1 = `type Query {
+  tournaments: [Tournament!]!
+}
+
+type Tournament {
+  id: ID!
+  name: String!
+  label: String!
+}
+`;
+
+describe('npm run schema:check', () => {
+  let repo: string;
+  let schema: string;
+  let base: string;
+  beforeAll(() => {
+    // A throwaway repository: a base commit, then working copies that remove or add a field.
+    repo = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-check-'));
+    schema = path.join(repo, 'api', 'schema.graphql');
+    fs.mkdirSync(path.dirname(schema));
+    git(repo, 'init', '-q');
+    fs.writeFileSync(schema, SDL_V1);
+    git(repo, 'add', '.');
+    git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', 'v1');
+    base = git(repo, 'rev-parse', 'HEAD');
+  });
+  afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+
+  const commit = (sdl: string, message: string) => {
+    fs.writeFileSync(schema, sdl);
+    git(repo, 'add', '.');
+    git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', message);
+  };
+
+  it('passes the project schema against HEAD when nothing changed', () => {
+    // Compares the committed schema with itself, so it holds even while the working copy is being edited.
+    const { code, out } = schemaCheck('--base', 'HEAD', '--schema', rootSchema);
+    if (git(repoRoot, 'status', '--porcelain', '--', 'schema.graphql') === '') {
+      expect(out).toContain('0 (0 breaking)');
+      expect(code).toBe(0);
+    } else {
+      expect([0, 1]).toContain(code);
+    }
+  });
+
+  it('fails with exit 1 and names the field when a commit removes one', () => {
+    commit(SDL_V1.replace('  label: String!\n', ''), 'remove label');
+    const { code, out } = schemaCheck('--base', base, '--schema', schema);
+    expect(code).toBe(1);
+    expect(out).toMatch(/BREAKING\s+Tournament\.label/);
+    expect(out).toContain("Field 'label' was removed from object type 'Tournament'");
+  });
+
+  it('passes with exit 0 when a commit only adds a field, listing it as non-breaking', () => {
+    const previous = git(repo, 'rev-parse', 'HEAD');
+    commit(SDL_V1.replace('  label: String!\n', '  label: String!\n  stage: String\n'), 'add stage');
+    const { code, out } = schemaCheck('--base', base, '--schema', schema);
+    expect(code).toBe(0);
+    expect(out).toMatch(/NON_BREAKING\s+Tournament\.stage/);
+    // And against the commit that had removed label, adding it back is not breaking either.
+    expect(schemaCheck('--base', previous, '--schema', schema).code).toBe(0);
+  });
+
+  it('exits 2 with a clear message for an unknown ref, a schema that does not parse, or no --base', () => {
+    const unknown = schemaCheck('--base', 'no-such-ref', '--schema', schema);
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toContain("Unknown git ref 'no-such-ref'");
+
+    fs.writeFileSync(schema, 'type Query {');
+    const broken = schemaCheck('--base', base, '--schema', schema);
+    expect(broken.code).toBe(2);
+    expect(broken.out).toContain('does not parse');
+    git(repo, 'checkout', '-q', '--', '.');
+
+    const missing = schemaCheck('--schema', schema);
+    expect(missing.code).toBe(2);
+    expect(missing.out).toContain('--base <git ref> is required');
+  });
+
+  it('explains itself with --help', () => {
+    const { code, out } = schemaCheck('--help');
+    expect(code).toBe(0);
+    expect(out).toContain('--base <ref>');
+    expect(out).toContain('--schema <path>');
+  });
+});
+
+describe('the served schema', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack();
+  });
+  afterAll(() => stack.close());
+
+  it('is schema.graphql, as introspection over HTTP shows it', async () => {
+    const res = await stack.gql<IntrospectionQuery>(
+      getIntrospectionQuery({ descriptions: true, schemaDescription: true, specifiedByUrl: true }),
+    );
+    expect(res.errors).toBeUndefined();
+    const served = printSchema(lexicographicSortSchema(buildClientSchema(res.data)));
+    const file = printSchema(lexicographicSortSchema(buildSchema(fs.readFileSync(rootSchema, 'utf8'))));
+    expect(served).toBe(file);
+  });
+});

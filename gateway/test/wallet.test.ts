@@ -1,0 +1,425 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credit, signUp, startStack, type Stack } from './harness.js';
+
+let stack: Stack;
+let gameCode: string;
+beforeAll(async () => {
+  stack = await startStack();
+  const games = (await (await fetch(`${stack.sandbox.url}/api/allgames`)).json()) as { game_code: string }[];
+  gameCode = games[0]!.game_code;
+});
+afterAll(() => stack.close());
+
+async function sandbox(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${stack.sandbox.url}${path}`, {
+    method: init.method ?? 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: JSON.stringify(init.body ?? {}),
+  });
+  if (res.status >= 400) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<any>;
+}
+
+const setPayments = (flags: Record<string, unknown>) =>
+  sandbox('/sandbox/settings/payments', { method: 'PATCH', body: flags });
+
+const WALLET = `{ viewer { wallet {
+  money { cents amount formatted } bonus { cents amount formatted } combined { cents amount formatted }
+  canWithdraw depositBonusPercentage depositWagerPercentage
+  paymentMethods { gateway type provider name } } } }`;
+
+const wallet = async (token: string) => (await stack.gql(WALLET, {}, { token })).data.viewer.wallet;
+
+const DEPOSIT = `mutation($input: DepositInput!) {
+  deposit(input: $input) { paymentId status amount { cents } type provider redirectUrl clientMutationId } }`;
+const WITHDRAW = `mutation($input: WithdrawInput!) {
+  withdraw(input: $input) { withdrawalId status amount { cents } wallet { money { cents } } clientMutationId } }`;
+
+let keys = 0;
+const key = () => `key-${Date.now()}-${++keys}`;
+
+describe('the wallet', () => {
+  it('shows money, bonus and their sum in exact cents', async () => {
+    const { token } = await signUp(stack);
+    expect((await wallet(token)).combined).toEqual({ cents: 0, amount: '0.00', formatted: 'R0.00' });
+    await credit(stack, token, '1234.56');
+    await credit(stack, token, '0.07');
+    let w = await wallet(token);
+    expect(w.money).toEqual({ cents: 123_463, amount: '1234.63', formatted: 'R1,234.63' });
+    expect(w.bonus).toEqual({ cents: 0, amount: '0.00', formatted: 'R0.00' });
+    await stack.gql(
+      'mutation { redeemCoupon(input: { code: "WELCOME100" }) { coupon { code } } }',
+      {},
+      { token },
+    );
+    w = await wallet(token);
+    expect(w.bonus.cents).toBe(10_000);
+    expect(w.combined).toEqual({ cents: 133_463, amount: '1334.63', formatted: 'R1,334.63' });
+    expect(w.depositBonusPercentage).toBe(250);
+    expect(w.depositWagerPercentage).toBe(35);
+  });
+
+  it('offers the payment methods whose flags are on, with section 9 types and providers', async () => {
+    const { token } = await signUp(stack);
+    expect((await wallet(token)).paymentMethods).toEqual([
+      { gateway: 'payment3', type: 'eft', provider: 'payment3', name: 'Payment3' },
+      { gateway: 'voucherUp', type: 'eft', provider: 'voucherup', name: 'Voucher Up' },
+      { gateway: 'capitec', type: 'eft', provider: 'paypump', name: 'Capitec ETF' },
+      { gateway: 'discoveryBank', type: 'eft', provider: 'paypump', name: 'Discovery Bank' },
+      { gateway: 'eft', type: 'eft', provider: 'callpay', name: 'Instant EFT' },
+      { gateway: 'creditCard', type: 'credit_card', provider: 'callpay', name: 'Card' },
+      { gateway: 'bitcoin', type: 'crypto', provider: 'callpay', name: 'Bitcoin' },
+    ]);
+    try {
+      await setPayments({ is_bitcoin_enabled: false, is_capitec_enabled: false });
+      const gateways = (await wallet(token)).paymentMethods.map((m: any) => m.gateway);
+      expect(gateways).toEqual(['payment3', 'voucherUp', 'eft', 'creditCard']);
+      await setPayments({ is_capitec_enabled: true, payment_method_capitec_name: 'Capitec Pay' });
+      const capitec = (await wallet(token)).paymentMethods.find((m: any) => m.gateway === 'capitec');
+      expect(capitec.name).toBe('Capitec Pay');
+
+      const refused = await stack.gql(
+        DEPOSIT,
+        { input: { gateway: 'bitcoin', amount: '100.00', idempotencyKey: key() } },
+        {
+          token,
+        },
+      );
+      expect(refused.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+      expect(refused.errors?.[0].message).toBe(
+        "gateway must be one of the wallet's payment methods: payment3, voucherUp, capitec, discoveryBank, eft, creditCard.",
+      );
+      expect(refused.extensions.upstreamCalls).not.toContain('POST /api/deposit');
+    } finally {
+      await setPayments({
+        is_bitcoin_enabled: true,
+        is_capitec_enabled: true,
+        payment_method_capitec_name: 'Capitec ETF',
+      });
+    }
+  });
+
+  it('lets a player withdraw only with a verified email and no wagering outstanding', async () => {
+    const { token } = await signUp(stack);
+    expect((await wallet(token)).canWithdraw).toBe(false);
+    await sandbox('/sandbox/verifyEmail', { token });
+    expect((await wallet(token)).canWithdraw).toBe(true);
+    await stack.gql(
+      'mutation { redeemCoupon(input: { code: "SPIN25" }) { coupon { code } } }',
+      {},
+      { token },
+    );
+    expect((await wallet(token)).canWithdraw).toBe(false);
+  });
+});
+
+describe('deposit', () => {
+  it('starts a payment the player confirms on the payment page; the money arrives', async () => {
+    const { token } = await signUp(stack);
+    const res = await stack.gql(
+      DEPOSIT,
+      {
+        input: {
+          gateway: 'eft',
+          amount: '150.00',
+          returnUrl: 'https://playlive.test/cashier',
+          idempotencyKey: key(),
+          clientMutationId: 'd1',
+        },
+      },
+      { token },
+    );
+    expect(res.errors).toBeUndefined();
+    const d = res.data.deposit;
+    expect(d).toMatchObject({
+      status: 'pending',
+      amount: { cents: 15_000 },
+      type: 'eft',
+      provider: 'callpay',
+      clientMutationId: 'd1',
+    });
+    expect(d.paymentId).toEqual(expect.any(String));
+    expect(d.redirectUrl).toContain(d.paymentId);
+    expect((await wallet(token)).money.cents).toBe(0);
+
+    const confirmed = await sandbox(`${new URL(d.redirectUrl).pathname}/confirm`);
+    expect(confirmed.status).toBe('complete');
+    expect((await wallet(token)).money.cents).toBe(15_000);
+  });
+
+  it.each([
+    ['capitec', 'eft', 'paypump'],
+    ['creditCard', 'credit_card', 'callpay'],
+    ['bitcoin', 'crypto', 'callpay'],
+    ['voucherUp', 'eft', 'voucherup'],
+  ])('answers the type and provider of %s', async (gateway, type, provider) => {
+    const { token } = await signUp(stack);
+    const res = await stack.gql(
+      DEPOSIT,
+      { input: { gateway, amount: '50', idempotencyKey: key() } },
+      { token },
+    );
+    expect(res.data.deposit).toMatchObject({ type, provider, amount: { cents: 5_000 } });
+  });
+
+  it('deposits once for one idempotency key, however often it is sent', async () => {
+    const { token } = await signUp(stack);
+    const input = { gateway: 'eft', amount: '200.00', idempotencyKey: key() };
+    const [first, second] = await Promise.all([
+      stack.gql(DEPOSIT, { input }, { token }),
+      stack.gql(DEPOSIT, { input }, { token }),
+    ]);
+    expect(first.errors).toBeUndefined();
+    expect(second.errors).toBeUndefined();
+    expect(second.data.deposit.paymentId).toBe(first.data.deposit.paymentId);
+    const third = await stack.gql(DEPOSIT, { input }, { token });
+    expect(third.data.deposit.paymentId).toBe(first.data.deposit.paymentId);
+
+    await sandbox(`${new URL(first.data.deposit.redirectUrl).pathname}/confirm`);
+    await sandbox(`${new URL(first.data.deposit.redirectUrl).pathname}/confirm`);
+    expect((await wallet(token)).money.cents).toBe(20_000);
+
+    const other = await stack.gql(DEPOSIT, { input: { ...input, amount: '300.00' } }, { token });
+    expect(other.errors?.[0]).toMatchObject({
+      message: 'This Idempotency-Key was already used with a different request.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
+  it.each(['abc', '0', '0.00', '-5', '1.234', '', '1e3', 'R150'])(
+    'refuses the amount %j before calling the backend',
+    async (amount) => {
+      const { token } = await signUp(stack);
+      const res = await stack.gql(
+        DEPOSIT,
+        { input: { gateway: 'eft', amount, idempotencyKey: key() } },
+        { token },
+      );
+      expect(res.errors?.[0]).toMatchObject({
+        message: 'amount must be an amount in rands, for example 150.00',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      expect(res.extensions.upstreamCalls).not.toContain('POST /api/deposit');
+    },
+  );
+
+  it.each(['', 'has space', 'x'.repeat(256), 'rand-é'])(
+    'refuses the idempotency key %j',
+    async (idempotencyKey) => {
+      const { token } = await signUp(stack);
+      const res = await stack.gql(
+        DEPOSIT,
+        { input: { gateway: 'eft', amount: '100', idempotencyKey } },
+        { token },
+      );
+      expect(res.errors?.[0]).toMatchObject({
+        message: 'idempotencyKey must be 1 to 255 visible ASCII characters.',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+      expect(res.extensions.upstreamCalls).not.toContain('POST /api/deposit');
+    },
+  );
+
+  it("passes on the backend's limits, and refuses guests before calling upstream", async () => {
+    const { token } = await signUp(stack);
+    const small = await stack.gql(
+      DEPOSIT,
+      { input: { gateway: 'eft', amount: '5.00', idempotencyKey: key() } },
+      {
+        token,
+      },
+    );
+    expect(small.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(small.errors?.[0].message).toContain('must be between R10.00 and R50000.00');
+
+    const guest = await stack.gql(DEPOSIT, {
+      input: { gateway: 'eft', amount: '100', idempotencyKey: key() },
+    });
+    expect(guest.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(guest.extensions.upstreamCalls).toEqual([]);
+  });
+});
+
+describe('withdraw', () => {
+  it('answers the withdrawal and the wallet read after it, once per idempotency key', async () => {
+    const { token } = await signUp(stack);
+    await sandbox('/sandbox/verifyEmail', { token });
+    await credit(stack, token, '500.00');
+    const input = { amount: '100.00', idempotencyKey: key(), clientMutationId: 'w1' };
+    const res = await stack.gql(WITHDRAW, { input }, { token });
+    expect(res.errors).toBeUndefined();
+    const w = res.data.withdraw;
+    expect(w).toMatchObject({
+      status: 'pending',
+      amount: { cents: 10_000 },
+      wallet: { money: { cents: 40_000 } },
+      clientMutationId: 'w1',
+    });
+    expect(w.withdrawalId).toEqual(expect.any(String));
+    const calls: string[] = res.extensions.upstreamCalls;
+    expect(calls.indexOf('POST /api/wallet')).toBeGreaterThan(calls.indexOf('POST /api/withdraw'));
+
+    const again = await stack.gql(WITHDRAW, { input }, { token });
+    expect(again.data.withdraw.withdrawalId).toBe(w.withdrawalId);
+    expect(again.data.withdraw.wallet.money.cents).toBe(40_000);
+    expect((await wallet(token)).money.cents).toBe(40_000);
+  });
+
+  it("passes on the backend's refusals", async () => {
+    const { token } = await signUp(stack);
+    await credit(stack, token, '500.00');
+    const unverified = await stack.gql(
+      WITHDRAW,
+      { input: { amount: '100.00', idempotencyKey: key() } },
+      { token },
+    );
+    expect(unverified.errors?.[0]).toMatchObject({
+      message: 'Withdrawals are not available on this account.',
+      extensions: { code: 'FORBIDDEN' },
+    });
+    await sandbox('/sandbox/verifyEmail', { token });
+    const tooMuch = await stack.gql(
+      WITHDRAW,
+      { input: { amount: '600.00', idempotencyKey: key() } },
+      { token },
+    );
+    expect(tooMuch.errors?.[0]).toMatchObject({
+      message: 'Insufficient funds.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const badAmount = await stack.gql(
+      WITHDRAW,
+      { input: { amount: '100.001', idempotencyKey: key() } },
+      { token },
+    );
+    expect(badAmount.errors?.[0].message).toBe('amount must be an amount in rands, for example 150.00');
+    expect((await wallet(token)).money.cents).toBe(50_000);
+  });
+});
+
+describe('coupons and wagering', () => {
+  const REDEEM = `mutation($code: String!) { redeemCoupon(input: { code: $code, clientMutationId: "c1" }) {
+    clientMutationId
+    coupon { code description bonusAmount { cents } wageringRequired { cents } wagered { cents } redeemedAt }
+    wallet { bonus { cents } canWithdraw }
+    wagering { active code required { cents } wagered { cents } remaining { cents } progressPercent } } }`;
+
+  it('redeems a coupon: answers the coupon, the bonus in the wallet and the wagering to do', async () => {
+    const { token } = await signUp(stack);
+    const res = await stack.gql(REDEEM, { code: 'WELCOME100' }, { token });
+    expect(res.errors).toBeUndefined();
+    const p = res.data.redeemCoupon;
+    expect(p.clientMutationId).toBe('c1');
+    expect(p.coupon).toMatchObject({
+      code: 'WELCOME100',
+      description: 'R100 welcome bonus, wager 10 times',
+      bonusAmount: { cents: 10_000 },
+      wageringRequired: { cents: 100_000 },
+      wagered: { cents: 0 },
+    });
+    expect(p.coupon.redeemedAt).toEqual(expect.any(String));
+    expect(p.wallet).toEqual({ bonus: { cents: 10_000 }, canWithdraw: false });
+    expect(p.wagering).toEqual({
+      active: true,
+      code: 'WELCOME100',
+      required: { cents: 100_000 },
+      wagered: { cents: 0 },
+      remaining: { cents: 100_000 },
+      progressPercent: 0,
+    });
+    const viewer = await stack.gql('{ viewer { activeCoupon { code } } }', {}, { token });
+    expect(viewer.data.viewer.activeCoupon).toEqual({ code: 'WELCOME100' });
+  });
+
+  it.each([
+    ['NOPE', 'Invalid coupon code.'],
+    ['EXPIRED50', 'This coupon has expired.'],
+  ])("refuses %s with the backend's text", async (code, message) => {
+    const { token } = await signUp(stack);
+    const res = await stack.gql(REDEEM, { code }, { token });
+    expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('refuses a second coupon while one is active', async () => {
+    const { token } = await signUp(stack);
+    await stack.gql(REDEEM, { code: 'SPIN25' }, { token });
+    const res = await stack.gql(REDEEM, { code: 'WELCOME100' }, { token });
+    expect(res.errors?.[0].message).toBe('You already have an active coupon.');
+  });
+
+  it('counts stakes toward wagering', async () => {
+    const { token } = await signUp(stack);
+    await credit(stack, token, '100.00');
+    await stack.gql(REDEEM, { code: 'SPIN25' }, { token });
+    await sandbox('/sandbox/spin', { token, body: { gameCode, stake: '25.00' } });
+    const res = await stack.gql(
+      '{ viewer { wagering { active required { cents } wagered { cents } remaining { cents } progressPercent } } }',
+      {},
+      { token },
+    );
+    expect(res.data.viewer.wagering).toEqual({
+      active: true,
+      required: { cents: 12_500 },
+      wagered: { cents: 2_500 },
+      remaining: { cents: 10_000 },
+      progressPercent: 20,
+    });
+  });
+
+  it("opts out of the coupon with section 8's texts", async () => {
+    const { token } = await signUp(stack);
+    await stack.gql(REDEEM, { code: 'SPIN25' }, { token });
+    const OPT_OUT = `mutation { optOutCoupon(input: { clientMutationId: "o1" }) {
+      message clientMutationId wallet { bonus { cents } } activeCoupon { code } } }`;
+    const res = await stack.gql(OPT_OUT, {}, { token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.optOutCoupon).toEqual({
+      message: 'You successfully opted out of the bonus.',
+      clientMutationId: 'o1',
+      wallet: { bonus: { cents: 0 } },
+      activeCoupon: null,
+    });
+    const again = await stack.gql(OPT_OUT, {}, { token });
+    expect(again.errors?.[0]).toMatchObject({
+      message: 'An error occurred while opting out of the bonus.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
+  it('opts out of the bonus: wagering ends and the bonus is forfeited', async () => {
+    const { token } = await signUp(stack);
+    await credit(stack, token, '20.00');
+    await stack.gql(REDEEM, { code: 'WELCOME100' }, { token });
+    const OPT_OUT = `mutation { optOutBonus(input: { clientMutationId: "b1" }) {
+      clientMutationId wagering { active code progressPercent remaining { cents } } wallet { money { cents } bonus { cents } } } }`;
+    const res = await stack.gql(OPT_OUT, {}, { token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.optOutBonus).toEqual({
+      clientMutationId: 'b1',
+      wagering: { active: false, code: null, progressPercent: 0, remaining: null },
+      wallet: { money: { cents: 2_000 }, bonus: { cents: 0 } },
+    });
+    const again = await stack.gql(OPT_OUT, {}, { token });
+    expect(again.errors?.[0]).toMatchObject({
+      message: 'You have no active bonus to opt out of.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
+  it('refuses guests before calling upstream', async () => {
+    for (const mutation of [
+      'mutation { redeemCoupon(input: { code: "SPIN25" }) { coupon { code } } }',
+      'mutation { optOutCoupon { message } }',
+      'mutation { optOutBonus { wagering { active } } }',
+      'mutation { withdraw(input: { amount: "100", idempotencyKey: "k" }) { withdrawalId } }',
+    ]) {
+      const res = await stack.gql(mutation);
+      expect(res.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+      expect(res.extensions.upstreamCalls).toEqual([]);
+    }
+  });
+});
