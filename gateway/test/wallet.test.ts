@@ -423,3 +423,35 @@ describe('coupons and wagering', () => {
     }
   });
 });
+
+describe('deposit status', () => {
+  it('reports a deposit as pending, then complete, only to its owner', async () => {
+    const stack = await startStack();
+    try {
+      const p = await signUp(stack);
+      const started = await stack.gql(
+        `mutation { deposit(input: { gateway: "capitec", amount: "75.00", idempotencyKey: "status-1" }) { paymentId provider redirectUrl } }`,
+        {},
+        { token: p.token },
+      );
+      const { paymentId, provider, redirectUrl } = started.data.deposit;
+      const status = `query($p: String!, $id: String!) { viewer { depositStatus(provider: $p, paymentId: $id) { status amount { amount } type } } }`;
+      const before = await stack.gql(status, { p: provider, id: paymentId }, { token: p.token });
+      expect(before.data.viewer.depositStatus).toEqual({
+        status: 'pending',
+        amount: { amount: '75.00' },
+        type: 'eft',
+      });
+      await fetch(`${redirectUrl}/confirm`, { method: 'POST' });
+      const after = await stack.gql(status, { p: provider, id: paymentId }, { token: p.token });
+      expect(after.data.viewer.depositStatus.status).toBe('complete');
+      const other = await signUp(stack);
+      const peek = await stack.gql(status, { p: provider, id: paymentId }, { token: other.token });
+      expect(peek.data.viewer.depositStatus).toBeNull();
+      const bad = await stack.gql(status, { p: '../x', id: paymentId }, { token: p.token });
+      expect(bad.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    } finally {
+      await stack.close();
+    }
+  });
+});

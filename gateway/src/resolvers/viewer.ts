@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import type { LoyaltyTierName, NotificationType, Resolvers } from '../__generated__/resolvers-types.js';
 import { progressPercent, loyaltyEnabled, summarizeTier } from '../domain/loyalty.js';
@@ -18,7 +19,7 @@ import {
 import { loadLoyalty, openChest } from '../upstream/loyalty.js';
 import { loadNotifications, markAllNotificationsRead } from '../upstream/notifications.js';
 import type { RequestUpstream } from '../upstream/request-upstream.js';
-import { loadWallet, requestWithdrawal, startDeposit } from '../upstream/wallet.js';
+import { depositStatus, loadWallet, requestWithdrawal, startDeposit } from '../upstream/wallet.js';
 import type { NodeLoader } from './node.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -155,6 +156,20 @@ export const viewerResolvers: Resolvers = {
       notificationConnection(await loadNotifications(viewerUpstream(v, ctx)), args),
     activeCoupon: async (v, _args, ctx) => (await loadActiveCoupon(viewerUpstream(v, ctx))).coupon,
     wagering: (v, _args, ctx) => loadWagering(viewerUpstream(v, ctx), v.userId),
+    depositStatus: async (v, { provider, paymentId }, ctx) => {
+      const safe = /^[A-Za-z0-9_-]{1,64}$/;
+      if (!safe.test(provider) || !safe.test(paymentId)) {
+        throw badInput('provider and paymentId must be 1 to 64 letters, digits, _ or -.');
+      }
+      try {
+        const d = await depositStatus(viewerUpstream(v, ctx), provider, paymentId);
+        return { ...d, amount: money(d.amountCents) };
+      } catch (err) {
+        // Another player's payment looks missing upstream too: either way there is nothing to show.
+        if (err instanceof GraphQLError && err.extensions.code === 'NOT_FOUND') return null;
+        throw err;
+      }
+    },
   },
 
   Account: {
