@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useReadinessCheck, type Plugin } from 'graphql-yoga';
 import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
@@ -47,6 +48,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: config.graphiql ? { title: 'PlayLive GraphQL', defaultQuery: GRAPHIQL_QUERY } : false,
+    // GraphiQL's scripts are served by the gateway itself: a developer's network may not reach a CDN.
+    renderGraphiQL,
     landingPage: false,
     healthCheckEndpoint: '/healthz',
     logging: false,
