@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import PusherModule from 'pusher-js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../src/app.js';
 
 /** A real sandbox on an ephemeral loopback port with its own temporary data folder. */
@@ -79,3 +80,9 @@ export const money = (wallets: { gateway: string; balance: string }[]) =>
   cents(wallets.find((w) => w.gateway === 'callpay')!.balance);
 export const bonus = (wallets: { gateway: string; balance: string }[]) =>
   cents(wallets.find((w) => w.gateway === 'bonus')!.balance);
+
+// pusher-js ships CommonJS whose typings declare an ES default export: Node hands over module.exports itself.
+type PusherClass = typeof PusherModule.default;
+export const Pusher: PusherClass =
+  (PusherModule as unknown as { default?: PusherClass }).default ?? (PusherModule as unknown as PusherClass);
+export type PusherClient = InstanceType<PusherClass>;

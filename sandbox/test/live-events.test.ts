@@ -1,12 +1,5 @@
-import PusherModule from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, newPlayer, someGameCode, startSandbox } from './harness.js';
-
-// pusher-js ships CommonJS whose typings declare an ES default export: Node hands over module.exports itself.
-type PusherClass = typeof PusherModule.default;
-const Pusher: PusherClass =
-  (PusherModule as unknown as { default?: PusherClass }).default ?? (PusherModule as unknown as PusherClass);
-type PusherClient = InstanceType<PusherClass>;
+import { api, newPlayer, Pusher, someGameCode, startSandbox, type PusherClient } from './harness.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let gameCode: string;

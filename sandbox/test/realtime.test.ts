@@ -1,19 +1,13 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import PusherModule, { type Channel, type Options } from 'pusher-js';
+import type { Channel, Options } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { SandboxContext } from '../src/context.js';
 import { tournamentChannel, userChannel } from '../src/realtime/hub.js';
 import { attachPusherServer, type PusherServer } from '../src/realtime/pusher-server.js';
-import { api, newPlayer, startSandbox } from './harness.js';
-
-// pusher-js ships CommonJS whose typings declare an ES default export: Node hands over module.exports itself.
-type PusherClass = typeof PusherModule.default;
-const Pusher: PusherClass =
-  (PusherModule as unknown as { default?: PusherClass }).default ?? (PusherModule as unknown as PusherClass);
-type PusherClient = InstanceType<PusherClass>;
+import { api, newPlayer, Pusher, startSandbox, type PusherClient } from './harness.js';
 
 const KEY = 'sandbox-key';
 const SECRET = 'sandbox-secret';

@@ -14,14 +14,6 @@ export const DIAMONDS_PER_CHEST = 10;
 export const USED_CAP = 100;
 /** One diamond per R10 staked on real-money spins. */
 export const STAKE_CENTS_PER_DIAMOND = 1000;
-/** Progress thresholds per tier (section 9), shown by clients on the tier's bar. */
-export const TIER_THRESHOLDS: Record<Tier, number[]> = {
-  bronze: [0, 10, 20, 30, 40],
-  silver: [0, 50, 100, 150, 200],
-  gold: [0, 100, 200, 300, 400],
-  platinum: [0, 250, 500, 750, 1000],
-  black: [0, 500, 1000, 1500, 2000],
-};
 /** Cash a chest pays, in cents, by tier (lowest, highest). */
 const CHEST_REWARD_CENTS: Record<Tier, [number, number]> = {
   bronze: [500, 2000],

@@ -55,8 +55,12 @@ export function depositJson(ctx: SandboxContext, row: DepositRow) {
   };
 }
 
+export function depositById(db: Db, paymentId: string): DepositRow | null {
+  return (db.prepare('SELECT * FROM deposits WHERE id = ?').get(paymentId) as DepositRow | undefined) ?? null;
+}
+
 export function findDeposit(db: Db, paymentId: string): DepositRow {
-  const row = db.prepare('SELECT * FROM deposits WHERE id = ?').get(paymentId) as DepositRow | undefined;
+  const row = depositById(db, paymentId);
   if (!row) throw notFound('Payment');
   return row;
 }

@@ -2,17 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { idempotent } from '../domain/idempotency.js';
-import { randsToCents } from '../domain/money.js';
+import { formatCents, randsToCents } from '../domain/money.js';
 import {
   GATEWAY_NAMES,
   MAX_DEPOSIT_CENTS,
   MIN_DEPOSIT_CENTS,
   MIN_WITHDRAWAL_CENTS,
 } from '../domain/payments.js';
-import { depositJson, findDeposit, startDeposit, walletJson, withdraw } from '../domain/wallet.js';
+import { depositById, depositJson, startDeposit, walletJson, withdraw } from '../domain/wallet.js';
 import { requireUser } from '../http/auth.js';
 import { notFound, parse } from '../http/errors.js';
-import { formatCents } from '../domain/money.js';
 
 /** An amount in rands (number or string, at most two decimals) within limits, as integer cents. */
 export const Rands = (min: number, max: number) =>
@@ -60,13 +59,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/api/wallet/depositStatus/:provider/:paymentId', async (req) => {
     const { userId } = requireUser(ctx, req);
     const params = parse(StatusParams, req.params);
-    const row = (() => {
-      try {
-        return findDeposit(db, params.paymentId);
-      } catch {
-        return null;
-      }
-    })();
+    const row = depositById(db, params.paymentId);
     // Another player's payment is indistinguishable from a missing one.
     if (!row || row.user_id !== userId || row.provider !== params.provider) throw notFound('Payment');
     return depositJson(ctx, row);
