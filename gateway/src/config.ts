@@ -6,6 +6,16 @@ const list = (value: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** A browser origin: scheme, host and optional port, nothing more. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 const Port = z.coerce
   .number({ message: 'must be a port number from 0 to 65535' })
   .int('must be a port number from 0 to 65535')
@@ -33,6 +43,25 @@ const EnvSchema = z.object({
   GUEST_HIDDEN_PROVIDERS: z.string().default(''),
   GRAPHIQL: Flag.optional(),
   EXPOSE_UPSTREAM_CALLS: Flag.default(false),
+  PUSHER_URL: z
+    .url({ message: 'must be a ws(s) or http(s) URL, for example ws://localhost:4010' })
+    .refine(
+      (u) => /^(wss?|https?):\/\//i.test(u),
+      'must be a ws(s) or http(s) URL, for example ws://localhost:4010',
+    )
+    .optional(),
+  PUSHER_APP_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be the live channels app key (letters, digits, - and _)')
+    .default('sandbox-key'),
+  ALLOWED_ORIGINS: z
+    .string()
+    .refine(
+      (v) => list(v).every(isOrigin),
+      'must be a comma-separated list of origins such as http://localhost:5173 (scheme, host and port only)',
+    )
+    .default('http://localhost:5173,http://127.0.0.1:5173'),
+  SESSION_CHECK_MS: Millis(3_600_000).default(60_000),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -50,6 +79,16 @@ export interface GatewayConfig {
   graphiql: boolean;
   /** Adds extensions.upstreamCalls to each answer (for tests and partners measuring round trips). */
   exposeUpstreamCalls: boolean;
+  /** The casino's live channels (Pusher protocol): host and port; by default those of casinoApiUrl. */
+  pusherUrl: string;
+  pusherAppKey: string;
+  /**
+   * Browser origins allowed to open the graphql-ws socket (and answered with CORS headers). The gateway's own
+   * origin (GraphiQL) is always allowed; clients that send no Origin (servers, partner tools) are not browsers.
+   */
+  allowedOrigins: string[];
+  /** How often a live subscription re-checks its session, so a revoked or expired token ends it. */
+  sessionCheckMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
@@ -68,5 +107,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     guestHiddenProviders: list(e.GUEST_HIDDEN_PROVIDERS),
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
     exposeUpstreamCalls: e.EXPOSE_UPSTREAM_CALLS,
+    pusherUrl: (e.PUSHER_URL ?? e.CASINO_API_URL).replace(/\/$/, ''),
+    pusherAppKey: e.PUSHER_APP_KEY,
+    allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => o.replace(/\/$/, '')),
+    sessionCheckMs: e.SESSION_CHECK_MS,
   };
 }

@@ -1,37 +1,58 @@
 import type { GatewayConfig } from './config.js';
 import { unauthenticated } from './errors.js';
 import type { AccountModel } from './models.js';
+import type { Realtime } from './realtime/realtime.js';
 import { loadAccount } from './upstream/account.js';
 import type { PublicCache } from './upstream/public-cache.js';
 import type { RequestUpstream } from './upstream/request-upstream.js';
 
-/** What every resolver gets: the settings, this request's upstream, the clock, and the signed-in player. */
+/**
+ * What every resolver gets: the settings, this answer's upstream, the clock, the live channels and the signed-in
+ * player. A context lives for one HTTP answer, or for a whole subscription: then `renew` starts each event's answer.
+ */
 export interface GatewayContext {
   config: GatewayConfig;
+  /** This answer's view of the backend (its loaders deduplicate reads within the answer only). */
   upstream: RequestUpstream;
   cache: PublicCache;
   clock: () => Date;
-  /** The signed-in player (GET /api/account, once per request); null for guests. A bad token is UNAUTHENTICATED. */
+  realtime: Realtime;
+  /** The instant this answer is made at: every field of one answer sees the same "now". */
+  now(): Date;
+  /** The signed-in player (GET /api/account, once per answer); null for guests. A bad token is UNAUTHENTICATED. */
   viewer(): Promise<AccountModel | null>;
   /** The signed-in player, or UNAUTHENTICATED. */
   requireViewer(): Promise<AccountModel>;
+  /**
+   * Starts a new answer on a long-lived context (each event of a subscription): fresh loaders, so nothing read for
+   * an earlier event is served again, and a fresh "now".
+   */
+  renew(): void;
 }
 
-export function createContext(parts: Omit<GatewayContext, 'viewer' | 'requireViewer'>): GatewayContext {
-  const viewer = () => (parts.upstream.token ? loadAccount(parts.upstream) : Promise.resolve(null));
-  return {
+export type ContextParts = Pick<GatewayContext, 'config' | 'upstream' | 'cache' | 'clock' | 'realtime'>;
+
+export function createContext(parts: ContextParts): GatewayContext {
+  let now: Date | null = null;
+  const ctx: GatewayContext = {
     ...parts,
-    viewer,
+    now: () => (now ??= parts.clock()),
+    viewer: () => (ctx.upstream.token ? loadAccount(ctx.upstream) : Promise.resolve(null)),
     async requireViewer() {
-      const account = await viewer();
+      const account = await ctx.viewer();
       if (!account) throw unauthenticated();
       return account;
     },
+    renew() {
+      ctx.upstream = ctx.upstream.renewed();
+      now = null;
+    },
   };
+  return ctx;
 }
 
-/** The bearer token from an Authorization header, or null. */
-export function bearerToken(header: string | null | undefined): string | null {
-  const m = /^Bearer\s+(\S{1,512})$/i.exec(header ?? '');
+/** The bearer token from an Authorization header (or graphql-ws connectionParams.authorization), or null. */
+export function bearerToken(header: unknown): string | null {
+  const m = /^Bearer\s+(\S{1,512})$/i.exec(typeof header === 'string' ? header : '');
   return m ? m[1]! : null;
 }

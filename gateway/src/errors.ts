@@ -23,3 +23,9 @@ export const upstreamUnavailable = () =>
     'UPSTREAM_UNAVAILABLE',
     'The casino is not answering right now. Please try again in a moment.',
   );
+
+/** The backend refused the session: signed out, revoked, expired (401) or not allowed (403). */
+export function isAuthError(err: unknown): err is GraphQLError {
+  const code = err instanceof GraphQLError ? err.extensions.code : undefined;
+  return code === 'UNAUTHENTICATED' || code === 'FORBIDDEN';
+}

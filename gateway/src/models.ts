@@ -186,3 +186,42 @@ export interface WinModel {
   amountCents: number;
   createdAt: Date;
 }
+
+/** The events on the signed-in player's live channel, as the subscription delivers them. */
+export interface LoyaltyProgressEventModel {
+  __typename: 'LoyaltyProgressEvent';
+  name: string;
+  /** 0..1 toward the next diamond. */
+  progress: number;
+  newDiamond: boolean;
+  newChest: boolean;
+  /** Refetched only when a diamond or chest is new. */
+  loyalty: LoyaltyModel | null;
+}
+export interface NotificationEventModel {
+  __typename: 'NotificationEvent';
+  name: string;
+  notification: NotificationModel;
+  unreadCount: number;
+}
+export interface WalletEventModel {
+  __typename: 'WalletEvent';
+  name: string;
+  wallet: WalletModel;
+}
+export interface ViewerSnapshotEventModel {
+  __typename: 'ViewerSnapshotEvent';
+  name: string;
+  viewer: ViewerModel;
+}
+export interface GenericViewerEventModel {
+  __typename: 'GenericViewerEvent';
+  name: string;
+  data: unknown;
+}
+export type ViewerEventModel =
+  | LoyaltyProgressEventModel
+  | NotificationEventModel
+  | WalletEventModel
+  | ViewerSnapshotEventModel
+  | GenericViewerEventModel;

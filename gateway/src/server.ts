@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, useReadinessCheck, type Plugin } from 'graphql-yoga';
+import { createYoga, useReadinessCheck, type Plugin, type YogaInitialContext } from 'graphql-yoga';
 import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
+import { queryLimits } from './limits.js';
+import { createRealtime, type Realtime } from './realtime/realtime.js';
+import { attachGraphqlWs } from './realtime/ws-server.js';
 import { buildGatewaySchema } from './schema.js';
 import { UpstreamClient } from './upstream/client.js';
 import { PublicCache } from './upstream/public-cache.js';
@@ -14,12 +17,34 @@ export interface Gateway {
   port: number;
   server: Server;
   cache: PublicCache;
+  /** The live-channel bridge (its stats show the upstream subscriptions). */
+  realtime: Realtime;
+  /** Open graphql-ws sockets. */
+  sockets(): number;
   close(): Promise<void>;
 }
 
 export interface GatewayOptions {
   config?: Partial<GatewayConfig>;
   clock?: () => Date;
+  logger?: Pick<Console, 'info' | 'warn'>;
+  /** Refresh flags on a tournament's channel within this window make one refetch (default 30 ms). */
+  tournamentCoalesceMs?: number;
+}
+
+/** Over graphql-ws the session comes in connectionParams, over HTTP (and SSE) in the Authorization header. */
+type InitialContext = YogaInitialContext & { connectionParams?: Record<string, unknown> };
+
+/** The gateway's own pages (GraphiQL) are always allowed; other browser origins only when configured. */
+function originAllowed(config: GatewayConfig) {
+  return (origin: string, host: string | undefined): boolean => {
+    if (config.allowedOrigins.includes(origin)) return true;
+    try {
+      return host !== undefined && new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  };
 }
 
 /** With EXPOSE_UPSTREAM_CALLS, each answer lists the upstream calls it took (extensions.upstreamCalls). */
@@ -43,6 +68,18 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const client = new UpstreamClient(config);
   const cache = new PublicCache();
   const schema = buildGatewaySchema();
+  const logger = options.logger ?? console;
+  const production = process.env.NODE_ENV === 'production';
+  const realtime = createRealtime({
+    config,
+    client,
+    cache,
+    logger,
+    ...(options.tournamentCoalesceMs !== undefined
+      ? { tournamentCoalesceMs: options.tournamentCoalesceMs }
+      : {}),
+  });
+  const isAllowedOrigin = originAllowed(config);
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
@@ -53,23 +90,33 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     landingPage: false,
     healthCheckEndpoint: '/healthz',
     logging: false,
-    context: ({ request }) =>
+    cors: { origin: config.allowedOrigins, credentials: true },
+    context: ({ request, connectionParams }: InitialContext) =>
       createContext({
         config,
         cache,
         clock,
-        upstream: new RequestUpstream(client, cache, {
-          token: bearerToken(request.headers.get('authorization')),
-          csrf: request.headers.get('x-csrf-token') ?? request.headers.get('x-xsrf-token'),
-        }),
+        realtime,
+        upstream: new RequestUpstream(
+          client,
+          cache,
+          connectionParams
+            ? { token: bearerToken(connectionParams.authorization), csrf: null }
+            : {
+                token: bearerToken(request.headers.get('authorization')),
+                csrf: request.headers.get('x-csrf-token') ?? request.headers.get('x-xsrf-token'),
+              },
+        ),
       }),
     plugins: [
+      queryLimits({ production }),
       useReadinessCheck({ endpoint: '/readyz', check: () => client.ping() }),
       ...(config.exposeUpstreamCalls ? [upstreamCallsExtension()] : []),
     ],
   });
 
   const server = createServer(yoga);
+  const ws = attachGraphqlWs({ server, yoga, path: '/graphql', isAllowedOrigin, production });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -81,11 +128,16 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     port,
     server,
     cache,
-    close: () =>
-      new Promise<void>((resolve) => {
+    realtime,
+    sockets: () => ws.clients(),
+    async close() {
+      await ws.close();
+      realtime.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
 

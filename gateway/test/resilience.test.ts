@@ -232,6 +232,10 @@ describe('UpstreamClient against a stand-in backend', () => {
       guestHiddenProviders: [],
       graphiql: false,
       exposeUpstreamCalls: false,
+      pusherUrl: backend.url,
+      pusherAppKey: 'sandbox-key',
+      allowedOrigins: [],
+      sessionCheckMs: 60_000,
     };
     client = new UpstreamClient(config);
   });

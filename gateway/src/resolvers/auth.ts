@@ -48,6 +48,8 @@ export const authResolvers: Resolvers = {
     signOut: async (_root, { input }, ctx) => {
       requireSession(ctx);
       await logout(ctx.upstream);
+      // This gateway's live subscriptions on the session end now (other replicas notice at their next check).
+      ctx.realtime.sessionEnded(ctx.upstream.token!);
       return { success: true, clientMutationId: input?.clientMutationId ?? null };
     },
 

@@ -226,7 +226,7 @@ export const catalogueResolvers: Resolvers = {
   LaunchGamePayload: {
     tournament: (payload, _args, ctx) => {
       const id = launchTournament.get(payload);
-      return id === undefined ? null : loadTournamentById(ctx, id);
+      return id === undefined ? null : loadTournamentById(ctx.upstream, id);
     },
   },
 };

@@ -5,6 +5,7 @@ import { contentNodeLoaders, contentResolvers } from './content.js';
 import { moneyResolvers } from './money.js';
 import { nodeResolvers } from './node.js';
 import { scalarResolvers } from './scalars.js';
+import { subscriptionResolvers } from './subscriptions.js';
 import { tournamentsNodeLoaders, tournamentsResolvers } from './tournaments.js';
 import { viewerNodeLoaders, viewerResolvers } from './viewer.js';
 
@@ -24,4 +25,5 @@ export const resolvers: Resolvers[] = [
   viewerResolvers,
   authResolvers,
   tournamentsResolvers,
+  subscriptionResolvers,
 ];

@@ -16,17 +16,10 @@ import { loadWallet } from '../upstream/wallet.js';
 import type { NodeLoader } from './node.js';
 
 /**
- * One "now" per request: every field of one answer (stage, label, nextStageAt, completesInSeconds) is computed at
- * the same instant, so a request that straddles a boundary never answers a stage and a label that disagree.
+ * One "now" per answer (ctx.now): every field of one answer (stage, label, nextStageAt, completesInSeconds) is
+ * computed at the same instant, so an answer that straddles a boundary never gives a stage and a label that disagree.
  */
-const requestNow = new WeakMap<GatewayContext, Date>();
-function nowOf(ctx: GatewayContext): Date {
-  let now = requestNow.get(ctx);
-  if (!now) requestNow.set(ctx, (now = ctx.clock()));
-  return now;
-}
-
-const stageOf = (t: TournamentModel, ctx: GatewayContext): StageInfo => tournamentStage(t, nowOf(ctx));
+const stageOf = (t: TournamentModel, ctx: GatewayContext): StageInfo => tournamentStage(t, ctx.now());
 
 /** Joining and acting need a session; guests are told to sign in without a round trip (a bad token gets 401). */
 function requireToken(ctx: GatewayContext): void {
@@ -38,20 +31,20 @@ const ACTION_PATHS: Record<TournamentActionName, TournamentActionPath> = { START
 async function leaderboardSource(t: TournamentModel, first: number, ctx: GatewayContext) {
   // The list answer carries only the top rows; ask for the whole board only when more are wanted than it holds.
   if (first <= t.entries.length || t.entries.length >= t.usersCount) return t.entries;
-  return (await loadTournamentProgress(ctx, t.id))?.entries ?? t.entries;
+  return (await loadTournamentProgress(ctx.upstream, t.id))?.entries ?? t.entries;
 }
 
 export const tournamentsResolvers: Resolvers = {
   Query: {
     tournaments: (_root, _args, ctx) => loadTournaments(ctx.upstream),
-    tournament: (_root, { id }, ctx) => loadTournamentById(ctx, numericIdOf(id, 'Tournament')),
+    tournament: (_root, { id }, ctx) => loadTournamentById(ctx.upstream, numericIdOf(id, 'Tournament')),
   },
   Tournament: {
     id: (t) => toGlobalId('Tournament', t.id),
     tournamentId: (t) => t.id,
     buyIn: (t) => ({ cents: t.buyInCents }),
     prizePool: (t) => ({ cents: t.prizePoolCents }),
-    completesInSeconds: (t, _args, ctx) => completesInSeconds(t, nowOf(ctx)),
+    completesInSeconds: (t, _args, ctx) => completesInSeconds(t, ctx.now()),
     stage: (t, _args, ctx) => stageOf(t, ctx).stage,
     label: (t, _args, ctx) => stageOf(t, ctx).label,
     registrationOpen: (t, _args, ctx) => stageOf(t, ctx).registrationOpen,
@@ -92,6 +85,6 @@ export const tournamentsResolvers: Resolvers = {
 export const tournamentsNodeLoaders: Record<string, NodeLoader> = {
   Tournament: async (id, ctx) => {
     const n = Number(id);
-    return Number.isSafeInteger(n) && n > 0 ? loadTournamentById(ctx, n) : null;
+    return Number.isSafeInteger(n) && n > 0 ? loadTournamentById(ctx.upstream, n) : null;
   },
 };

@@ -79,3 +79,15 @@ export async function openChest(
   const { reward } = parseUpstream(OpenedJson, raw, 'opened chest');
   return { tier: reward.tier, rewardCents: reward.amount, loyalty: { ...toLoyaltyFields(raw), userId } };
 }
+
+const ProgressEventJson = z.object({
+  progress: z.number().finite().min(0).max(1),
+  newDiamond: z.boolean(),
+  newChest: z.boolean(),
+});
+
+/** The `loyaltyProgress` live event (progress 0..1 toward the next diamond); null when it does not parse. */
+export function parseLoyaltyProgressEvent(data: unknown): z.infer<typeof ProgressEventJson> | null {
+  const parsed = ProgressEventJson.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}

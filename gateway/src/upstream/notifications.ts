@@ -16,17 +16,32 @@ const NotificationJson = z.object({
 });
 const NotificationsJson = z.array(NotificationJson);
 
-function toNotifications(raw: unknown): NotificationModel[] {
-  return parseUpstream(NotificationsJson, raw, 'notifications').map((n) => ({
-    __typename: 'Notification',
-    id: n.id,
-    subject: n.user_notification.subject ?? '',
-    message: n.user_notification.message ?? '',
-    type: n.user_notification.type ?? '',
-    status: n.user_notification.status ?? '',
-    readAt: n.read_at ?? null,
-    createdAt: n.created_at,
-  }));
+const toNotification = (n: z.infer<typeof NotificationJson>): NotificationModel => ({
+  __typename: 'Notification',
+  id: n.id,
+  subject: n.user_notification.subject ?? '',
+  message: n.user_notification.message ?? '',
+  type: n.user_notification.type ?? '',
+  status: n.user_notification.status ?? '',
+  readAt: n.read_at ?? null,
+  createdAt: n.created_at,
+});
+
+const toNotifications = (raw: unknown): NotificationModel[] =>
+  parseUpstream(NotificationsJson, raw, 'notifications').map(toNotification);
+
+const NotificationEventJson = z.object({
+  notification: NotificationJson,
+  unread_count: z.number().int().min(0),
+});
+
+/** The `notification` live event: the new notification and the unread count; null when it does not parse. */
+export function parseNotificationEvent(
+  data: unknown,
+): { notification: NotificationModel; unreadCount: number } | null {
+  const parsed = NotificationEventJson.safeParse(data);
+  if (!parsed.success) return null;
+  return { notification: toNotification(parsed.data.notification), unreadCount: parsed.data.unread_count };
 }
 
 /** GET /api/userNotifications/false: the player's notifications, newest first, leaving them unread. */

@@ -47,6 +47,11 @@ export class RequestUpstream {
     return new RequestUpstream(this.client, this.cache, { token, csrf: this.auth.csrf }, this.calls);
   }
 
+  /** The same session with fresh loaders and its own call log: the next answer of a long-lived subscription. */
+  renewed(): RequestUpstream {
+    return new RequestUpstream(this.client, this.cache, this.auth);
+  }
+
   get token(): string | null {
     return this.auth.token;
   }

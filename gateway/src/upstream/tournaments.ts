@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { GatewayContext } from '../context.js';
 import { GraphQLError } from 'graphql';
 import type { TournamentEntryModel, TournamentModel } from '../models.js';
 import { isoDate, parseUpstream, randCents } from './parse.js';
@@ -90,6 +89,16 @@ export function toTournament(t: TournamentJson, board: EntryJson[] = t.tournamen
   };
 }
 
+/**
+ * A tournament fetched once for every watcher (as a guest), as one player sees it: their entry found on the
+ * leaderboard the way the backend finds it (same user id), joined exactly when there is one. Guests see no entry.
+ */
+export function asSeenBy(t: TournamentModel, viewerId: number | null): TournamentModel {
+  const entries = t.entries.map((e) => ({ ...e, viewerId }));
+  const myEntry = viewerId === null ? null : (entries.find((e) => e.userId === viewerId) ?? null);
+  return { ...t, entries, myEntry, joined: myEntry !== null };
+}
+
 const parseList = (raw: unknown): TournamentModel[] => {
   const { tournaments, leaderboards } = parseUpstream(ListJson, raw, 'tournaments');
   // The list's leaderboards map repeats each tournament's rows; prefer it when present, as clients of the list do.
@@ -114,13 +123,16 @@ async function nullWhenNotFound<T>(load: Promise<T>): Promise<T | null> {
 }
 
 /** GET /api/tournaments/{id}: one tournament with its whole leaderboard; null when the backend does not know it. */
-export function loadTournamentById(ctx: GatewayContext, id: number): Promise<TournamentModel | null> {
-  return nullWhenNotFound(ctx.upstream.read(`/api/tournaments/${id}`, parseOne));
+export function loadTournamentById(upstream: RequestUpstream, id: number): Promise<TournamentModel | null> {
+  return nullWhenNotFound(upstream.read(`/api/tournaments/${id}`, parseOne));
 }
 
 /** GET /api/tournamentProgress/{id}: the live progress (the whole leaderboard); null when unknown. */
-export function loadTournamentProgress(ctx: GatewayContext, id: number): Promise<TournamentModel | null> {
-  return nullWhenNotFound(ctx.upstream.read(`/api/tournamentProgress/${id}`, parseOne));
+export function loadTournamentProgress(
+  upstream: RequestUpstream,
+  id: number,
+): Promise<TournamentModel | null> {
+  return nullWhenNotFound(upstream.read(`/api/tournamentProgress/${id}`, parseOne));
 }
 
 /** POST /api/tournaments/{id}: joins (the backend deducts any buy-in) and answers the tournament. */

@@ -1,0 +1,28 @@
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import type { Plugin } from 'graphql-yoga';
+
+/**
+ * What one operation may ask for, over HTTP, server-sent events and graphql-ws alike (the WebSocket path runs the
+ * same envelop plugins). Generous for the site's screens (the deepest, a game's tournaments' leaderboards, is 6
+ * levels); tight enough that a hostile query cannot make the gateway fan out thousands of upstream calls.
+ * Introspection (GraphiQL) is exempt from depth and cost.
+ */
+export const QUERY_LIMITS = {
+  maxDepth: 12,
+  maxAliases: 30,
+  maxTokens: 5000,
+  maxCost: 20_000,
+  maxDirectives: 50,
+} as const;
+
+export function queryLimits(options: { production: boolean }): Plugin {
+  return EnvelopArmorPlugin({
+    maxDepth: { n: QUERY_LIMITS.maxDepth },
+    maxAliases: { n: QUERY_LIMITS.maxAliases },
+    maxTokens: { n: QUERY_LIMITS.maxTokens },
+    costLimit: { maxCost: QUERY_LIMITS.maxCost },
+    maxDirectives: { n: QUERY_LIMITS.maxDirectives },
+    // "Did you mean ...?" helps developers in GraphiQL; in production it would map the schema for an attacker.
+    blockFieldSuggestion: { enabled: options.production },
+  }) as Plugin;
+}

@@ -1,0 +1,267 @@
+import type { GraphQLError } from 'graphql';
+import PusherModule, { type Channel, type ChannelAuthorizationCallback } from 'pusher-js';
+import { isAuthError } from '../errors.js';
+
+// pusher-js ships CommonJS whose typings declare an ES default export: Node hands over module.exports itself.
+type PusherClass = typeof PusherModule.default;
+const Pusher: PusherClass =
+  (PusherModule as unknown as { default?: PusherClass }).default ?? (PusherModule as unknown as PusherClass);
+type PusherClient = InstanceType<PusherClass>;
+
+/** What one watcher of a channel hears. */
+export interface ChannelListener {
+  /** An event the casino published on the channel (data already parsed from JSON). */
+  event(name: string, data: unknown): void;
+  /** The channel was subscribed again after the upstream connection came back: events may have been missed. */
+  resubscribed(): void;
+  /** The casino refused this watcher's session for the channel; it hears nothing more. */
+  refused(error: GraphQLError): void;
+}
+
+/** Asks the casino's /broadcasting/auth for a private channel's signature, with one subscriber's own token. */
+export type ChannelAuthorizer = (
+  token: string,
+  socketId: string,
+  channel: string,
+) => Promise<{ auth: string }>;
+
+export interface LiveChannelsOptions {
+  /** ws(s):// or http(s):// address of the casino's live channels (host and port are used). */
+  url: string;
+  appKey: string;
+  authorize: ChannelAuthorizer;
+  logger: Pick<Console, 'info' | 'warn'>;
+  /** Waits between reconnection attempts and channel re-subscriptions, growing to the last one. */
+  backoffMs?: number[];
+  /** A connection attempt that has not succeeded after this long is abandoned and retried after the backoff. */
+  attemptTimeoutMs?: number;
+}
+
+interface Watcher {
+  listener: ChannelListener;
+  /** The subscriber's own token, for a private channel's authorisation; null on public channels. */
+  token: string | null;
+}
+
+interface ChannelEntry {
+  name: string;
+  watchers: Set<Watcher>;
+  channel: Channel;
+  /** Set once the first subscription succeeded: a later success is a re-subscription after a reconnect. */
+  subscribedOnce: boolean;
+  retryTimer: NodeJS.Timeout | null;
+  failures: number;
+}
+
+const DEFAULT_BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000, 15000];
+const isInternal = (event: string) => event.startsWith('pusher:') || event.startsWith('pusher_internal:');
+
+/**
+ * The gateway's one connection to the casino's live channels, through the official pusher-js client. Channel
+ * subscriptions are reference-counted: every watcher of a channel shares one upstream subscription, made when the
+ * first watcher arrives and ended when the last leaves. A private channel is authorised with a current watcher's
+ * own token; a token the casino refuses ends only that watcher. The connection is opened with the first watcher,
+ * and a lost one is retried with growing waits; pusher-js re-subscribes every channel once it is back, and watchers
+ * are then told to catch up.
+ */
+export class LiveChannels {
+  private pusher: PusherClient | null = null;
+  private readonly channels = new Map<string, ChannelEntry>();
+  private readonly backoff: number[];
+  private readonly attemptTimeoutMs: number;
+  private reconnectAttempt = 0;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private attemptTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** How many times the upstream connection was established (1 after the first; more after reconnects). */
+  connections = 0;
+
+  constructor(private readonly options: LiveChannelsOptions) {
+    this.backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+    this.attemptTimeoutMs = options.attemptTimeoutMs ?? 5000;
+  }
+
+  /** Starts hearing a channel; the returned function stops (the upstream subscription ends with its last watcher). */
+  watch(name: string, listener: ChannelListener, token: string | null = null): () => void {
+    if (this.closed) throw new Error('live channels are closed');
+    const watcher: Watcher = { listener, token };
+    let entry = this.channels.get(name);
+    if (!entry) {
+      entry = this.subscribe(name);
+    }
+    entry.watchers.add(watcher);
+    return () => this.unwatch(name, watcher);
+  }
+
+  /** Channels with at least one watcher, and their watcher counts (for tests and the bench). */
+  stats(): { state: string; channels: number; watchers: number; connections: number } {
+    let watchers = 0;
+    for (const entry of this.channels.values()) watchers += entry.watchers.size;
+    return {
+      state: this.pusher?.connection.state ?? 'idle',
+      channels: this.channels.size,
+      watchers,
+      connections: this.connections,
+    };
+  }
+
+  close(): void {
+    this.closed = true;
+    this.clearReconnect();
+    for (const entry of this.channels.values()) if (entry.retryTimer) clearTimeout(entry.retryTimer);
+    this.channels.clear();
+    this.pusher?.disconnect();
+    this.pusher = null;
+  }
+
+  private client(): PusherClient {
+    if (this.pusher) return this.pusher;
+    const url = new URL(this.options.url);
+    const tls = url.protocol === 'wss:' || url.protocol === 'https:';
+    const port = Number(url.port) || (tls ? 443 : 80);
+    const pusher = new Pusher(this.options.appKey, {
+      // pusher-js wants a cluster even when the host is given; it is not used with wsHost.
+      cluster: 'casino',
+      wsHost: url.hostname,
+      wsPort: port,
+      wssPort: port,
+      forceTLS: tls,
+      enabledTransports: [tls ? 'wss' : 'ws'],
+      disableStats: true,
+      channelAuthorization: {
+        customHandler: ({ socketId, channelName }, callback) => {
+          void this.authorizeChannel(socketId, channelName, callback);
+        },
+      },
+    });
+    pusher.connection.bind('state_change', ({ current }: { previous: string; current: string }) =>
+      this.onState(current),
+    );
+    this.pusher = pusher;
+    return pusher;
+  }
+
+  private subscribe(name: string): ChannelEntry {
+    const channel = this.client().subscribe(name);
+    const entry: ChannelEntry = {
+      name,
+      watchers: new Set(),
+      channel,
+      subscribedOnce: false,
+      retryTimer: null,
+      failures: 0,
+    };
+    channel.bind('pusher:subscription_succeeded', () => {
+      entry.failures = 0;
+      if (entry.subscribedOnce) for (const w of [...entry.watchers]) w.listener.resubscribed();
+      entry.subscribedOnce = true;
+    });
+    channel.bind('pusher:subscription_error', () => this.retrySubscription(entry));
+    channel.bind_global((event: string, data: unknown) => {
+      if (isInternal(event)) return;
+      for (const w of [...entry.watchers]) w.listener.event(event, data);
+    });
+    this.channels.set(name, entry);
+    return entry;
+  }
+
+  private unwatch(name: string, watcher: Watcher): void {
+    const entry = this.channels.get(name);
+    if (!entry || !entry.watchers.delete(watcher) || entry.watchers.size > 0) return;
+    this.channels.delete(name);
+    if (entry.retryTimer) clearTimeout(entry.retryTimer);
+    entry.channel.unbind_all();
+    entry.channel.unbind_global();
+    this.pusher?.unsubscribe(name);
+  }
+
+  /**
+   * pusher-js asks for a private channel's signature (on the first subscribe and on each re-subscribe after a
+   * reconnect). The newest watcher's token is tried first; a token the casino refuses (401/403) ends its own
+   * watcher and the next one is tried, so one signed-out tab never cuts off the player's other tabs.
+   */
+  private async authorizeChannel(socketId: string, name: string, callback: ChannelAuthorizationCallback) {
+    const entry = this.channels.get(name);
+    const candidates = entry ? [...entry.watchers].reverse().filter((w) => w.token) : [];
+    for (const watcher of candidates) {
+      if (!entry!.watchers.has(watcher)) continue;
+      try {
+        const answer = await this.options.authorize(watcher.token!, socketId, name);
+        callback(null, answer);
+        return;
+      } catch (err) {
+        if (!isAuthError(err)) {
+          callback(err instanceof Error ? err : new Error(String(err)), null);
+          return;
+        }
+        this.refuse(entry!, watcher, err);
+      }
+    }
+    callback(new Error(`no session may subscribe to ${name}`), null);
+  }
+
+  private refuse(entry: ChannelEntry, watcher: Watcher, error: GraphQLError): void {
+    this.unwatch(entry.name, watcher);
+    watcher.listener.refused(error);
+  }
+
+  /** A refused or failed subscription is tried again after a growing wait, while the channel has watchers. */
+  private retrySubscription(entry: ChannelEntry): void {
+    if (this.closed || this.channels.get(entry.name) !== entry || entry.retryTimer) return;
+    const wait = this.backoff[Math.min(entry.failures, this.backoff.length - 1)]!;
+    entry.failures += 1;
+    this.options.logger.warn(`live channel ${entry.name}: subscription failed; retrying in ${wait} ms`);
+    entry.retryTimer = setTimeout(() => {
+      entry.retryTimer = null;
+      if (this.channels.get(entry.name) === entry && this.pusher?.connection.state === 'connected') {
+        this.pusher.subscribe(entry.name);
+      }
+    }, wait);
+    entry.retryTimer.unref();
+  }
+
+  /**
+   * pusher-js retries a dropped connection after a second, but a refused or silent attempt can hang for 15 s
+   * before its next try. An attempt that has not connected within attemptTimeoutMs is abandoned, and the next one
+   * waits along the backoff; a connection that comes back resets it.
+   */
+  private onState(state: string): void {
+    if (this.closed) return;
+    if (state === 'connected') {
+      this.connections += 1;
+      if (this.reconnectAttempt > 0) this.options.logger.info('live channels: upstream connection is back');
+      this.clearReconnect();
+      this.reconnectAttempt = 0;
+      return;
+    }
+    if ((state === 'connecting' || state === 'unavailable') && !this.attemptTimer && !this.reconnectTimer) {
+      this.attemptTimer = setTimeout(() => this.scheduleReconnect(), this.attemptTimeoutMs).unref();
+    }
+    if ((state === 'disconnected' || state === 'failed') && !this.reconnectTimer) this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || !this.pusher) return;
+    this.clearReconnect();
+    const wait = this.backoff[Math.min(this.reconnectAttempt, this.backoff.length - 1)]!;
+    this.reconnectAttempt += 1;
+    this.options.logger.warn(`live channels: upstream unreachable; reconnecting in ${wait} ms`);
+    const pusher = this.pusher;
+    // disconnect() keeps the channel list; connect() re-subscribes every channel once connected.
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.closed || this.pusher !== pusher) return;
+      pusher.connect();
+      this.attemptTimer ??= setTimeout(() => this.scheduleReconnect(), this.attemptTimeoutMs).unref();
+    }, wait);
+    this.reconnectTimer.unref();
+    if (pusher.connection.state !== 'disconnected') pusher.disconnect();
+  }
+
+  private clearReconnect(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.attemptTimer) clearTimeout(this.attemptTimer);
+    this.reconnectTimer = null;
+    this.attemptTimer = null;
+  }
+}

@@ -1,0 +1,164 @@
+import { Repeater } from '@repeaterjs/repeater';
+import type { GraphQLError } from 'graphql';
+import { z } from 'zod';
+import type { GatewayConfig } from '../config.js';
+import { upstreamUnavailable } from '../errors.js';
+import type { TournamentModel } from '../models.js';
+import type { UpstreamClient } from '../upstream/client.js';
+import type { PublicCache } from '../upstream/public-cache.js';
+import { RequestUpstream } from '../upstream/request-upstream.js';
+import { loadTournamentProgress } from '../upstream/tournaments.js';
+import { LiveChannels } from './live-channels.js';
+import { Sessions } from './sessions.js';
+import { TournamentRefresh } from './tournament-refresh.js';
+
+/** The private live channel of one player. */
+export const userChannel = (userId: number) => `private-user.${userId}`;
+
+/** What a viewerEvents subscriber receives, before it is typed. */
+export type ViewerMessage =
+  | { kind: 'event'; name: string; data: unknown }
+  | { kind: 'resync' }
+  | { kind: 'ended'; error: GraphQLError };
+
+export type TournamentMessage =
+  { kind: 'tournament'; tournament: TournamentModel } | { kind: 'ended'; error: GraphQLError };
+
+export interface RealtimeStats {
+  /** The upstream connection's state: idle (never needed yet), connecting, connected, unavailable, ... */
+  state: string;
+  /** Upstream channel subscriptions, and the watchers sharing them. */
+  channels: number;
+  watchers: number;
+  /** Times the upstream connection was established. */
+  connections: number;
+  /** Sessions being re-checked. */
+  sessions: number;
+}
+
+/** The process-wide bridge from the casino's live channels to GraphQL subscriptions. */
+export interface Realtime {
+  /** The player's own channel, until the subscriber leaves or the session ends (then one `ended`). */
+  viewerFeed(userId: number, token: string): AsyncIterableIterator<ViewerMessage>;
+  /** A tournament's refetched progress after each refresh; a signed-in watcher's feed ends with its session. */
+  tournamentFeed(id: number, token: string | null): AsyncIterableIterator<TournamentMessage>;
+  /** A session was signed out through this gateway: its subscriptions end now. */
+  sessionEnded(token: string): void;
+  stats(): RealtimeStats;
+  close(): void;
+}
+
+export interface RealtimeOptions {
+  config: GatewayConfig;
+  client: UpstreamClient;
+  cache: PublicCache;
+  logger: Pick<Console, 'info' | 'warn'>;
+  /** Refresh flags on a tournament's channel within this window make one refetch. */
+  tournamentCoalesceMs?: number;
+}
+
+/** A subscriber this far behind (events queued, not yet sent) is cut off rather than buffered without bound. */
+const MAX_QUEUED = 500;
+
+const AuthAnswer = z.object({ auth: z.string().min(1) });
+
+export function createRealtime(options: RealtimeOptions): Realtime {
+  const { config, client, cache, logger } = options;
+  const live = new LiveChannels({
+    url: config.pusherUrl,
+    appKey: config.pusherAppKey,
+    logger,
+    // Laravel's /broadcasting/auth, with the subscriber's own session: the casino decides who reads which channel.
+    authorize: async (token, socketId, channel) => {
+      const raw = await client.call({
+        method: 'POST',
+        path: '/broadcasting/auth',
+        token,
+        json: { socket_id: socketId, channel_name: channel },
+      });
+      const parsed = AuthAnswer.safeParse(raw);
+      if (!parsed.success) throw upstreamUnavailable();
+      return parsed.data;
+    },
+  });
+  const sessions = new Sessions({
+    intervalMs: config.sessionCheckMs,
+    check: (token) => client.call({ method: 'GET', path: '/api/account', token }),
+  });
+  const tournaments = new TournamentRefresh({
+    live,
+    logger,
+    coalesceMs: options.tournamentCoalesceMs ?? 30,
+    load: (id) => loadTournamentProgress(new RequestUpstream(client, cache, { token: null, csrf: null }), id),
+  });
+
+  return {
+    viewerFeed(userId, token) {
+      return new Repeater<ViewerMessage>(async (push, stop) => {
+        const send = guarded(push, stop);
+        const end = (error: GraphQLError) => {
+          send({ kind: 'ended', error });
+          stop();
+        };
+        const stopChannel = live.watch(
+          userChannel(userId),
+          {
+            event: (name, data) => send({ kind: 'event', name, data }),
+            resubscribed: () => send({ kind: 'resync' }),
+            refused: end,
+          },
+          token,
+        );
+        const stopSession = sessions.watch(token, end);
+        await stop;
+        stopChannel();
+        stopSession();
+      });
+    },
+
+    tournamentFeed(id, token) {
+      return new Repeater<TournamentMessage>(async (push, stop) => {
+        const send = guarded(push, stop);
+        const stopWatching = tournaments.watch(id, (tournament) => send({ kind: 'tournament', tournament }));
+        const stopSession = token
+          ? sessions.watch(token, (error) => {
+              send({ kind: 'ended', error });
+              stop();
+            })
+          : () => {};
+        await stop;
+        stopWatching();
+        stopSession();
+      });
+    },
+
+    sessionEnded: (token) => sessions.ended(token),
+
+    stats: () => ({ ...live.stats(), sessions: sessions.size }),
+
+    close() {
+      tournaments.close();
+      sessions.close();
+      live.close();
+    },
+  };
+}
+
+/** Pushes without letting a subscriber that stopped reading hold an unbounded queue: past MAX_QUEUED it is cut off. */
+function guarded<T>(
+  push: (value: T) => Promise<unknown>,
+  stop: (err?: unknown) => unknown,
+): (value: T) => void {
+  let queued = 0;
+  return (value) => {
+    if (queued >= MAX_QUEUED) {
+      stop(new Error('This subscriber is too far behind; subscribe again.'));
+      return;
+    }
+    queued += 1;
+    push(value).then(
+      () => (queued -= 1),
+      () => (queued -= 1),
+    );
+  };
+}

@@ -1,0 +1,118 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { GraphQLError, type ExecutionArgs } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { YogaServerInstance } from 'graphql-yoga';
+import { bearerToken, type GatewayContext } from '../context.js';
+
+/** Largest message a client may send over the socket (an operation within the query limits fits easily). */
+const MAX_MESSAGE_BYTES = 128 * 1024;
+/** Operations one socket may run at once. */
+const MAX_OPERATIONS_PER_SOCKET = 100;
+/** Server pings keep proxies from closing quiet sockets and find dead peers. */
+const KEEP_ALIVE_MS = 12_000;
+
+export interface GraphqlWsOptions {
+  server: Server;
+  yoga: YogaServerInstance<Record<string, unknown>, GatewayContext>;
+  path: string;
+  /** Whether a browser page of this origin may open the socket. */
+  isAllowedOrigin(origin: string, host: string | undefined): boolean;
+  production: boolean;
+}
+
+export interface GraphqlWs {
+  /** Open sockets. */
+  clients(): number;
+  close(): Promise<void>;
+}
+
+function reject(socket: Duplex, status: number, reason: string): void {
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * graphql-ws (the graphql-transport-ws protocol) on the gateway's own port and path. The upgrade is refused for a
+ * browser page of another origin (a socket carries no cookies here, but a page must not borrow a player's
+ * connection params either). Each operation goes through Yoga's envelop: the same parse, validation, query
+ * limits, context and error masking as over HTTP. The session travels in connectionParams.authorization.
+ */
+export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
+  const { server, yoga, path } = options;
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    if (url.pathname !== path) return reject(socket, 404, 'Not Found');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !options.isAllowedOrigin(origin, req.headers.host)) {
+      return reject(socket, 403, 'Origin not allowed');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  server.on('upgrade', onUpgrade);
+
+  const disposable = useServer<Record<string, unknown> | undefined>(
+    {
+      isProd: options.production,
+      // A malformed authorization is refused at once (4403); none at all is a guest, who may watch tournaments.
+      onConnect: ({ connectionParams }) => {
+        const authorization = connectionParams?.authorization;
+        return authorization === undefined || authorization === null || bearerToken(authorization) !== null;
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
+          return [
+            new GraphQLError(`At most ${MAX_OPERATIONS_PER_SOCKET} operations may run on one connection.`),
+          ];
+        }
+        const enveloped = yoga.getEnveloped({
+          connectionParams: ctx.connectionParams ?? {},
+          params: payload,
+        });
+        let document;
+        try {
+          document = enveloped.parse(payload.query);
+        } catch (err) {
+          if (err instanceof GraphQLError) return [err];
+          throw err;
+        }
+        const errors = enveloped.validate(enveloped.schema, document);
+        if (errors.length > 0) return errors;
+        const args: ExecutionArgs = {
+          schema: enveloped.schema,
+          document,
+          operationName: payload.operationName ?? null,
+          variableValues: payload.variables ?? null,
+          contextValue: await enveloped.contextFactory(),
+          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+        };
+        return args;
+      },
+      execute: (args) => (args.rootValue as Enveloped).execute(args),
+      subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
+    },
+    wss,
+    KEEP_ALIVE_MS,
+  );
+
+  return {
+    clients: () => wss.clients.size,
+    async close() {
+      server.off('upgrade', onUpgrade);
+      await disposable.dispose();
+    },
+  };
+}
+
+type Enveloped = ReturnType<GraphqlWsOptions['yoga']['getEnveloped']>;
