@@ -32,23 +32,33 @@ export interface GatewayContext {
 
 export type ContextParts = Pick<GatewayContext, 'config' | 'upstream' | 'cache' | 'clock' | 'realtime'>;
 
+/** Each answer's instant, keyed by the answer's upstream (a renewed context has a new one, hence a new "now"). */
+const answerNow = new WeakMap<RequestUpstream, Date>();
+
+/*
+ * The methods read `this`, not a closure: Yoga spreads the object this returns into the context resolvers see,
+ * so state must live on that object (its upstream) for `renew` to reach every later field.
+ */
 export function createContext(parts: ContextParts): GatewayContext {
-  let now: Date | null = null;
-  const ctx: GatewayContext = {
+  return {
     ...parts,
-    now: () => (now ??= parts.clock()),
-    viewer: () => (ctx.upstream.token ? loadAccount(ctx.upstream) : Promise.resolve(null)),
-    async requireViewer() {
-      const account = await ctx.viewer();
+    now(this: GatewayContext) {
+      let now = answerNow.get(this.upstream);
+      if (!now) answerNow.set(this.upstream, (now = this.clock()));
+      return now;
+    },
+    viewer(this: GatewayContext) {
+      return this.upstream.token ? loadAccount(this.upstream) : Promise.resolve(null);
+    },
+    async requireViewer(this: GatewayContext) {
+      const account = await this.viewer();
       if (!account) throw unauthenticated();
       return account;
     },
-    renew() {
-      ctx.upstream = ctx.upstream.renewed();
-      now = null;
+    renew(this: GatewayContext) {
+      this.upstream = this.upstream.renewed();
     },
   };
-  return ctx;
 }
 
 /** The bearer token from an Authorization header (or graphql-ws connectionParams.authorization), or null. */

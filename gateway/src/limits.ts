@@ -1,4 +1,5 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import type { GraphQLError, ValidationContext } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /**
@@ -16,12 +17,17 @@ export const QUERY_LIMITS = {
 } as const;
 
 export function queryLimits(options: { production: boolean }): Plugin {
+  // Reported as validation errors (with any others) rather than thrown out of validation at the first.
+  const report = {
+    propagateOnRejection: false,
+    onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+  };
   return EnvelopArmorPlugin({
-    maxDepth: { n: QUERY_LIMITS.maxDepth },
-    maxAliases: { n: QUERY_LIMITS.maxAliases },
+    maxDepth: { n: QUERY_LIMITS.maxDepth, ...report },
+    maxAliases: { n: QUERY_LIMITS.maxAliases, ...report },
     maxTokens: { n: QUERY_LIMITS.maxTokens },
-    costLimit: { maxCost: QUERY_LIMITS.maxCost },
-    maxDirectives: { n: QUERY_LIMITS.maxDirectives },
+    costLimit: { maxCost: QUERY_LIMITS.maxCost, ...report },
+    maxDirectives: { n: QUERY_LIMITS.maxDirectives, ...report },
     // "Did you mean ...?" helps developers in GraphiQL; in production it would map the schema for an attacker.
     blockFieldSuggestion: { enabled: options.production },
   }) as Plugin;

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createClient, type Client } from 'graphql-ws';
+import { WebSocket } from 'ws';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import type { GatewayConfig } from '../src/config.js';
 import { createGateway, type Gateway } from '../src/server.js';
@@ -14,23 +16,33 @@ export interface Stack {
     variables?: Record<string, unknown>,
     options?: { token?: string | null; headers?: Record<string, string> },
   ): Promise<{ status: number; data: T; errors?: any[]; extensions?: any }>;
+  /** Stops the sandbox and starts it again on the same port and data (as a backend restart does). */
+  restartSandbox(downMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** The real sandbox and the real gateway in front of it, each on an ephemeral loopback port. */
 export async function startStack(
-  options: { gateway?: Partial<GatewayConfig>; clock?: () => Date; sandboxClock?: () => Date } = {},
+  options: {
+    gateway?: Partial<GatewayConfig>;
+    clock?: () => Date;
+    sandboxClock?: () => Date;
+    tournamentCoalesceMs?: number;
+  } = {},
 ): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
-  const sandbox = await createSandbox({
-    config: { port: 0, host: '127.0.0.1', dataDir, control: true },
-    ...(options.sandboxClock ? { clock: options.sandboxClock } : {}),
-  });
+  const startSandbox = (port: number) =>
+    createSandbox({
+      config: { port, host: '127.0.0.1', dataDir, control: true },
+      ...(options.sandboxClock ? { clock: options.sandboxClock } : {}),
+    });
+  const sandbox = await startSandbox(0);
   const gateway = await createGateway({
     config: {
       port: 0,
       host: '127.0.0.1',
       casinoApiUrl: sandbox.url,
+      pusherUrl: sandbox.url,
       upstreamTimeoutMs: 3000,
       exposeUpstreamCalls: true,
       graphiql: true,
@@ -38,10 +50,20 @@ export async function startStack(
       ...options.gateway,
     },
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.tournamentCoalesceMs !== undefined
+      ? { tournamentCoalesceMs: options.tournamentCoalesceMs }
+      : {}),
+    logger: process.env.GATEWAY_TEST_LOG ? console : { info: () => {}, warn: () => {} },
   });
-  return {
+  const stack: Stack = {
     sandbox,
     gateway,
+    async restartSandbox(downMs = 0) {
+      const { port } = stack.sandbox;
+      await stack.sandbox.close();
+      await new Promise((r) => setTimeout(r, downMs));
+      stack.sandbox = await startSandbox(port);
+    },
     async gql(query, variables = {}, { token, headers = {} } = {}) {
       const res = await fetch(`${gateway.url}/graphql`, {
         method: 'POST',
@@ -57,9 +79,10 @@ export async function startStack(
     },
     async close() {
       await gateway.close();
-      await sandbox.close();
+      await stack.sandbox.close();
     },
   };
+  return stack;
 }
 
 let counter = 0;
@@ -83,4 +106,90 @@ export async function credit(stack: Stack, token: string, amount: string) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ amount }),
   });
+}
+
+/** Waits until `check` holds, polling every 20 ms; fails after timeoutMs with `what`. */
+export async function until(check: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A graphql-ws client of the gateway, as a browser or partner tool would open it (no retries: tests see drops). */
+export function liveClient(
+  stack: Stack,
+  token?: string | null,
+  options: { origin?: string; params?: any } = {},
+) {
+  const { origin } = options;
+  class Socket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, origin ? { origin } : {});
+    }
+  }
+  return createClient({
+    url: `${stack.gateway.url.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: Socket,
+    connectionParams: options.params ?? (token ? { authorization: `Bearer ${token}` } : {}),
+    retryAttempts: 0,
+    lazy: true,
+  });
+}
+
+export interface LiveOperation {
+  /** Every result received so far. */
+  results: any[];
+  /** The next result (after those already taken) that matches `where`, waiting up to timeoutMs. */
+  next(where?: (result: any) => boolean, timeoutMs?: number): Promise<any>;
+  /** Settles when the server ends the operation: with its errors, or none when it completed. */
+  ended: Promise<{ errors?: any }>;
+  stop(): void;
+}
+
+/** Subscribes and collects what arrives. */
+export function subscribe(
+  client: Client,
+  query: string,
+  variables: Record<string, unknown> = {},
+): LiveOperation {
+  const results: any[] = [];
+  let taken = 0;
+  let wake = () => {};
+  let settle!: (outcome: { errors?: any }) => void;
+  const ended = new Promise<{ errors?: any }>((resolve) => (settle = resolve));
+  const stop = client.subscribe(
+    { query, variables },
+    {
+      next: (result) => {
+        results.push(result);
+        wake();
+      },
+      error: (errors) => settle({ errors }),
+      complete: () => settle({}),
+    },
+  );
+  return {
+    results,
+    ended,
+    stop,
+    async next(where = () => true, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = results.findIndex((r, i) => i >= taken && where(r));
+        if (index >= 0) {
+          taken = index + 1;
+          return results[index];
+        }
+        const left = deadline - Date.now();
+        if (left <= 0)
+          throw new Error(`no matching result within ${timeoutMs} ms; got ${JSON.stringify(results)}`);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, Math.min(left, 100));
+        });
+      }
+    },
+  };
 }

@@ -78,18 +78,16 @@ export class LiveChannels {
 
   constructor(private readonly options: LiveChannelsOptions) {
     this.backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-    this.attemptTimeoutMs = options.attemptTimeoutMs ?? 5000;
+    this.attemptTimeoutMs = options.attemptTimeoutMs ?? 3000;
   }
 
   /** Starts hearing a channel; the returned function stops (the upstream subscription ends with its last watcher). */
   watch(name: string, listener: ChannelListener, token: string | null = null): () => void {
     if (this.closed) throw new Error('live channels are closed');
     const watcher: Watcher = { listener, token };
-    let entry = this.channels.get(name);
-    if (!entry) {
-      entry = this.subscribe(name);
-    }
-    entry.watchers.add(watcher);
+    const existing = this.channels.get(name);
+    if (existing) existing.watchers.add(watcher);
+    else this.subscribe(name, watcher);
     return () => this.unwatch(name, watcher);
   }
 
@@ -141,11 +139,14 @@ export class LiveChannels {
     return pusher;
   }
 
-  private subscribe(name: string): ChannelEntry {
-    const channel = this.client().subscribe(name);
+  /** The first watcher of a channel subscribes it upstream (its token may be needed to authorise it at once). */
+  private subscribe(name: string, first: Watcher): void {
+    const pusher = this.client();
+    // The channel object exists before the subscription is sent, so the handlers are bound before any answer.
+    const channel = pusher.channel(name) ?? pusher.channels.add(name, pusher);
     const entry: ChannelEntry = {
       name,
-      watchers: new Set(),
+      watchers: new Set([first]),
       channel,
       subscribedOnce: false,
       retryTimer: null,
@@ -162,7 +163,7 @@ export class LiveChannels {
       for (const w of [...entry.watchers]) w.listener.event(event, data);
     });
     this.channels.set(name, entry);
-    return entry;
+    pusher.subscribe(name);
   }
 
   private unwatch(name: string, watcher: Watcher): void {

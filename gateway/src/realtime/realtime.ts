@@ -25,6 +25,8 @@ export type TournamentMessage =
   { kind: 'tournament'; tournament: TournamentModel } | { kind: 'ended'; error: GraphQLError };
 
 export interface RealtimeStats {
+  /** Subscriptions being served (each graphql-ws or SSE operation). */
+  subscribers: number;
   /** The upstream connection's state: idle (never needed yet), connecting, connected, unavailable, ... */
   state: string;
   /** Upstream channel subscriptions, and the watchers sharing them. */
@@ -85,6 +87,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     intervalMs: config.sessionCheckMs,
     check: (token) => client.call({ method: 'GET', path: '/api/account', token }),
   });
+  let subscribers = 0;
   const tournaments = new TournamentRefresh({
     live,
     logger,
@@ -95,6 +98,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   return {
     viewerFeed(userId, token) {
       return new Repeater<ViewerMessage>(async (push, stop) => {
+        subscribers += 1;
         const send = guarded(push, stop);
         const end = (error: GraphQLError) => {
           send({ kind: 'ended', error });
@@ -113,11 +117,13 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         await stop;
         stopChannel();
         stopSession();
+        subscribers -= 1;
       });
     },
 
     tournamentFeed(id, token) {
       return new Repeater<TournamentMessage>(async (push, stop) => {
+        subscribers += 1;
         const send = guarded(push, stop);
         const stopWatching = tournaments.watch(id, (tournament) => send({ kind: 'tournament', tournament }));
         const stopSession = token
@@ -129,12 +135,13 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         await stop;
         stopWatching();
         stopSession();
+        subscribers -= 1;
       });
     },
 
     sessionEnded: (token) => sessions.ended(token),
 
-    stats: () => ({ ...live.stats(), sessions: sessions.size }),
+    stats: () => ({ ...live.stats(), subscribers, sessions: sessions.size }),
 
     close() {
       tournaments.close();

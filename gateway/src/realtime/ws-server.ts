@@ -82,13 +82,14 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
         });
         let document;
         try {
+          // Parsing enforces the token limit by throwing; validation reports the other limits.
           document = enveloped.parse(payload.query);
+          const errors = enveloped.validate(enveloped.schema, document);
+          if (errors.length > 0) return errors;
         } catch (err) {
           if (err instanceof GraphQLError) return [err];
           throw err;
         }
-        const errors = enveloped.validate(enveloped.schema, document);
-        if (errors.length > 0) return errors;
         const args: ExecutionArgs = {
           schema: enveloped.schema,
           document,
