@@ -149,4 +149,20 @@ query Catalogue {
   }
   tournaments { name stage label nextStageAt }
 }
+
+# Live updates: sign in (the demo player is below), put {"Authorization": "Bearer <token>"} in Headers,
+# then run ViewerEvents and spin in a game (mutation launchGame gives its URL).
+mutation SignIn {
+  login(input: { email: "demo@playlive.test", password: "PlayLive-demo-1" }) { token }
+}
+
+subscription ViewerEvents {
+  viewerEvents {
+    __typename
+    name
+    ... on LoyaltyProgressEvent { progressPercent newDiamond newChest }
+    ... on WalletEvent { wallet { money { formatted } bonus { formatted } } }
+    ... on NotificationEvent { unreadCount notification { subject } }
+  }
+}
 `;

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../src/config.js';
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -11,7 +12,7 @@ function envWith(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(GATEWAY_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM)/.test(key)
+      /^(GATEWAY_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK)/.test(key)
     ) {
       delete env[key];
     }
@@ -66,6 +67,10 @@ describe('gateway start-up configuration', () => {
     ['GATEWAY_PORT', 'abc'],
     ['CASINO_API_URL', 'notaurl'],
     ['UPSTREAM_TIMEOUT_MS', '-5'],
+    ['PUSHER_URL', 'ftp://example.test'],
+    ['PUSHER_APP_KEY', 'key with spaces'],
+    ['ALLOWED_ORIGINS', 'http://localhost:5173/app'],
+    ['SESSION_CHECK_MS', '0'],
   ])('refuses %s=%s with exit code 2 and a message naming it', async (name, value) => {
     const run = startGateway({ [name]: value });
     expect(await run.exited).toBe(2);
@@ -88,5 +93,27 @@ describe('gateway start-up configuration', () => {
     expect((await fetch(`${m![1]}/healthz`)).status).toBe(200);
     stop(run.child);
     expect(await run.exited).not.toBe(2);
+  });
+});
+
+describe('live channel settings', () => {
+  it('default to the upstream’s own address and the sandbox key, so one variable points at a sandbox', () => {
+    const config = configFromEnv({ CASINO_API_URL: 'http://casino.internal:8080/' });
+    expect(config.pusherUrl).toBe('http://casino.internal:8080');
+    expect(config.pusherAppKey).toBe('sandbox-key');
+    expect(config.allowedOrigins).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173']);
+  });
+
+  it('take an explicit address, key and origins', () => {
+    const config = configFromEnv({
+      PUSHER_URL: 'wss://ws.casino.example',
+      PUSHER_APP_KEY: 'live_key-1',
+      ALLOWED_ORIGINS: 'https://playlive.co.za, https://www.playlive.co.za/',
+    });
+    expect(config).toMatchObject({
+      pusherUrl: 'wss://ws.casino.example',
+      pusherAppKey: 'live_key-1',
+      allowedOrigins: ['https://playlive.co.za', 'https://www.playlive.co.za'],
+    });
   });
 });
