@@ -12,7 +12,9 @@ function envWith(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(GATEWAY_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK)/.test(key)
+      /^(GATEWAY_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK)/.test(
+        key,
+      )
     ) {
       delete env[key];
     }
