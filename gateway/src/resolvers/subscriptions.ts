@@ -9,7 +9,7 @@ import type { TournamentMessage, ViewerMessage } from '../realtime/realtime.js';
 import { numericIdOf } from '../relay.js';
 import { loadLoyalty, parseLoyaltyProgressEvent } from '../upstream/loyalty.js';
 import { parseNotificationEvent } from '../upstream/notifications.js';
-import { asSeenBy, loadTournamentById } from '../upstream/tournaments.js';
+import { asSeenBy, tournamentExists } from '../upstream/tournaments.js';
 import { loadWallet } from '../upstream/wallet.js';
 import { viewerOf } from './viewer.js';
 
@@ -91,11 +91,11 @@ export const subscriptionResolvers: Resolvers = {
     tournamentUpdated: {
       subscribe: async (_root, { id }, ctx) => {
         const tournamentId = numericIdOf(id, 'Tournament');
-        const [viewer, tournament] = await Promise.all([
+        const [viewer, exists] = await Promise.all([
           ctx.viewer(),
-          loadTournamentById(ctx.upstream, tournamentId),
+          tournamentExists(ctx.upstream, tournamentId),
         ]);
-        if (!tournament) throw notFound('This tournament does not exist.');
+        if (!exists) throw notFound('This tournament does not exist.');
         const feed = ctx.realtime.tournamentFeed(tournamentId, ctx.upstream.token);
         return eventStream(feed, async (message) => {
           ctx.renew();

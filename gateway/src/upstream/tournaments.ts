@@ -94,6 +94,8 @@ export function toTournament(t: TournamentJson, board: EntryJson[] = t.tournamen
  * leaderboard the way the backend finds it (same user id), joined exactly when there is one. Guests see no entry.
  */
 export function asSeenBy(t: TournamentModel, viewerId: number | null): TournamentModel {
+  // Fetched as a guest, it already is what a guest sees: no copy per guest watcher.
+  if (viewerId === null) return t;
   const entries = t.entries.map((e) => ({ ...e, viewerId }));
   const myEntry = viewerId === null ? null : (entries.find((e) => e.userId === viewerId) ?? null);
   return { ...t, entries, myEntry, joined: myEntry !== null };
@@ -125,6 +127,16 @@ async function nullWhenNotFound<T>(load: Promise<T>): Promise<T | null> {
 /** GET /api/tournaments/{id}: one tournament with its whole leaderboard; null when the backend does not know it. */
 export function loadTournamentById(upstream: RequestUpstream, id: number): Promise<TournamentModel | null> {
   return nullWhenNotFound(upstream.read(`/api/tournaments/${id}`, parseOne));
+}
+
+/** How long a tournament's existence is shared across requests: a reconnect storm of watchers is one call. */
+const EXISTS_TTL_MS = 10_000;
+
+/** GET /api/tournaments/{id} as a guest, shared for a few seconds: whether the backend knows the tournament. */
+export async function tournamentExists(upstream: RequestUpstream, id: number): Promise<boolean> {
+  return (
+    (await nullWhenNotFound(upstream.readPublic(`/api/tournaments/${id}`, parseOne, EXISTS_TTL_MS))) !== null
+  );
 }
 
 /** GET /api/tournamentProgress/{id}: the live progress (the whole leaderboard); null when unknown. */

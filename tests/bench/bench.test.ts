@@ -1,0 +1,59 @@
+/**
+ * The benchmark's plumbing, run small: not a timing test (the numbers are not compared with the budgets), only
+ * that a run starts both servers, reaches every subscriber in every round and reports well-formed figures.
+ */
+import { describe, expect, it } from 'vitest';
+import { percentile, summarize } from './stats.js';
+import { runSubscriptionBench } from './subscriptions.js';
+
+describe('percentile (nearest rank)', () => {
+  it('answers a measured value: the smallest with at least p % at or below it', () => {
+    const values = [5, 1, 4, 2, 3];
+    expect(percentile(values, 50)).toBe(3);
+    expect(percentile(values, 99)).toBe(5);
+    expect(percentile(values, 20)).toBe(1);
+    expect(percentile(values, 21)).toBe(2);
+    expect(percentile([7], 99)).toBe(7);
+    expect(values).toEqual([5, 1, 4, 2, 3]);
+  });
+
+  it('refuses no values and percentiles outside (0, 100]', () => {
+    expect(() => percentile([], 50)).toThrow(RangeError);
+    expect(() => percentile([1], 0)).toThrow(RangeError);
+    expect(() => percentile([1], 101)).toThrow(RangeError);
+    expect(summarize([])).toBeNull();
+  });
+});
+
+describe('subscription benchmark', () => {
+  it('reaches every subscriber in every round and reports latency and memory', async () => {
+    const report = await runSubscriptionBench({ subscribers: 20, rounds: 3 });
+
+    expect(report.subscribers).toBe(20);
+    expect(report.rounds).toMatchObject({ requested: 3, completed: 3, failed: 0 });
+    expect(report.rounds.results).toHaveLength(3);
+    for (const round of report.rounds.results) {
+      expect(round).toMatchObject({ ok: true, received: 20 });
+      expect(round.firstMs!).toBeLessThanOrEqual(round.lastMs!);
+    }
+    expect(report.unexpectedMessages).toBe(0);
+
+    for (const summary of [report.fanoutMs, report.firstMs]) {
+      expect(summary).not.toBeNull();
+      for (const value of [summary!.p50, summary!.p99]) {
+        expect(Number.isFinite(value)).toBe(true);
+        expect(value).toBeGreaterThan(0);
+      }
+      expect(summary!.p50).toBeLessThanOrEqual(summary!.p99);
+    }
+
+    if (report.memory === null) {
+      expect(report.checks.find((c) => c.unit === 'KiB')?.status).toBe('n/a');
+    } else {
+      expect(typeof report.memory.perSubscriberKiB).toBe('number');
+      expect(report.memory.baselineRssKiB).toBeGreaterThan(0);
+    }
+    expect(report.checks.map((c) => c.status)).toEqual(expect.arrayContaining(['PASS']));
+    expect(typeof report.pass).toBe('boolean');
+  });
+});
