@@ -50,7 +50,7 @@ export class TournamentRefresh {
           if (isRefresh(data)) this.refresh(id, entry);
         },
         resubscribed: () => this.refresh(id, entry),
-        refused: () => {},
+        refused: () => {}, // a public channel needs no authorisation, so nothing is ever refused
       });
       this.watched.set(id, (w = entry));
     }
