@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PLAYER } from '../src/db/seed-players.js';
 import { api, newPlayer, startSandbox } from './harness.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
@@ -112,5 +113,91 @@ describe('profile', () => {
     expect(ok.body.user.name).toBe('Sipho');
     const bad = await api(sb.url, 'POST', '/api/updateProfile', { token: p.token, body: { email: 'x@y.z' } });
     expect(bad.status).toBe(422);
+  });
+});
+
+describe('registration affiliate', () => {
+  let n = 0;
+  const register = (extra: Record<string, unknown>) =>
+    api(sb.url, 'POST', '/api/register', {
+      body: { name: 'Aff', email: `aff${++n}-${Date.now()}@example.test`, password: '12345678', ...extra },
+    });
+
+  it('stores the affiliate (trimmed) and tracking id, and answers them on the account', async () => {
+    const r = await register({ affiliate: '  partner_za-1.promo ', tracking_id: 'cmp=spring&src=fb_01' });
+    expect(r.status).toBe(201);
+    expect(r.body.user).toMatchObject({
+      affiliate: 'partner_za-1.promo',
+      tracking_id: 'cmp=spring&src=fb_01',
+    });
+    const me = await api(sb.url, 'GET', '/api/account', { token: r.body.token });
+    expect(me.body).toMatchObject({ affiliate: 'partner_za-1.promo', tracking_id: 'cmp=spring&src=fb_01' });
+  });
+
+  it('is organic with no tracking id when missing, empty or null', async () => {
+    for (const extra of [
+      {},
+      { affiliate: '' },
+      { affiliate: '   ' },
+      { affiliate: null, tracking_id: null },
+    ]) {
+      const r = await register(extra);
+      expect(r.status, JSON.stringify(extra)).toBe(201);
+      expect(r.body.user).toMatchObject({ affiliate: 'organic', tracking_id: null });
+    }
+  });
+
+  it('refuses bad values with per-field errors', async () => {
+    const bad: [string, unknown][] = [
+      ['affiliate', 'a'.repeat(65)],
+      ['affiliate', 'has space'],
+      ['affiliate', '<script>'],
+      ['affiliate', 42],
+      ['tracking_id', ''],
+      ['tracking_id', 'x'.repeat(129)],
+      ['tracking_id', 'has space'],
+      ['tracking_id', 'café'],
+      ['tracking_id', 7],
+    ];
+    for (const [field, value] of bad) {
+      const r = await register({ [field]: value });
+      expect(r.status, `${field}=${String(value)}`).toBe(422);
+      expect(Object.keys(r.body.errors)).toEqual([field]);
+    }
+    expect((await register({ affiliate: 'a'.repeat(64), tracking_id: '~'.repeat(128) })).status).toBe(201);
+  });
+});
+
+describe('onboarding', () => {
+  it('is unseen for the demo player and new players; POST /api/onboarding marks it seen once', async () => {
+    const login = await api(sb.url, 'POST', '/api/login', { body: DEMO_PLAYER });
+    const demo = login.body.success.token as string;
+    expect((await api(sb.url, 'GET', '/api/account', { token: demo })).body.onboarding_seen).toBe(false);
+
+    const p = await newPlayer(sb.url);
+    expect((await api(sb.url, 'GET', '/api/account', { token: p.token })).body.onboarding_seen).toBe(false);
+    const seen = await api(sb.url, 'POST', '/api/onboarding', { token: p.token });
+    expect(seen.status).toBe(200);
+    expect(seen.body).toMatchObject({ success: true, user: { id: p.user.id, onboarding_seen: true } });
+    const seenAt = () =>
+      (sb.db.prepare('SELECT onboarding_seen_at FROM users WHERE id = ?').get(p.user.id) as any)
+        .onboarding_seen_at;
+    const first = seenAt();
+    expect(first).toEqual(expect.any(String));
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await api(sb.url, 'POST', '/api/onboarding', { token: p.token, body: {} });
+    expect(again.status).toBe(200);
+    expect(again.body.user.onboarding_seen).toBe(true);
+    expect(seenAt()).toBe(first);
+    expect((await api(sb.url, 'GET', '/api/account', { token: p.token })).body.onboarding_seen).toBe(true);
+    // Another player's flag is untouched.
+    expect((await api(sb.url, 'GET', '/api/account', { token: demo })).body.onboarding_seen).toBe(false);
+  });
+
+  it('needs a session and an object body', async () => {
+    expect((await api(sb.url, 'POST', '/api/onboarding')).status).toBe(401);
+    const p = await newPlayer(sb.url);
+    expect((await api(sb.url, 'POST', '/api/onboarding', { token: p.token, body: [] })).status).toBe(422);
   });
 });

@@ -326,10 +326,57 @@ describe('content', () => {
       welcome_package_enabled: true,
       promo_pages: { pumpkin_patch: false, stocking_stash: true, easter_promo: false, predict_and_win: true },
       sso: { enabled: false, login_url: null, signup_url: null },
-      live_chat: { enabled: false },
+      live_chat: {
+        enabled: false,
+        script_url: 'https://cdn.livechatinc.com/tracking.js',
+        license_id: '15432876',
+      },
       maintenance: { enabled: false, message: null },
       time_zone: 'Africa/Johannesburg',
       capitec_name: 'Capitec ETF',
+      app_version: '2.6.0',
+      terms: { version: '2026-11-01', updated_at: '2026-11-01T08:00:00.000Z', text: expect.any(String) },
+      tag_manager_id: 'GTM-PLV7Q2K',
+      error_reporter: { dsn: 'https://4f2b9c1d7e8a@errors.playlive.test/12', sample_rate: 0.01 },
+      wagering_enabled: true,
+      alternate_routes: false,
     });
+    expect(res.body.terms.text.split('\n\n').length).toBeGreaterThanOrEqual(4);
+    expect(res.body.terms.text).toMatch(/18/);
+    expect(res.body.terms.text).toMatch(/Curaçao/);
+    const promoKeys = ['pumpkin_patch', 'stocking_stash', 'easter_promo', 'predict_and_win'];
+    expect(Object.keys(res.body.promo_content).sort()).toEqual([...promoKeys].sort());
+    for (const key of promoKeys) {
+      const promo = res.body.promo_content[key];
+      expect(promo).toEqual({
+        title: expect.any(String),
+        intro: expect.any(String),
+        body: expect.stringContaining('\n\n'),
+        image: `/images/promos/${key}.webp`,
+        terms: expect.stringMatching(/18/),
+      });
+      expect(`${promo.intro} ${promo.body}`).toMatch(/R\d/);
+    }
+  });
+
+  it('keeps fields added to a setting after the database was seeded', async () => {
+    // A database seeded before live_chat had a script address stores only { enabled }.
+    sb.db.prepare("UPDATE settings SET value = ? WHERE key = 'site.live_chat'").run('{"enabled":true}');
+    try {
+      const res = await api(sb.url, 'GET', '/api/settings');
+      expect(res.body.live_chat).toEqual({
+        enabled: true,
+        script_url: 'https://cdn.livechatinc.com/tracking.js',
+        license_id: '15432876',
+      });
+    } finally {
+      sb.db.prepare("UPDATE settings SET value = ? WHERE key = 'site.live_chat'").run(
+        JSON.stringify({
+          enabled: false,
+          script_url: 'https://cdn.livechatinc.com/tracking.js',
+          license_id: '15432876',
+        }),
+      );
+    }
   });
 });

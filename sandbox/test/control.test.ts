@@ -56,12 +56,113 @@ describe('test money and helpers', () => {
   });
 });
 
+describe('site settings', () => {
+  it('replaces the given keys whole and answers all the settings', async () => {
+    const before = (await api(sb.url, 'GET', '/api/settings')).body;
+    const patch = {
+      maintenance: { enabled: true, message: 'Back at 10pm.' },
+      alternate_routes: true,
+      live_chat: { enabled: true, script_url: 'https://chat.example.test/widget.js', license_id: '1' },
+      promo_pages: {
+        pumpkin_patch: true,
+        stocking_stash: false,
+        easter_promo: false,
+        predict_and_win: false,
+      },
+    };
+    const res = await api(sb.url, 'PATCH', '/sandbox/settings/site', { body: patch });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...before, ...patch });
+    expect((await api(sb.url, 'GET', '/api/settings')).body).toEqual({ ...before, ...patch });
+
+    const back = await api(sb.url, 'PATCH', '/sandbox/settings/site', {
+      body: {
+        maintenance: before.maintenance,
+        alternate_routes: before.alternate_routes,
+        live_chat: before.live_chat,
+        promo_pages: before.promo_pages,
+      },
+    });
+    expect(back.body).toEqual(before);
+  });
+
+  it('refuses unknown keys and values of the wrong shape, changing nothing', async () => {
+    const before = (await api(sb.url, 'GET', '/api/settings')).body;
+    for (const body of [
+      { no_such_setting: true },
+      { loyalty_enabled: 'yes' },
+      { maintenance: { enabled: true } },
+      { live_chat: { enabled: true, script_url: 'not a url', license_id: '1' } },
+      { error_reporter: { dsn: 'https://x.test/1', sample_rate: 2 } },
+      { promo_pages: { pumpkin_patch: true } },
+      { app_version: '' },
+      { wagering_enabled: false, terms: 'new terms' },
+    ]) {
+      const res = await api(sb.url, 'PATCH', '/sandbox/settings/site', { body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors).toEqual(expect.any(Object));
+    }
+    expect((await api(sb.url, 'GET', '/api/settings')).body).toEqual(before);
+  });
+});
+
+describe('provider outages', () => {
+  it('fails launches of a down provider’s games with the casino’s message until it is back up', async () => {
+    const games = (await api(sb.url, 'GET', '/api/allgames')).body as any[];
+    const providers = (await api(sb.url, 'GET', '/api/gameProviders')).body as any[];
+    const game = games[0];
+    const provider = providers.find((p) => p.product === game.product);
+    const otherGame = games.find((g) => g.product !== game.product);
+    const p = await newPlayer(sb.url);
+
+    const down = await api(sb.url, 'PUT', `/sandbox/providers/${game.product}/down`, {
+      body: { down: true },
+    });
+    expect(down.status).toBe(200);
+    expect(down.body).toMatchObject({ provider: { product: game.product }, down: true });
+    expect(down.body.down_products).toEqual([game.product]);
+    const message = `${provider.shortname} games are temporarily unavailable. Please try another game.`;
+    for (const [path, token] of [
+      [`/api/games/${game.id}/true`, undefined],
+      [`/api/games/${game.id}/false`, p.token],
+      [`/api/games/${game.game_code}/1`, undefined],
+    ] as const) {
+      const res = await api(sb.url, 'GET', path, { token });
+      expect(res.status, path).toBe(503);
+      expect(res.body).toEqual({ error: message });
+    }
+    expect((await api(sb.url, 'GET', `/api/games/${otherGame.id}/true`)).status).toBe(200);
+
+    const up = await api(sb.url, 'PUT', `/sandbox/providers/${game.product}/down`, { body: { down: false } });
+    expect(up.body).toMatchObject({ down: false, down_products: [] });
+    expect((await api(sb.url, 'GET', `/api/games/${game.id}/false`, { token: p.token })).status).toBe(200);
+  });
+
+  it('refuses unknown providers and bad bodies; unknown games stay 404', async () => {
+    const unknown = await api(sb.url, 'PUT', '/sandbox/providers/nobody/down', { body: { down: true } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('Provider not found.');
+    for (const body of [{}, { down: 'yes' }]) {
+      const res = await api(sb.url, 'PUT', '/sandbox/providers/netent/down', { body });
+      expect(res.status).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['down']);
+    }
+    const missing = await api(sb.url, 'GET', '/api/games/99999999/true');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Game not found.' });
+  });
+});
+
 describe('with SANDBOX_CONTROL=0', () => {
   it('has no control routes', async () => {
     const off = await (await import('./harness.js')).startSandbox({ config: { control: false } });
     try {
       expect(
         (await api(off.url, 'POST', '/sandbox/faults', { body: { path: '/api/x', status: 500 } })).status,
+      ).toBe(404);
+      expect((await api(off.url, 'PATCH', '/sandbox/settings/site', { body: {} })).status).toBe(404);
+      expect(
+        (await api(off.url, 'PUT', '/sandbox/providers/netent/down', { body: { down: true } })).status,
       ).toBe(404);
       expect((await api(off.url, 'GET', '/api/gameProviders')).status).toBe(200);
     } finally {

@@ -461,7 +461,15 @@ describe('start and stop', () => {
     await join(t.id, p.token);
     const unknown = await act(t.id, 'dance', p.token);
     expect(unknown.status).toBe(422);
-    expect(unknown.body.error).toBe('Unknown tournament action.');
+    expect(unknown.body.error).toBe('Unknown tournament action: dance. Known actions: start, stop.');
+    const word = await act(t.id, 'Re-join_2', p.token);
+    expect(word.body.error).toBe('Unknown tournament action: Re-join_2. Known actions: start, stop.');
+    // Anything that is not a plain word is not echoed back.
+    for (const action of ['%3Cb%3Ehi%3C%2Fb%3E', 'two%20words', 'a.b', 'x'.repeat(41)]) {
+      const res = await act(t.id, action, p.token);
+      expect(res.status, action).toBe(422);
+      expect(res.body.error).toBe('Unknown tournament action.');
+    }
     expect((await act(t.id, 'start')).status).toBe(401);
     expect((await act('424242', 'start', p.token)).status).toBe(404);
   });

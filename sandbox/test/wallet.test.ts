@@ -34,6 +34,37 @@ describe('wallet', () => {
     }
     expect((await api(sb.url, 'POST', '/api/wallet')).status).toBe(401);
   });
+
+  it('answers the ABSA flag and the deposit and withdrawal limits the deposit and withdraw calls apply', async () => {
+    const p = await verifiedPlayer();
+    const w = await api(sb.url, 'POST', '/api/wallet', { token: p.token });
+    expect(w.body.is_payment3_absa_enabled).toBe(false);
+    expect(w.body.limits).toEqual({
+      deposit_min: '10.00',
+      deposit_max: '50000.00',
+      withdrawal_min: '50.00',
+      withdrawal_max: '50000.00',
+    });
+    await api(sb.url, 'PATCH', '/sandbox/settings/payments', { body: { is_payment3_absa_enabled: true } });
+    expect((await api(sb.url, 'POST', '/api/wallet', { token: p.token })).body.is_payment3_absa_enabled).toBe(
+      true,
+    );
+    await api(sb.url, 'PATCH', '/sandbox/settings/payments', { body: { is_payment3_absa_enabled: false } });
+
+    // The limits are the ones the calls enforce: just inside passes validation, just outside is a 422.
+    const deposit = (amount: string) =>
+      api(sb.url, 'POST', '/api/deposit', { token: p.token, body: { gateway: 'eft', amount } });
+    expect((await deposit(w.body.limits.deposit_min)).status).toBe(200);
+    expect((await deposit(w.body.limits.deposit_max)).status).toBe(200);
+    expect((await deposit('9.99')).status).toBe(422);
+    expect((await deposit('50000.01')).status).toBe(422);
+    await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: 100 } });
+    const withdraw = (amount: string) =>
+      api(sb.url, 'POST', '/api/withdraw', { token: p.token, body: { amount } });
+    expect((await withdraw('49.99')).status).toBe(422);
+    expect((await withdraw('50000.01')).status).toBe(422);
+    expect((await withdraw(w.body.limits.withdrawal_min)).status).toBe(200);
+  });
 });
 
 describe('deposit', () => {
@@ -71,6 +102,24 @@ describe('deposit', () => {
     expect((await api(sb.url, 'GET', statusPath, { token: p.token })).body.status).toBe('complete');
     const w = await api(sb.url, 'POST', '/api/wallet', { token: p.token });
     expect(money(w.body.wallets)).toBe(25_050);
+  });
+
+  it('answers the deposit status whatever return parameters the payment page added', async () => {
+    const p = await newPlayer(sb.url);
+    const d = await api(sb.url, 'POST', '/api/deposit', {
+      token: p.token,
+      body: { gateway: 'eft', amount: 20 },
+    });
+    const path = `/api/wallet/depositStatus/${d.body.provider}/${d.body.paymentId}`;
+    const plain = await api(sb.url, 'GET', path, { token: p.token });
+    expect(plain.status).toBe(200);
+    // The query says complete, but the status is the sandbox's own: the payment is still pending.
+    const withReturn = await api(sb.url, 'GET', `${path}?status=complete&reference=abc&paymentId=x&x[]=1`, {
+      token: p.token,
+    });
+    expect(withReturn.status).toBe(200);
+    expect(withReturn.body).toEqual(plain.body);
+    expect(withReturn.body.status).toBe('pending');
   });
 
   it('marks a failed payment failed and credits nothing', async () => {

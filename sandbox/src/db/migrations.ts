@@ -283,6 +283,15 @@ export const migrations: string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  // 2: when the player dismissed the onboarding tour; NULL until then, so new and seeded players see it once.
+  `
+  ALTER TABLE users ADD COLUMN onboarding_seen_at TEXT NULL;
+  `,
+  // 3: the affiliate a player signed up through (SPEC §3: default organic) and the campaign's tracking id.
+  `
+  ALTER TABLE users ADD COLUMN affiliate TEXT NOT NULL DEFAULT 'organic';
+  ALTER TABLE users ADD COLUMN tracking_id TEXT NULL;
+  `,
 ];
 
 export function migrate(db: Database): void {

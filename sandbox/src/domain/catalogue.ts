@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.js';
-import { SITE_SETTINGS } from './catalogue-content.js';
+import { SITE_SETTINGS, type SiteSettings } from './catalogue-content.js';
 import { formatCents } from './money.js';
 
 /** Reads and shapes the catalogue's content: promotions, banners, news, latest wins and site settings. */
@@ -118,9 +118,15 @@ export function latestWins(db: Db, limit = 50) {
   }));
 }
 
-export type SiteSettings = typeof SITE_SETTINGS;
+export type { SiteSettings };
 
-/** The stored 'site.*' settings over the defaults, so a missing or newly added key still answers. */
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The stored 'site.*' settings over the defaults, so a missing or newly added key still answers. A stored object
+ * is laid over its default too: a database seeded before a field was added (live_chat.script_url) still has it.
+ */
 export function siteSettings(db: Db): SiteSettings {
   const rows = db.prepare("SELECT key, value FROM settings WHERE key LIKE 'site.%'").all() as {
     key: string;
@@ -129,12 +135,25 @@ export function siteSettings(db: Db): SiteSettings {
   const out: Record<string, unknown> = { ...SITE_SETTINGS };
   for (const row of rows) {
     const key = row.key.slice('site.'.length);
-    if (key in SITE_SETTINGS) out[key] = JSON.parse(row.value);
+    if (!(key in SITE_SETTINGS)) continue;
+    const stored: unknown = JSON.parse(row.value);
+    const fallback = out[key];
+    out[key] = isPlainObject(stored) && isPlainObject(fallback) ? { ...fallback, ...stored } : stored;
   }
-  return out as SiteSettings;
+  return out as unknown as SiteSettings;
 }
 
 export function writeSiteSettings(db: Db): void {
+  saveSiteSettings(db, SITE_SETTINGS);
+}
+
+/** Replaces each given key's value whole (a test's PATCH /sandbox/settings/site); answers all the settings. */
+export function saveSiteSettings(db: Db, patch: Partial<SiteSettings>): SiteSettings {
   const insert = db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)');
-  for (const [key, value] of Object.entries(SITE_SETTINGS)) insert.run(`site.${key}`, JSON.stringify(value));
+  db.transaction(() => {
+    for (const [key, value] of Object.entries(patch)) {
+      if (value !== undefined) insert.run(`site.${key}`, JSON.stringify(value));
+    }
+  })();
+  return siteSettings(db);
 }

@@ -75,6 +75,43 @@ export function findProvider(db: Db, product: string): ProviderRow {
     .get(product) as ProviderRow;
 }
 
+/** Products whose games cannot launch just now (set through PUT /sandbox/providers/:product/down). */
+export function downProducts(db: Db): string[] {
+  const row = db.prepare("SELECT value FROM settings WHERE key = 'providers.down'").get() as
+    { value: string } | undefined;
+  return row ? (JSON.parse(row.value) as string[]) : [];
+}
+
+/** Marks a provider down or back up; answers the provider and the products now down. Unknown products are a 404. */
+export function setProviderDown(db: Db, product: string, down: boolean) {
+  const provider = db
+    .prepare('SELECT product, shortname, name FROM game_providers WHERE product = ?')
+    .get(product) as ProviderRow | undefined;
+  if (!provider) throw new ApiError(404, 'Provider not found.');
+  const downNow = db.transaction(() => {
+    const others = downProducts(db).filter((p) => p !== product);
+    const next = down ? [...others, product].sort() : others;
+    db.prepare(
+      "INSERT INTO settings (key, value) VALUES ('providers.down', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    ).run(JSON.stringify(next));
+    return next;
+  })();
+  return { provider, down, down_products: downNow };
+}
+
+/**
+ * A launch of a down provider's game fails as a real casino's does: a 503 whose message the web app shows in its
+ * alert as it is (SPEC §8, game load failure), so it is written for the player.
+ */
+export function assertProviderUp(db: Db, provider: ProviderRow): void {
+  if (downProducts(db).includes(provider.product)) {
+    throw new ApiError(
+      503,
+      `${provider.shortname} games are temporarily unavailable. Please try another game.`,
+    );
+  }
+}
+
 /** The games of one home-page group, in position order. */
 export function homeGroup(db: Db, group: string): GameRow[] {
   return db

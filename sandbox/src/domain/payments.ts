@@ -1,8 +1,10 @@
 import type { Db } from '../db/open.js';
+import { formatCents } from './money.js';
 
 /** Section 9: each deposit gateway's payment type and the provider that processes it. */
 export const GATEWAYS = {
   payment3: { type: 'eft', provider: 'payment3', flag: 'is_payment3_enabled' },
+  payment3Absa: { type: 'eft', provider: 'payment3', flag: 'is_payment3_absa_enabled' },
   voucherUp: { type: 'eft', provider: 'voucherup', flag: 'is_voucher_up_enabled' },
   capitec: { type: 'eft', provider: 'paypump', flag: 'is_capitec_enabled' },
   discoveryBank: { type: 'eft', provider: 'paypump', flag: 'is_capitec_enabled' },
@@ -43,6 +45,18 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
 export const MIN_DEPOSIT_CENTS = 1_000;
 export const MAX_DEPOSIT_CENTS = 5_000_000;
 export const MIN_WITHDRAWAL_CENTS = 5_000;
+/** No separate withdrawal cap: a single withdrawal may be as large as a single deposit. */
+export const MAX_WITHDRAWAL_CENTS = MAX_DEPOSIT_CENTS;
+
+/** The limits as the wallet answer shows them, so the cashier can say them before the player hits a 422. */
+export function paymentLimits() {
+  return {
+    deposit_min: formatCents(MIN_DEPOSIT_CENTS),
+    deposit_max: formatCents(MAX_DEPOSIT_CENTS),
+    withdrawal_min: formatCents(MIN_WITHDRAWAL_CENTS),
+    withdrawal_max: formatCents(MAX_WITHDRAWAL_CENTS),
+  };
+}
 
 export function paymentSettings(db: Db): PaymentSettings {
   const row = db.prepare("SELECT value FROM settings WHERE key = 'payments'").get() as

@@ -13,6 +13,9 @@ export interface UserRow {
   loyalty_status: string;
   loyalty_tier: string;
   loyalty_stake_remainder_cents: number;
+  onboarding_seen_at: string | null;
+  affiliate: string;
+  tracking_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -33,7 +36,18 @@ export function accountJson(user: UserRow) {
     date_of_birth: user.date_of_birth,
     email_verified_at: user.email_verified_at,
     welcome_package_expired: user.welcome_package_expired === 1,
+    onboarding_seen: user.onboarding_seen_at !== null,
+    affiliate: user.affiliate,
+    tracking_id: user.tracking_id,
     created_at: user.created_at,
     updated_at: user.updated_at,
   };
+}
+
+/** Marks the onboarding tour seen. Idempotent: the first time stays, so a repeat (a retried call) changes nothing. */
+export function markOnboardingSeen(db: Db, userId: number, now: Date): UserRow {
+  db.prepare(
+    'UPDATE users SET onboarding_seen_at = ?, updated_at = ? WHERE id = ? AND onboarding_seen_at IS NULL',
+  ).run(now.toISOString(), now.toISOString(), userId);
+  return findUser(db, userId);
 }

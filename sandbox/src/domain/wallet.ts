@@ -8,7 +8,7 @@ import { publishWallet } from './events.js';
 import { balanceCents, post, walletEntries } from './ledger.js';
 import { formatCents } from './money.js';
 import { notify } from './notifications.js';
-import { GATEWAYS, gatewayEnabled, paymentSettings, type Gateway } from './payments.js';
+import { GATEWAYS, gatewayEnabled, paymentLimits, paymentSettings, type Gateway } from './payments.js';
 import { findUser } from './users.js';
 
 /** A player may withdraw with a verified email and no bonus wagering outstanding. */
@@ -25,6 +25,7 @@ export function walletJson(db: Db, userId: number) {
     depositWagerPercentage,
     wallets: walletEntries(db, userId),
     ...flags,
+    limits: paymentLimits(),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { accountJson, findUser } from '../domain/users.js';
+import { accountJson, findUser, markOnboardingSeen } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { ApiError, parse } from '../http/errors.js';
 
@@ -16,6 +16,8 @@ const ProfileBody = z
       .optional(),
   })
   .strict();
+// The onboarding call carries nothing; unknown fields are ignored (not refused) so a client sending extras still works.
+const OnboardingBody = z.object({});
 
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   const { db } = ctx;
@@ -34,5 +36,11 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
       userId,
     );
     return { success: true, user: accountJson(findUser(db, userId)) };
+  });
+
+  app.post('/api/onboarding', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    parse(OnboardingBody, req.body);
+    return { success: true, user: accountJson(markOnboardingSeen(db, userId, ctx.clock())) };
   });
 }

@@ -17,6 +17,19 @@ const RegisterBody = z.object({
   password: Password,
   phone: z.string().trim().max(30).optional(),
   date_of_birth: z.iso.date('must be a date (yyyy-mm-dd)').optional(),
+  // SPEC §3: players who came through no affiliate are 'organic'; an empty value (an empty ?affid=) counts as none.
+  // null is accepted as missing, as clients send it for an unset optional field.
+  affiliate: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{0,64}$/, 'must be 1 to 64 letters, digits, _, - or .')
+    .nullish()
+    .transform((value) => value || 'organic'),
+  tracking_id: z
+    .string()
+    .regex(/^[\x21-\x7E]{1,128}$/, 'must be 1 to 128 visible ASCII characters')
+    .nullish()
+    .transform((value) => value ?? null),
 });
 const LoginBody = z.object({ email: Email, password: z.string().min(1, 'is required').max(200) });
 const ForgotBody = z.object({ email: Email });
@@ -56,8 +69,9 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
       const stamp = now.toISOString();
       const info = db
         .prepare(
-          `INSERT INTO users (name, email, password_hash, phone, date_of_birth, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO users (name, email, password_hash, phone, date_of_birth, affiliate, tracking_id, created_at,
+             updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           body.name,
@@ -65,6 +79,8 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
           hashPassword(body.password),
           body.phone ?? null,
           body.date_of_birth ?? null,
+          body.affiliate,
+          body.tracking_id,
           stamp,
           stamp,
         );

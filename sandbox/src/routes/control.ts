@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { FaultTable, installFaults } from '../control/faults.js';
+import { saveSiteSettings } from '../domain/catalogue.js';
+import { PROMO_PAGE_KEYS, type PromoPageKey, type SiteSettings } from '../domain/catalogue-content.js';
 import { publishWallet } from '../domain/events.js';
+import { setProviderDown } from '../domain/games.js';
 import { post, walletEntries } from '../domain/ledger.js';
 import { NOTIFICATION_TYPES, notify } from '../domain/notifications.js';
 import { DEFAULT_PAYMENT_SETTINGS, savePaymentSettings } from '../domain/payments.js';
@@ -33,6 +36,7 @@ const NotifyBody = z.object({
   subject: z.string().min(1).max(200).default('A message from PlayLive'),
   message: z.string().min(1).max(2000).default('Hello from the sandbox.'),
 });
+const DownBody = z.object({ down: z.boolean({ error: 'must be true or false' }) });
 const booleanFlags = Object.fromEntries(
   Object.entries(DEFAULT_PAYMENT_SETTINGS)
     .filter(([, v]) => typeof v === 'boolean')
@@ -47,9 +51,47 @@ const PaymentsBody = z
   })
   .strict();
 
+const perPromoPage = <T extends z.ZodType>(schema: T) =>
+  z
+    .object(Object.fromEntries(PROMO_PAGE_KEYS.map((key) => [key, schema])) as Record<PromoPageKey, T>)
+    .strict();
+const Text = (max: number) => z.string().min(1).max(max);
+/** Each site setting's whole value, in the shape GET /api/settings answers (so a test cannot break that shape). */
+const siteSettingSchemas = {
+  loyalty_enabled: z.boolean(),
+  welcome_package_enabled: z.boolean(),
+  promo_pages: perPromoPage(z.boolean()),
+  sso: z
+    .object({ enabled: z.boolean(), login_url: z.url().nullable(), signup_url: z.url().nullable() })
+    .strict(),
+  live_chat: z.object({ enabled: z.boolean(), script_url: z.url().max(500), license_id: Text(40) }).strict(),
+  maintenance: z.object({ enabled: z.boolean(), message: Text(500).nullable() }).strict(),
+  time_zone: Text(60),
+  capitec_name: Text(60),
+  app_version: Text(40),
+  terms: z.object({ version: Text(40), updated_at: z.iso.datetime(), text: Text(50_000) }).strict(),
+  tag_manager_id: Text(40),
+  error_reporter: z.object({ dsn: z.url().max(500), sample_rate: z.number().min(0).max(1) }).strict(),
+  wagering_enabled: z.boolean(),
+  alternate_routes: z.boolean(),
+  promo_content: perPromoPage(
+    z
+      .object({
+        title: Text(200),
+        intro: Text(1000),
+        body: Text(20_000),
+        image: Text(500),
+        terms: Text(5000),
+      })
+      .strict(),
+  ),
+} satisfies { [K in keyof SiteSettings]: z.ZodType<SiteSettings[K]> };
+const SiteSettingsBody = z.object(siteSettingSchemas).partial().strict();
+
 /**
  * The sandbox's own control routes under /sandbox, for tests and partners: fault injection, test money, the mail
- * outbox, raw live-channel publishing, notifications and payment flags. Off when SANDBOX_CONTROL=0.
+ * outbox, raw live-channel publishing, notifications, payment flags, site settings and provider outages. Off when
+ * SANDBOX_CONTROL=0.
  */
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   if (!ctx.config.control) return;
@@ -105,6 +147,16 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.patch('/sandbox/settings/payments', async (req) => ({
     payments: savePaymentSettings(db, parse(PaymentsBody, req.body)),
   }));
+
+  // Replaces each given site setting whole, as an operator changing a flag would; answers all the settings.
+  app.patch('/sandbox/settings/site', async (req) => saveSiteSettings(db, parse(SiteSettingsBody, req.body)));
+
+  // A provider outage: launches of its games answer 503 until it is marked up again.
+  app.put('/sandbox/providers/:product/down', async (req) => {
+    const { product } = parse(z.object({ product: z.string().max(60) }), req.params);
+    const { down } = parse(DownBody, req.body);
+    return setProviderDown(db, product, down);
+  });
 
   app.get('/sandbox/mail', async (req) => {
     const { email } = parse(z.object({ email: z.string().max(190).optional() }), req.query);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import {
   allGames,
+  assertProviderUp,
   findGame,
   findProvider,
   gameFilters,
@@ -46,6 +47,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const game = findGame(db, params.gameId);
     const base = `${ctx.publicUrl()}/sandbox/game/${encodeURIComponent(game.game_code)}`;
     const provider = findProvider(db, game.product);
+    assertProviderUp(db, provider);
     const answer = { ...gameJson(game), provider };
     if (!owner) return { gameUrl: `${base}#demo=1`, game: answer, tournamentId: null };
     const now = ctx.clock();

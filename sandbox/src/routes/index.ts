@@ -13,6 +13,7 @@ import * as loyalty from './loyalty.js';
 import * as notifications from './notifications.js';
 import * as payment from './payment.js';
 import * as tournaments from './tournaments.js';
+import * as transactions from './transactions.js';
 import * as wagering from './wagering.js';
 import * as wallet from './wallet.js';
 
@@ -29,6 +30,7 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     auth,
     account,
     wallet,
+    transactions,
     payment,
     coupons,
     wagering,

@@ -30,6 +30,17 @@ function tournamentId(raw: unknown): number {
   return id;
 }
 
+const ACTIONS = ['start', 'stop'] as const;
+
+/**
+ * Names the unknown action and the known ones, which helps a caller who mistyped one. Only a plain word is echoed:
+ * anything else (markup, spaces, a long string) stays out of the message, which clients show in an alert.
+ */
+function unknownAction(action: string): ApiError {
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(action)) return new ApiError(422, 'Unknown tournament action.');
+  return new ApiError(422, `Unknown tournament action: ${action}. Known actions: ${ACTIONS.join(', ')}.`);
+}
+
 /** The list's order: what can be played now first, then what is coming, then what has ended. */
 const STAGE_ORDER: Record<TournamentStage, number> = {
   late_registration: 0,
@@ -121,7 +132,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const { userId } = requireUser(ctx, req);
     const t = getTournament(db, tournamentId(req.params.id));
     const action = req.params.action;
-    if (action !== 'start' && action !== 'stop') throw new ApiError(422, 'Unknown tournament action.');
+    if (action !== 'start' && action !== 'stop') throw unknownAction(action);
     const entry = findEntry(db, t.id, userId);
     if (!entry) throw new ApiError(403, 'You have not joined this tournament.');
     const now = ctx.clock();

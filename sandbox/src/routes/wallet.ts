@@ -6,6 +6,7 @@ import { formatCents, randsToCents } from '../domain/money.js';
 import {
   GATEWAY_NAMES,
   MAX_DEPOSIT_CENTS,
+  MAX_WITHDRAWAL_CENTS,
   MIN_DEPOSIT_CENTS,
   MIN_WITHDRAWAL_CENTS,
 } from '../domain/payments.js';
@@ -37,7 +38,7 @@ const DepositBody = z.object({
   returnUrl: z.url().max(2000).optional(),
 });
 const WithdrawBody = z.object({
-  amount: Rands(MIN_WITHDRAWAL_CENTS, MAX_DEPOSIT_CENTS),
+  amount: Rands(MIN_WITHDRAWAL_CENTS, MAX_WITHDRAWAL_CENTS),
   bank_account: z.string().trim().max(64).optional(),
 });
 const StatusParams = z.object({ provider: z.string().max(40), paymentId: z.string().max(64) });
