@@ -24,6 +24,11 @@ export interface GatewayContext {
   /** The signed-in player, or UNAUTHENTICATED. */
   requireViewer(): Promise<AccountModel>;
   /**
+   * Acts as another session for the rest of this answer: the one a sign-in has just started, or none after a
+   * sign-out. The payload's fields (its viewer, its `query`) then read as that session.
+   */
+  switchSession(token: string | null): void;
+  /**
    * Starts a new answer on a long-lived context (each event of a subscription): fresh loaders, so nothing read for
    * an earlier event is served again, and a fresh "now".
    */
@@ -32,33 +37,48 @@ export interface GatewayContext {
 
 export type ContextParts = Pick<GatewayContext, 'config' | 'upstream' | 'cache' | 'clock' | 'realtime'>;
 
-/** Each answer's instant, keyed by the answer's upstream (a renewed context has a new one, hence a new "now"). */
-const answerNow = new WeakMap<RequestUpstream, Date>();
+/**
+ * What one answer has worked out once: its instant, and who the session's player is (kept across the answer's
+ * writes, which clear its reads). Replaced whole by `renew` and `switchSession`.
+ */
+interface AnswerState {
+  now: Date | null;
+  viewer: Promise<AccountModel | null> | null;
+}
+
+type ContextWithState = GatewayContext & { answer: AnswerState };
 
 /*
  * The methods read `this`, not a closure: Yoga spreads the object this returns into the context resolvers see,
- * so state must live on that object (its upstream) for `renew` to reach every later field.
+ * so state must live on that object for `renew` and `switchSession` to reach every later field.
  */
 export function createContext(parts: ContextParts): GatewayContext {
-  return {
+  const ctx: ContextWithState = {
     ...parts,
-    now(this: GatewayContext) {
-      let now = answerNow.get(this.upstream);
-      if (!now) answerNow.set(this.upstream, (now = this.clock()));
-      return now;
+    answer: { now: null, viewer: null },
+    now(this: ContextWithState) {
+      return (this.answer.now ??= this.clock());
     },
-    viewer(this: GatewayContext) {
-      return this.upstream.token ? loadAccount(this.upstream) : Promise.resolve(null);
+    viewer(this: ContextWithState) {
+      return (this.answer.viewer ??= this.upstream.token
+        ? loadAccount(this.upstream)
+        : Promise.resolve(null));
     },
     async requireViewer(this: GatewayContext) {
       const account = await this.viewer();
       if (!account) throw unauthenticated();
       return account;
     },
-    renew(this: GatewayContext) {
+    switchSession(this: ContextWithState, token: string | null) {
+      this.upstream = this.upstream.withToken(token);
+      this.answer = { now: this.answer.now, viewer: null };
+    },
+    renew(this: ContextWithState) {
       this.upstream = this.upstream.renewed();
+      this.answer = { now: null, viewer: null };
     },
   };
+  return ctx;
 }
 
 /** The bearer token from an Authorization header (or graphql-ws connectionParams.authorization), or null. */

@@ -10,8 +10,12 @@ export type ErrorCode =
   | 'INTERNAL_SERVER_ERROR';
 
 /** Every error a client sees carries extensions.code; the message is the text of SPEC section 8. */
-export function gatewayError(code: ErrorCode, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code } });
+export function gatewayError(
+  code: ErrorCode,
+  message: string,
+  extensions: Record<string, unknown> = {},
+): GraphQLError {
+  return new GraphQLError(message, { extensions: { ...extensions, code } });
 }
 
 export const badInput = (message: string) => gatewayError('BAD_USER_INPUT', message);

@@ -1,7 +1,60 @@
 /**
  * What resolvers receive as parents: the upstream answers, validated and normalised once at the edge
  * (upstream/*.ts). Money is integer cents; instants are Date. `__typename` lets Node resolve its type.
+ *
+ * gateway/scripts/codegen.ts maps each schema type with a model here to it, and each schema enum whose values the
+ * backend spells otherwise to the union type here (resolvers/enums.ts gives the runtime values); every other type
+ * is the schema's own, so a resolver that leaves a non-null field out fails the typecheck.
  */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enums as the backend spells them
+
+export type TierName = 'bronze' | 'silver' | 'gold' | 'platinum' | 'black';
+export type PlatformName = 'desktop' | 'mobile';
+/** Notification types of SPEC section 3; a type the schema does not know is 'other'. */
+export type NotificationTypeName =
+  | 'allocation'
+  | 'bonus_transfer_opt_out'
+  | 'bonus_wagering_completed'
+  | 'cashback'
+  | 'cash_drop_friday'
+  | 'created_by_user'
+  | 'jackpot_win'
+  | 'loyalty_chest_unlocked'
+  | 'loyalty_allocation'
+  | 'loyalty_tier_unlocked'
+  | 'tournament_prize'
+  | 'tournament_leaderboard_prize'
+  | 'welcome_message'
+  | 'withdrawal_rollback'
+  | 'withdrawal_success'
+  | 'other';
+export type NotificationStatusName = 'sent' | 'pending' | 'failed' | 'other';
+export type WalletGateway =
+  'payment3' | 'payment3Absa' | 'voucherUp' | 'capitec' | 'discoveryBank' | 'eft' | 'creditCard' | 'bitcoin';
+export type PaymentTypeName = 'eft' | 'credit_card' | 'crypto';
+export type PaymentProviderName = 'callpay' | 'payment3' | 'voucherup' | 'paypump';
+export type DepositStateName = 'pending' | 'complete' | 'failed';
+export type LedgerWallet = 'money' | 'bonus';
+export type LedgerKind =
+  | 'deposit'
+  | 'withdrawal'
+  | 'bet'
+  | 'win'
+  | 'bonus'
+  | 'bonus_forfeit'
+  | 'bonus_release'
+  | 'buy_in'
+  | 'chest_reward'
+  | 'coupon'
+  | 'credit'
+  | 'other';
+export type BannerSectionName = 'home' | 'promotions' | 'webplay' | 'tournaments';
+export type PromotionPageKeyName = 'pumpkin_patch' | 'stocking_stash' | 'easter_promo' | 'predict_and_win';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Objects
 
 export interface MoneyModel {
   cents: number;
@@ -12,16 +65,18 @@ export interface GameModel {
   id: number;
   name: string;
   code: string;
+  /** The backend's game_url; null when it gives none. */
+  url: string | null;
   product: string;
   category: string;
-  platforms: ('desktop' | 'mobile')[];
+  platforms: PlatformName[];
   isBonusPlay: boolean;
   isFreebet: boolean;
   themes: string[];
   features: string[];
   paylines: number | null;
   subGroups: { id: string; name: string }[];
-  image: string;
+  image: string | null;
   rtp: number | null;
   createdAt: Date;
 }
@@ -43,6 +98,8 @@ export interface AccountModel {
   emailVerifiedAt: Date | null;
   welcomePackageExpired: boolean;
   createdAt: Date | null;
+  /** Whether the player has seen the onboarding; null when the backend does not say. */
+  onboardingSeen: boolean | null;
 }
 
 /** The viewer is the signed-in player; its parts load lazily through the request's loaders. */
@@ -50,9 +107,6 @@ export interface ViewerModel {
   __typename: 'Viewer';
   userId: number;
 }
-
-export type WalletGateway =
-  'payment3' | 'voucherUp' | 'capitec' | 'discoveryBank' | 'eft' | 'creditCard' | 'bitcoin';
 
 export interface WalletModel {
   __typename: 'Wallet';
@@ -65,9 +119,9 @@ export interface WalletModel {
   /** The backend's payment-method flags, by name (is_capitec_enabled, ...). */
   flags: Record<string, boolean>;
   capitecName: string;
+  /** The backend's deposit and withdrawal limits in cents; null when it gives none. */
+  limits: { depositMin: number; depositMax: number; withdrawalMin: number; withdrawalMax: number } | null;
 }
-
-export type TierName = 'bronze' | 'silver' | 'gold' | 'platinum' | 'black';
 
 export interface LoyaltyModel {
   __typename: 'Loyalty';
@@ -82,12 +136,16 @@ export interface LoyaltyModel {
 }
 
 export interface CouponModel {
+  /** The owner, for the coupon's id (a code is redeemed by many players). */
+  userId: number;
   code: string;
-  description: string;
+  description: string | null;
   bonusCents: number;
   wageringRequiredCents: number;
   wageredCents: number;
   redeemedAt: Date | null;
+  /** The backend's activeWagering flag, when the answer carried it. */
+  activeWagering: boolean | null;
 }
 
 export interface WageringModel {
@@ -102,6 +160,7 @@ export interface WageringModel {
   remainingCents: number | null;
   /** 0..1 */
   progress: number;
+  wallets: { gateway: string; balanceCents: number }[];
 }
 
 export interface NotificationModel {
@@ -109,13 +168,14 @@ export interface NotificationModel {
   id: number;
   subject: string;
   message: string;
-  type: string;
-  status: string;
+  type: NotificationTypeName;
+  status: NotificationStatusName;
   readAt: Date | null;
   createdAt: Date;
 }
 
 export interface TournamentEntryModel {
+  tournamentId: number;
   userId: number;
   name: string;
   position: number;
@@ -130,15 +190,16 @@ export interface TournamentModel {
   __typename: 'Tournament';
   id: number;
   name: string;
-  description: string;
-  image: string;
+  description: string | null;
+  image: string | null;
   registrationStart: Date;
   registrationEnd: Date;
   startsAt: Date;
   endsAt: Date;
-  buyInCents: number;
+  /** Null for a free tournament (the backend sends 0 or nothing). */
+  buyInCents: number | null;
   buyInDurationMinutes: number | null;
-  prizePoolCents: number;
+  prizePoolCents: number | null;
   usersCount: number;
   entries: TournamentEntryModel[];
   joined: boolean;
@@ -149,10 +210,10 @@ export interface PromotionModel {
   __typename: 'Promotion';
   id: number;
   title: string;
-  description: string;
-  image: string;
-  url: string;
-  terms: string;
+  description: string | null;
+  image: string | null;
+  url: string | null;
+  terms: string | null;
   forSignedInOnly: boolean;
   isNew: boolean;
   createdAt: Date | null;
@@ -161,11 +222,11 @@ export interface PromotionModel {
 export interface PromotionBannerModel {
   __typename: 'PromotionBanner';
   id: number;
-  title: string;
-  url: string;
+  title: string | null;
+  url: string | null;
   image: string;
   imageMobile: string;
-  exclude: string[];
+  exclude: BannerSectionName[];
 }
 
 export interface NewsArticleModel {
@@ -174,18 +235,124 @@ export interface NewsArticleModel {
   slug: string;
   title: string;
   category: string;
-  excerpt: string;
+  excerpt: string | null;
   body: string | null;
-  image: string;
+  image: string | null;
   publishedAt: Date;
 }
 
 export interface WinModel {
+  /** The backend's id of the win, or one made from its fields when it gives none. */
+  id: string;
   gameId: number;
   playerName: string;
   amountCents: number;
   createdAt: Date;
 }
+
+export interface DepositStatusModel {
+  __typename: 'DepositStatus';
+  paymentId: string;
+  status: DepositStateName;
+  amountCents: number;
+  type: PaymentTypeName;
+  provider: PaymentProviderName;
+}
+
+export interface TransactionModel {
+  id: number;
+  wallet: LedgerWallet;
+  type: LedgerKind;
+  amountCents: number;
+  balanceAfterCents: number | null;
+  reference: string | null;
+  createdAt: Date;
+}
+
+/** One page of the ledger as the backend pages it. */
+export interface TransactionPage {
+  transactions: TransactionModel[];
+  total: number;
+}
+
+export interface SiteModel {
+  loyaltyEnabled: boolean;
+  welcomePackageEnabled: boolean;
+  wageringEnabled: boolean;
+  promoPages: { pumpkinPatch: boolean; stockingStash: boolean; easterPromo: boolean; predictAndWin: boolean };
+  promotionPages: PromotionPageModel[];
+  alternateRoutes: boolean;
+  singleSignOn: { enabled: boolean; loginUrl: string | null; signupUrl: string | null };
+  liveChat: { enabled: boolean; scriptUrl: string | null; licenseId: string | null };
+  maintenance: { enabled: boolean; message: string | null };
+  timeZone: string;
+  capitecName: string;
+  appVersion: string | null;
+  terms: { version: string; text: string; updatedAt: Date | null } | null;
+  tagManagerId: string | null;
+  errorReporter: { dsn: string; sampleRate: number } | null;
+}
+
+export interface PromotionPageModel {
+  key: PromotionPageKeyName;
+  path: string;
+  enabled: boolean;
+  requiresSignIn: boolean;
+  keepsRouteAfterSignIn: boolean;
+  title: string | null;
+  intro: string | null;
+  body: string | null;
+  image: string | null;
+  terms: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mutation payloads: what the mutation itself answers; the other fields are read after the write by their own
+// resolvers (so a failed read nulls only that field).
+
+export interface Payload {
+  clientMutationId: string | null;
+}
+export interface AuthPayloadModel extends Payload {
+  token: string;
+  /** The root, read as the new session. */
+  query: Record<PropertyKey, never>;
+}
+export interface LaunchGamePayloadModel extends Payload {
+  url: string;
+  game: GameModel;
+  tournamentId: number | null;
+}
+export interface ToggleFavouritePayloadModel extends Payload {
+  game: GameModel;
+  isFavourite: boolean;
+}
+export interface WithdrawPayloadModel extends Payload {
+  withdrawalId: string;
+  amount: MoneyModel;
+  status: string;
+}
+export interface RedeemCouponPayloadModel extends Payload {
+  coupon: CouponModel;
+}
+export interface OptOutCouponPayloadModel extends Payload {
+  message: string;
+}
+export interface OptOutBonusPayloadModel extends Payload {
+  wagering: WageringModel;
+}
+export interface OpenLoyaltyChestPayloadModel extends Payload {
+  reward: MoneyModel;
+  tier: TierName;
+  loyalty: LoyaltyModel;
+}
+export interface JoinTournamentPayloadModel extends Payload {
+  tournament: TournamentModel;
+}
+export type MarkNotificationsReadPayloadModel = Payload;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Live events
 
 /** The events on the signed-in player's live channel, as the subscription delivers them. */
 export interface LoyaltyProgressEventModel {

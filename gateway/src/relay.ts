@@ -28,7 +28,7 @@ export interface ConnectionArgs {
 
 export const MAX_PAGE_SIZE = 100;
 
-const cursorOf = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
+export const cursorOf = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
 
 function offsetOf(cursor: string): number {
   const m = /^offset:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -36,23 +36,32 @@ function offsetOf(cursor: string): number {
   return Number(m[1]);
 }
 
-/** A Relay connection over a list already in order: edges, cursors, PageInfo and the total count. */
-export function connectionFromArray<T>(items: readonly T[], args: ConnectionArgs) {
+/** The part of a list a connection's arguments ask for: its first offset and its size (both checked). */
+export function pageOf(args: ConnectionArgs): { start: number; first: number } {
   const first = args.first ?? 30;
   if (!Number.isInteger(first) || first < 0 || first > MAX_PAGE_SIZE) {
     throw badInput(`first must be between 0 and ${MAX_PAGE_SIZE}.`);
   }
-  const start = args.after ? offsetOf(args.after) + 1 : 0;
-  const slice = items.slice(start, start + first);
+  return { start: args.after ? offsetOf(args.after) + 1 : 0, first };
+}
+
+/** A Relay connection over one part of a longer list: the items from offset `start`, and the list's length. */
+export function connectionFromSlice<T>(slice: readonly T[], start: number, total: number) {
   const edges = slice.map((node, i) => ({ cursor: cursorOf(start + i), node }));
   return {
     edges,
-    totalCount: items.length,
+    totalCount: total,
     pageInfo: {
-      hasNextPage: start + first < items.length,
+      hasNextPage: start + slice.length < total,
       hasPreviousPage: start > 0,
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges.at(-1)?.cursor ?? null,
     },
   };
+}
+
+/** A Relay connection over a list already in order: edges, cursors, PageInfo and the total count. */
+export function connectionFromArray<T>(items: readonly T[], args: ConnectionArgs) {
+  const { start, first } = pageOf(args);
+  return connectionFromSlice(items.slice(start, start + first), start, items.length);
 }

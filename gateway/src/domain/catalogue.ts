@@ -253,3 +253,115 @@ export function selectGames(
   );
   return sortGames(picked, options.sort);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Menus: the categories and subgroups the catalogue has
+
+/** SPEC section 9: the category an alias maps to (live-roulette is roulette); any other category is its own group. */
+const ALIAS_TARGETS: Readonly<Record<string, string>> = {
+  'live-roulette': 'roulette',
+  'live-blackjack': 'blackjack',
+  'video-bingo': 'bingo',
+};
+
+export const categoryGroup = (category: string): string =>
+  ALIAS_TARGETS[category.trim().toLowerCase()] ?? category;
+
+const SPECIAL_NAMES: Readonly<Record<string, string>> = { sic: 'Sic Bo' };
+
+/** A category slug as players read it: live-roulette → Live Roulette. */
+export const categoryName = (slug: string): string =>
+  SPECIAL_NAMES[slug] ??
+  slug
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+
+export interface CategoryInfo {
+  slug: string;
+  name: string;
+  categories: string[];
+  isAlias: boolean;
+  gamesCount: number;
+}
+
+/**
+ * Every category a menu may offer: the stored ones and the site's aliases, each with the stored categories it
+ * lists and how many games that is; those with no game are left out. Sorted by name.
+ */
+export function gameCategories(games: readonly GameModel[]): CategoryInfo[] {
+  const slugs = new Set([...games.map((g) => g.category.toLowerCase()), ...Object.keys(CATEGORY_GROUPS)]);
+  return [...slugs]
+    .map((slug) => {
+      const categories = categoriesFor(slug);
+      return {
+        slug,
+        name: categoryName(slug),
+        categories: [...categories],
+        isAlias: slug in CATEGORY_GROUPS,
+        gamesCount: games.filter((g) => categories.has(g.category)).length,
+      };
+    })
+    .filter((c) => c.gamesCount > 0)
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+export interface SubGroupInfo {
+  id: string;
+  name: string;
+  gamesCount: number;
+}
+
+/** The subgroups the games belong to, with how many games each has, sorted by name. */
+export function gameSubGroups(games: readonly GameModel[]): SubGroupInfo[] {
+  const byId = new Map<string, SubGroupInfo>();
+  for (const game of games) {
+    for (const { id, name } of game.subGroups) {
+      const entry = byId.get(id) ?? { id, name, gamesCount: 0 };
+      entry.gamesCount += 1;
+      byId.set(id, entry);
+    }
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** How many values one multi-select of the filter may hold. */
+export const MAX_FILTER_VALUES = 100;
+
+/**
+ * Checks what a filter names against what the catalogue has, so a typo is told apart from "no games": an unknown
+ * category, subgroup or provider is BAD_USER_INPUT pointing at the query that lists the known ones.
+ */
+export function checkFilter(
+  filter: GameFilterInput,
+  known: { games: readonly GameModel[]; products: ReadonlySet<string> },
+): void {
+  for (const field of ['providers', 'features', 'themes', 'paylines'] as const) {
+    if ((filter[field]?.length ?? 0) > MAX_FILTER_VALUES) {
+      throw badInput(`filter.${field} can hold at most ${MAX_FILTER_VALUES} values.`);
+    }
+  }
+  if (filter.category != null) {
+    const slug = filter.category.trim().toLowerCase();
+    if (!gameCategories(known.games).some((c) => c.slug === slug)) {
+      throw badInput(
+        `There is no game category "${clip(filter.category)}": Query.gameCategories lists them.`,
+      );
+    }
+  }
+  if (
+    filter.subgroup != null &&
+    !known.games.some((g) => g.subGroups.some((s) => s.id === filter.subgroup))
+  ) {
+    throw badInput(`There is no game subgroup "${clip(filter.subgroup)}": Query.gameSubGroups lists them.`);
+  }
+  const products = [...(filter.provider != null ? [filter.provider] : []), ...(filter.providers ?? [])];
+  const unknown = products.find((p) => !known.products.has(p));
+  if (unknown !== undefined) {
+    throw badInput(`There is no game provider "${clip(unknown)}": Query.gameProviders lists them.`);
+  }
+}
+
+/** A client's value quoted in a message, cut short so a huge one cannot flood the answer. */
+const clip = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);

@@ -1,8 +1,9 @@
-import type { WalletGateway } from '../models.js';
+import type {
+  PaymentProviderName as PaymentProvider,
+  PaymentTypeName as PaymentType,
+  WalletGateway,
+} from '../models.js';
 import { decimalToCents } from './money.js';
-
-export type PaymentType = 'eft' | 'credit_card' | 'crypto';
-export type PaymentProvider = 'callpay' | 'payment3' | 'voucherup' | 'paypump';
 
 export interface PaymentMethodInfo {
   gateway: WalletGateway;
@@ -29,6 +30,12 @@ interface GatewayRule {
  */
 export const PAYMENT_GATEWAYS: Readonly<Record<WalletGateway, GatewayRule>> = {
   payment3: { type: 'eft', provider: 'payment3', flag: 'is_payment3_enabled', name: 'Payment3' },
+  payment3Absa: {
+    type: 'eft',
+    provider: 'payment3',
+    flag: 'is_payment3_absa_enabled',
+    name: 'Payment3 ABSA',
+  },
   voucherUp: { type: 'eft', provider: 'voucherup', flag: 'is_voucher_up_enabled', name: 'Voucher Up' },
   capitec: { type: 'eft', provider: 'paypump', flag: 'is_capitec_enabled', name: null },
   discoveryBank: { type: 'eft', provider: 'paypump', flag: 'is_capitec_enabled', name: 'Discovery Bank' },

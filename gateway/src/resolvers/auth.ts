@@ -1,18 +1,17 @@
 import type { GatewayContext } from '../context.js';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import { loadAccount } from '../upstream/account.js';
 import { forgotPassword, login, logout, register, resetPassword, updateProfile } from '../upstream/auth.js';
-import type { NodeLoader } from './node.js';
-import { requireSession, viewerOf } from './viewer.js';
+import { requireSession } from './guard.js';
+import { currentViewer } from './viewer.js';
 
 /**
- * The payload of a sign-in: the new token and the viewer it belongs to. The viewer's parts load with the NEW token
- * (the request's own is the caller's old one, or none); reading the account here also proves the token works.
+ * The payload of a sign-in: the new token, and the rest of the answer read as the new session (its viewer, its
+ * `query`), not the request's own token. The token reaches the client even if its account cannot be read then:
+ * the viewer is null with its error, and the player is still signed in.
  */
-async function authPayload(ctx: GatewayContext, token: string, clientMutationId: string | null | undefined) {
-  const session = ctx.upstream.withToken(token);
-  const account = await loadAccount(session);
-  return { token, viewer: viewerOf(account.id, session), clientMutationId: clientMutationId ?? null };
+function authPayload(ctx: GatewayContext, token: string, clientMutationId: string | null | undefined) {
+  ctx.switchSession(token);
+  return { token, query: {}, clientMutationId: clientMutationId ?? null };
 }
 
 export const authResolvers: Resolvers = {
@@ -24,6 +23,8 @@ export const authResolvers: Resolvers = {
         password: input.password,
         phone: input.phone ?? null,
         dateOfBirth: input.dateOfBirth ?? null,
+        affiliate: input.affiliate ?? null,
+        trackingId: input.trackingId ?? null,
       });
       return authPayload(ctx, token, input.clientMutationId);
     },
@@ -50,7 +51,8 @@ export const authResolvers: Resolvers = {
       await logout(ctx.upstream);
       // This gateway's live subscriptions on the session end now (other replicas notice at their next check).
       ctx.realtime.sessionEnded(ctx.upstream.token!);
-      return { success: true, clientMutationId: input?.clientMutationId ?? null };
+      ctx.switchSession(null);
+      return { success: true, query: {}, clientMutationId: input?.clientMutationId ?? null };
     },
 
     updateProfile: async (_root, { input }, ctx) => {
@@ -68,4 +70,5 @@ export const authResolvers: Resolvers = {
   },
 };
 
-export const authNodeLoaders: Record<string, NodeLoader> = {};
+// The viewer is its own field, read after the switch to the new session: if it fails, the token still arrives.
+authResolvers.AuthPayload = { viewer: (_p, _args, ctx) => currentViewer(ctx) };

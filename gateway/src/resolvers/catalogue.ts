@@ -1,7 +1,11 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import {
+  categoryGroup,
+  checkFilter,
   collectionGames,
+  gameCategories,
+  gameSubGroups,
   searchWords,
   selectGames,
   sourceNeeded,
@@ -11,9 +15,9 @@ import {
   type GameCollection,
 } from '../domain/catalogue.js';
 import { money } from '../domain/money.js';
-import { notFound, unauthenticated } from '../errors.js';
-import type { GameModel, ViewerModel } from '../models.js';
-import { connectionFromArray, numericIdOf, toGlobalId, type ConnectionArgs } from '../relay.js';
+import { badInput, notFound } from '../errors.js';
+import type { GameModel } from '../models.js';
+import { connectionFromArray, cursorOf, numericIdOf, toGlobalId, type ConnectionArgs } from '../relay.js';
 import {
   launchGame,
   loadCatalogue,
@@ -26,9 +30,9 @@ import {
   toggleFavourite,
 } from '../upstream/games.js';
 import { loadTournamentById } from '../upstream/tournaments.js';
-import type { RequestUpstream } from '../upstream/request-upstream.js';
+import { requireSession } from './guard.js';
 import type { NodeLoader } from './node.js';
-import { viewerUpstream } from './viewer.js';
+import { currentViewer, viewerOf } from './viewer.js';
 
 /*
  * The catalogue: games (filtered, sorted, paginated), providers, filters, latest wins, the viewer's favourites and
@@ -65,22 +69,35 @@ async function audienceOf(ctx: GatewayContext): Promise<Audience> {
 const canSee = (audience: Audience, game: Pick<GameModel, 'product'>) =>
   visibleTo(game, audience.isGuest, audience.hiddenProducts);
 
-/** A game by numeric id, or null when it does not exist or the caller may not see it. */
-async function visibleGame(ctx: GatewayContext, id: number): Promise<GameModel | null> {
+/** A game by numeric id or code, or null when it does not exist or the caller may not see it. */
+async function visibleGame(ctx: GatewayContext, key: number | string): Promise<GameModel | null> {
   const [catalogue, audience] = await Promise.all([loadCatalogue(ctx), audienceOf(ctx)]);
-  const game = catalogue.byId.get(id);
+  const game = typeof key === 'number' ? catalogue.byId.get(key) : catalogue.byCode.get(key);
   return game && canSee(audience, game) ? game : null;
+}
+
+/** The games the caller may see (for the menus built from them). */
+async function visibleGames(ctx: GatewayContext): Promise<GameModel[]> {
+  const [catalogue, audience] = await Promise.all([loadCatalogue(ctx), audienceOf(ctx)]);
+  return catalogue.games.filter((g) => canSee(audience, g));
+}
+
+/** Exactly one way of naming a game, as the `game` query and launchGame take them. */
+function oneGameKey(
+  keys: Record<string, string | number | null | undefined>,
+  what: string,
+): [string, string | number] {
+  const given = Object.entries(keys).filter((entry): entry is [string, string | number] => entry[1] != null);
+  if (given.length !== 1) throw badInput(`${what} takes exactly one of ${Object.keys(keys).join(', ')}.`);
+  return given[0]!;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Loading what a collection needs
 
 /** Favourites and recent games are personal: a guest (no token) has none, without asking the backend. */
-async function loadSources(
-  ctx: GatewayContext,
-  collection: GameCollection | null | undefined,
-  upstream: RequestUpstream = ctx.upstream,
-) {
+async function loadSources(ctx: GatewayContext, collection: GameCollection | null | undefined) {
+  const { upstream } = ctx;
   const sources: CollectionSources = {};
   const needed = sourceNeeded(collection);
   if (needed === 'groups') sources.groups = await loadHomeGroups(ctx);
@@ -103,29 +120,12 @@ async function shortnames(ctx: GatewayContext, searching: boolean) {
  */
 const checkPageArgs = (args: ConnectionArgs) => void connectionFromArray([], args);
 
-/**
- * A personal game list as a connection, limited to what the catalogue has. It loads with the viewer's own session
- * (after a login, the payload's viewer carries the new token, not the request's).
- */
-async function viewerGames(
-  viewer: ViewerModel,
-  ctx: GatewayContext,
-  args: ConnectionArgs,
-  collection: 'FAVOURITES' | 'RECENT',
-) {
+/** A personal game list as a connection, limited to what the catalogue has. */
+async function viewerGames(ctx: GatewayContext, args: ConnectionArgs, collection: 'FAVOURITES' | 'RECENT') {
   checkPageArgs(args);
-  const upstream = viewerUpstream(viewer, ctx);
-  const [catalogue, sources] = await Promise.all([
-    loadCatalogue(ctx),
-    loadSources(ctx, collection, upstream),
-  ]);
+  const [catalogue, sources] = await Promise.all([loadCatalogue(ctx), loadSources(ctx, collection)]);
   return connectionFromArray(collectionGames(catalogue.games, collection, sources), args);
 }
-
-// A launch's tournament is loaded only if the client asks for it; the id travels beside the payload object.
-const launchTournament = new WeakMap<object, number>();
-
-const PLATFORM = { desktop: 'DESKTOP', mobile: 'MOBILE' } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Resolvers
@@ -142,6 +142,10 @@ export const catalogueResolvers: Resolvers = {
         loadSources(ctx, filter?.collection),
         shortnames(ctx, words.length > 0),
       ]);
+      if (filter) {
+        const visible = catalogue.games.filter((g) => canSee(audience, g));
+        checkFilter(filter, { games: visible, products: new Set(visible.map((g) => g.product)) });
+      }
       const games = selectGames(catalogue.games, {
         filter: filter ?? null,
         sort: sort ?? null,
@@ -152,16 +156,18 @@ export const catalogueResolvers: Resolvers = {
       return connectionFromArray(games, page);
     },
 
-    game: async (_root, { code }, ctx) => {
-      const [catalogue, audience] = await Promise.all([loadCatalogue(ctx), audienceOf(ctx)]);
-      const game = catalogue.byCode.get(code);
-      return game && canSee(audience, game) ? game : null;
-    },
+    game: (_root, { code, gameId }, ctx) => visibleGame(ctx, oneGameKey({ code, gameId }, 'game')[1]),
 
     gameProviders: async (_root, _args, ctx) => {
       const [{ providers }, audience] = await Promise.all([loadProviders(ctx), audienceOf(ctx)]);
       return providers.filter((p) => canSee(audience, p));
     },
+
+    gameProvider: (_root, { product }, ctx) => findProvider(product, ctx),
+
+    gameCategories: async (_root, _args, ctx) => gameCategories(await visibleGames(ctx)),
+
+    gameSubGroups: async (_root, _args, ctx) => gameSubGroups(await visibleGames(ctx)),
 
     gameFilters: (_root, _args, ctx) => loadGameFilters(ctx),
 
@@ -174,9 +180,8 @@ export const catalogueResolvers: Resolvers = {
   Game: {
     id: (g) => toGlobalId('Game', g.id),
     gameId: (g) => g.id,
-    code: (g) => g.code,
+    categoryGroup: (g) => categoryGroup(g.category),
     provider: async (g, _args, ctx) => (await loadProviders(ctx)).byProduct.get(g.product) ?? null,
-    platforms: (g) => g.platforms.map((p) => PLATFORM[p]),
     // One GET /api/favourites/short per request however many games are listed (the request's loader dedupes it).
     isFavourite: async (g, _args, ctx) =>
       ctx.upstream.token ? (await loadFavouriteIds(ctx.upstream)).includes(g.id) : false,
@@ -187,35 +192,42 @@ export const catalogueResolvers: Resolvers = {
   },
 
   Win: {
+    id: (w) => toGlobalId('Win', w.id),
     game: (w, _args, ctx) => visibleGame(ctx, w.gameId),
     amount: (w) => money(w.amountCents),
   },
 
   Viewer: {
-    favourites: (viewer, args, ctx) => viewerGames(viewer, ctx, args, 'FAVOURITES'),
-    recentGames: (viewer, args, ctx) => viewerGames(viewer, ctx, args, 'RECENT'),
+    favourites: (_v, args, ctx) => viewerGames(ctx, args, 'FAVOURITES'),
+    recentGames: (_v, args, ctx) => viewerGames(ctx, args, 'RECENT'),
   },
 
   Mutation: {
     launchGame: async (_root, { input }, ctx) => {
-      const gameId = numericIdOf(input.gameId, 'Game', 'gameId');
+      const [field, key] = oneGameKey(
+        { gameId: input.gameId, code: input.code, backendGameId: input.backendGameId },
+        'launchGame',
+      );
       const demo = input.demo ?? false;
-      if (!demo && !ctx.upstream.token) throw unauthenticated('Please sign in to play for real money.');
+      if (!demo) requireSession(ctx, 'Please sign in to play for real money.');
       // Checked before launching, so a guest cannot start a hidden provider's game even in demo.
-      if (!(await visibleGame(ctx, gameId))) throw notFound('Game not found.');
-      const launch = await launchGame(ctx.upstream, gameId, demo);
-      const payload = {
+      const game = await visibleGame(
+        ctx,
+        field === 'gameId' ? numericIdOf(String(key), 'Game', 'gameId') : key,
+      );
+      if (!game) throw notFound('Game not found.');
+      const launch = await launchGame(ctx.upstream, game.id, demo);
+      return {
         url: launch.url,
         game: launch.game,
+        tournamentId: launch.tournamentId,
         clientMutationId: input.clientMutationId ?? null,
       };
-      if (launch.tournamentId !== null) launchTournament.set(payload, launch.tournamentId);
-      return payload;
     },
 
     toggleFavourite: async (_root, { input }, ctx) => {
       const gameId = numericIdOf(input.gameId, 'Game', 'gameId');
-      if (!ctx.upstream.token) throw unauthenticated('Please sign in to keep favourite games.');
+      requireSession(ctx, 'Please sign in to keep favourite games.');
       const game = (await loadCatalogue(ctx)).byId.get(gameId);
       if (!game) throw notFound('Game not found.');
       const isFavourite = await toggleFavourite(ctx.upstream, gameId);
@@ -224,12 +236,30 @@ export const catalogueResolvers: Resolvers = {
   },
 
   LaunchGamePayload: {
-    tournament: (payload, _args, ctx) => {
-      const id = launchTournament.get(payload);
-      return id === undefined ? null : loadTournamentById(ctx.upstream, id);
+    // Loaded only if the client asks for it.
+    tournament: (payload, _args, ctx) =>
+      payload.tournamentId === null ? null : loadTournamentById(ctx.upstream, payload.tournamentId),
+    // A guest's demo has no viewer; a player's recent games now start with this game (read after the launch).
+    viewer: (_payload, _args, ctx) => (ctx.upstream.token ? currentViewer(ctx) : null),
+  },
+
+  ToggleFavouritePayload: {
+    // Where the game now stands in the player's favourites, for a client that adds the edge to its list.
+    favouriteEdge: async (payload, _args, ctx) => {
+      if (!payload.isFavourite) return null;
+      const index = (await loadFavouriteIds(ctx.upstream)).indexOf(payload.game.id);
+      return { cursor: cursorOf(Math.max(index, 0)), node: payload.game };
     },
+    viewer: (_payload, _args, ctx) => currentViewer(ctx),
   },
 };
+
+/** A provider by product, or null when there is none or the caller may not see its games. */
+async function findProvider(product: string, ctx: GatewayContext) {
+  const [{ byProduct }, audience] = await Promise.all([loadProviders(ctx), audienceOf(ctx)]);
+  const provider = byProduct.get(product);
+  return provider && canSee(audience, provider) ? provider : null;
+}
 
 /** Node loaders: Game by numeric id, GameProvider by product; null when unknown or hidden from the caller. */
 export const catalogueNodeLoaders: Record<string, NodeLoader> = {
@@ -237,9 +267,5 @@ export const catalogueNodeLoaders: Record<string, NodeLoader> = {
     const n = Number(id);
     return /^\d{1,15}$/.test(id) && Number.isSafeInteger(n) ? visibleGame(ctx, n) : null;
   },
-  GameProvider: async (product, ctx) => {
-    const [{ byProduct }, audience] = await Promise.all([loadProviders(ctx), audienceOf(ctx)]);
-    const provider = byProduct.get(product);
-    return provider && canSee(audience, provider) ? provider : null;
-  },
+  GameProvider: (product, ctx) => findProvider(product, ctx),
 };

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { badInput } from '../errors.js';
-import type { PromotionBannerModel } from '../models.js';
+import type { BannerSectionName, PromotionBannerModel } from '../models.js';
 import { connectionFromArray, toGlobalId } from '../relay.js';
 import {
   isPathSegment,
@@ -18,11 +18,9 @@ import type { NodeLoader } from './node.js';
  * flags. Bodies of news articles are fetched only when the `body` field is asked for.
  */
 
-/** A banner is left out of the sections its exclude list names (section names compared case-insensitively). */
-function shownIn(banner: PromotionBannerModel, section: string | null | undefined): boolean {
-  const wanted = section?.trim().toLowerCase();
-  return !wanted || !banner.exclude.some((s) => s.trim().toLowerCase() === wanted);
-}
+/** A banner is left out of the sections its exclude list names. */
+const shownIn = (banner: PromotionBannerModel, section: BannerSectionName | null | undefined) =>
+  !section || !banner.exclude.includes(section);
 
 /** Spec section 2: a mobile image ending in .mp4 is shown as a video (a query string or fragment may follow). */
 export const isVideo = (url: string) => /\.mp4(?:[?#].*)?$/i.test(url);
@@ -59,6 +57,10 @@ export const contentResolvers: Resolvers = {
   PromotionBanner: {
     id: (b) => toGlobalId('PromotionBanner', b.id),
     mobileIsVideo: (b) => isVideo(b.imageMobile),
+  },
+
+  Site: {
+    liveChatEnabled: (s) => s.liveChat.enabled,
   },
 
   NewsArticle: {

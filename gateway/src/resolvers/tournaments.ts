@@ -1,18 +1,20 @@
 import type { GatewayContext } from '../context.js';
 import type { Resolvers, TournamentActionName } from '../__generated__/resolvers-types.js';
+import { money } from '../domain/money.js';
+import { formatDuration } from '../domain/time.js';
 import { completesInSeconds, tournamentStage, type StageInfo } from '../domain/tournament-stage.js';
-import { badInput, unauthenticated } from '../errors.js';
+import { badInput } from '../errors.js';
 import type { TournamentModel } from '../models.js';
-import { MAX_PAGE_SIZE, numericIdOf, toGlobalId } from '../relay.js';
+import { connectionFromArray, numericIdOf, pageOf, toGlobalId } from '../relay.js';
 import {
   joinTournament,
   loadTournamentById,
   loadTournamentProgress,
   loadTournaments,
   tournamentAction,
-  type TournamentActionPath,
 } from '../upstream/tournaments.js';
 import { loadWallet } from '../upstream/wallet.js';
+import { requireSession } from './guard.js';
 import type { NodeLoader } from './node.js';
 
 /**
@@ -21,30 +23,45 @@ import type { NodeLoader } from './node.js';
  */
 const stageOf = (t: TournamentModel, ctx: GatewayContext): StageInfo => tournamentStage(t, ctx.now());
 
-/** Joining and acting need a session; guests are told to sign in without a round trip (a bad token gets 401). */
-function requireToken(ctx: GatewayContext): void {
-  if (!ctx.upstream.token) throw unauthenticated();
+const ACTION_PATHS: Record<TournamentActionName, string> = { START: 'start', STOP: 'stop' };
+
+/** The backend's path segment for the action asked for: a known one, or another that is safe to send. */
+function actionPath(
+  action: TournamentActionName | null | undefined,
+  other: string | null | undefined,
+): string {
+  if ((action == null) === (other == null)) throw badInput('Give exactly one of action and otherAction.');
+  if (action != null) return ACTION_PATHS[action];
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(other!)) {
+    throw badInput('otherAction must be 1 to 40 letters, digits, - or _.');
+  }
+  return other!.toLowerCase();
 }
 
-const ACTION_PATHS: Record<TournamentActionName, TournamentActionPath> = { START: 'start', STOP: 'stop' };
-
-async function leaderboardSource(t: TournamentModel, first: number, ctx: GatewayContext) {
+async function leaderboardSource(t: TournamentModel, wanted: number, ctx: GatewayContext) {
   // The list answer carries only the top rows; ask for the whole board only when more are wanted than it holds.
-  if (first <= t.entries.length || t.entries.length >= t.usersCount) return t.entries;
+  if (wanted <= t.entries.length || t.entries.length >= t.usersCount) return t.entries;
   return (await loadTournamentProgress(ctx.upstream, t.id))?.entries ?? t.entries;
 }
 
 export const tournamentsResolvers: Resolvers = {
   Query: {
-    tournaments: (_root, _args, ctx) => loadTournaments(ctx.upstream),
+    tournaments: async (_root, { first, after, stages }, ctx) => {
+      const page = { first, after };
+      pageOf(page);
+      const all = await loadTournaments(ctx.upstream);
+      const wanted = stages && stages.length > 0 ? new Set(stages) : null;
+      return connectionFromArray(wanted ? all.filter((t) => wanted.has(stageOf(t, ctx).stage)) : all, page);
+    },
     tournament: (_root, { id }, ctx) => loadTournamentById(ctx.upstream, numericIdOf(id, 'Tournament')),
   },
   Tournament: {
     id: (t) => toGlobalId('Tournament', t.id),
     tournamentId: (t) => t.id,
-    buyIn: (t) => ({ cents: t.buyInCents }),
-    prizePool: (t) => ({ cents: t.prizePoolCents }),
+    buyIn: (t) => (t.buyInCents === null ? null : money(t.buyInCents)),
+    prizePool: (t) => (t.prizePoolCents === null ? null : money(t.prizePoolCents)),
     completesInSeconds: (t, _args, ctx) => completesInSeconds(t, ctx.now()),
+    completesIn: (t, _args, ctx) => formatDuration(completesInSeconds(t, ctx.now())),
     stage: (t, _args, ctx) => stageOf(t, ctx).stage,
     label: (t, _args, ctx) => stageOf(t, ctx).label,
     registrationOpen: (t, _args, ctx) => stageOf(t, ctx).registrationOpen,
@@ -52,26 +69,28 @@ export const tournamentsResolvers: Resolvers = {
     nextStageAt: (t, _args, ctx) => stageOf(t, ctx).nextStageAt?.toISOString() ?? null,
     joined: (t) => t.joined,
     myEntry: (t) => t.myEntry,
-    leaderboard: async (t, { first }, ctx) => {
-      if (first < 0 || first > MAX_PAGE_SIZE) throw badInput(`first must be between 0 and ${MAX_PAGE_SIZE}.`);
-      return (await leaderboardSource(t, first, ctx)).slice(0, first);
+    leaderboard: async (t, args, ctx) => {
+      const { start, first } = pageOf(args);
+      return connectionFromArray(await leaderboardSource(t, start + first, ctx), args);
     },
   },
   TournamentEntry: {
+    id: (e) => toGlobalId('TournamentEntry', `${e.tournamentId}:${e.userId}`),
     startedAt: (e) => e.startedAt?.toISOString() ?? null,
     isViewer: (e) => e.viewerId !== null && e.userId === e.viewerId,
   },
   Mutation: {
     joinTournament: async (_root, { input }, ctx) => {
-      requireToken(ctx);
+      requireSession(ctx);
       const id = numericIdOf(input.tournamentId, 'Tournament', 'tournamentId');
       const tournament = await joinTournament(ctx.upstream, id);
       return { tournament, clientMutationId: input.clientMutationId ?? null };
     },
     tournamentAction: async (_root, { input }, ctx) => {
-      requireToken(ctx);
+      requireSession(ctx);
       const id = numericIdOf(input.tournamentId, 'Tournament', 'tournamentId');
-      const tournament = await tournamentAction(ctx.upstream, id, ACTION_PATHS[input.action]);
+      const path = actionPath(input.action, input.otherAction);
+      const tournament = await tournamentAction(ctx.upstream, id, path);
       return { tournament, clientMutationId: input.clientMutationId ?? null };
     },
   },

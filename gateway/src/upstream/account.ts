@@ -11,6 +11,7 @@ const AccountJson = z.object({
   email_verified_at: isoDate.nullable().optional(),
   welcome_package_expired: z.union([z.boolean(), z.number()]).optional(),
   created_at: isoDate.nullable().optional(),
+  onboarding_seen: z.union([z.boolean(), z.number()]).nullable().optional(),
 });
 
 export function toAccount(raw: unknown): AccountModel {
@@ -24,6 +25,7 @@ export function toAccount(raw: unknown): AccountModel {
     emailVerifiedAt: a.email_verified_at ?? null,
     welcomePackageExpired: Boolean(a.welcome_package_expired),
     createdAt: a.created_at ?? null,
+    onboardingSeen: a.onboarding_seen == null ? null : Boolean(a.onboarding_seen),
   };
 }
 

@@ -47,6 +47,10 @@ export interface Registration {
   phone?: string | null;
   /** yyyy-MM-dd */
   dateOfBirth?: string | null;
+  /** The affiliate the site persisted (SPEC section 2: ?affid= or ?code=; organic by default). */
+  affiliate?: string | null;
+  /** The tracking id the site persisted (?tracking_id=). */
+  trackingId?: string | null;
 }
 
 /** POST /api/register: answers {token, user}. */
@@ -57,6 +61,8 @@ export async function register(upstream: RequestUpstream, r: Registration): Prom
     password: r.password,
     ...(r.phone ? { phone: r.phone } : {}),
     ...(r.dateOfBirth ? { date_of_birth: r.dateOfBirth } : {}),
+    ...(r.affiliate ? { affiliate: r.affiliate } : {}),
+    ...(r.trackingId ? { tracking_id: r.trackingId } : {}),
   };
   return requireToken(await upstream.write({ method: 'POST', path: '/api/register', json }));
 }
@@ -93,5 +99,11 @@ export async function updateProfile(
   changes: { name?: string; phone?: string | null },
 ): Promise<AccountModel> {
   const body = await upstream.write({ method: 'POST', path: '/api/updateProfile', json: changes });
+  return isRecord(body) && isRecord(body.user) ? toAccount(body.user) : loadAccount(upstream);
+}
+
+/** POST /api/onboarding: records that the player has seen the onboarding; answers the account. */
+export async function completeOnboarding(upstream: RequestUpstream): Promise<AccountModel> {
+  const body = await upstream.write({ method: 'POST', path: '/api/onboarding', json: {} });
   return isRecord(body) && isRecord(body.user) ? toAccount(body.user) : loadAccount(upstream);
 }

@@ -12,6 +12,11 @@ export interface UpstreamCall {
   csrf?: string | null;
   json?: unknown;
   idempotencyKey?: string;
+  /**
+   * Players read the backend's own message when this call fails, even on a 5xx (a game launch: section 8 says the
+   * alert shows the server's error message). Other calls mask 5xx bodies, which may say anything.
+   */
+  showServerMessage?: boolean;
 }
 
 /** Section 8: the error field of the body, else its message field, else 'An error occurred'. */
@@ -22,6 +27,27 @@ export function upstreamMessage(body: unknown): string {
     if (typeof message === 'string' && message) return message;
   }
   return 'An error occurred';
+}
+
+/** snake_case and dotted field names of the backend's 422 `errors` as the schema's input fields (date_of_birth → dateOfBirth). */
+const inputFieldName = (field: string) =>
+  field.replace(/[._]([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/**
+ * The backend's per-field validation messages (Laravel's 422 `errors`: field → messages), keyed by the input's
+ * field names so a form can show each beside its input; null when the answer has none.
+ */
+export function fieldErrors(body: unknown): Record<string, string[]> | null {
+  const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return null;
+  const fields: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (m): m is string => typeof m === 'string' && m.length > 0,
+    );
+    if (list.length > 0) fields[inputFieldName(field)] = list.slice(0, 10);
+  }
+  return Object.keys(fields).length > 0 ? fields : null;
 }
 
 function codeForStatus(status: number): ErrorCode {
@@ -83,9 +109,16 @@ export class UpstreamClient {
     } catch {
       throw upstreamUnavailable();
     }
-    if (response.statusCode >= 500) throw upstreamUnavailable();
-    if (response.statusCode >= 400)
-      throw gatewayError(codeForStatus(response.statusCode), upstreamMessage(body));
+    if (response.statusCode >= 500) {
+      const own = call.showServerMessage ? upstreamMessage(body) : null;
+      throw own && own !== 'An error occurred'
+        ? gatewayError('UPSTREAM_UNAVAILABLE', own)
+        : upstreamUnavailable();
+    }
+    if (response.statusCode >= 400) {
+      const fields = response.statusCode === 422 ? fieldErrors(body) : null;
+      throw gatewayError(codeForStatus(response.statusCode), upstreamMessage(body), fields ? { fields } : {});
+    }
     // Section 5: a body with an error field counts as failed, whatever the status.
     if (
       body &&

@@ -1,8 +1,16 @@
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
-import type { NewsArticleModel, PromotionBannerModel, PromotionModel } from '../models.js';
+import type {
+  BannerSectionName,
+  NewsArticleModel,
+  PromotionBannerModel,
+  PromotionModel,
+  PromotionPageKeyName,
+  PromotionPageModel,
+  SiteModel,
+} from '../models.js';
 import type { UpstreamDeps } from './games.js';
-import { isoDate, parseUpstream } from './parse.js';
+import { isoDate, optionalText, parseUpstream } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 
 /*
@@ -21,10 +29,10 @@ const flag = z.union([z.boolean(), z.number()]).transform(Boolean);
 const PromotionJson = z.object({
   id: z.number().int(),
   title: z.string(),
-  description: z.string().nullable().optional(),
-  image: z.string().nullable().optional(),
-  url_link: z.string().nullable().optional(),
-  terms: z.string().nullable().optional(),
+  description: optionalText,
+  image: optionalText,
+  url_link: optionalText,
+  terms: optionalText,
   authenticated_only: flag.optional(),
   is_new: flag.optional(),
   created_at: isoDate.nullable().optional(),
@@ -35,10 +43,10 @@ const parsePromotions = (raw: unknown): PromotionModel[] =>
     __typename: 'Promotion',
     id: p.id,
     title: p.title,
-    description: p.description ?? '',
-    image: p.image ?? '',
-    url: p.url_link ?? '',
-    terms: p.terms ?? '',
+    description: p.description,
+    image: p.image,
+    url: p.url_link,
+    terms: p.terms,
     forSignedInOnly: p.authenticated_only ?? false,
     isNew: p.is_new ?? false,
     createdAt: p.created_at ?? null,
@@ -56,10 +64,16 @@ const sectionList = z.union([z.array(z.string()), z.string(), z.null()]).transfo
   }
 });
 
+const BANNER_SECTIONS: readonly BannerSectionName[] = ['home', 'promotions', 'webplay', 'tournaments'];
+
+/** The sections the schema knows, case-insensitively; a section it does not know is left out, not an error. */
+const knownSections = (names: string[]): BannerSectionName[] =>
+  BANNER_SECTIONS.filter((known) => names.some((name) => name.trim().toLowerCase() === known));
+
 const BannerJson = z.object({
   id: z.number().int(),
-  title: z.string().nullable().optional(),
-  url_link: z.string().nullable().optional(),
+  title: optionalText,
+  url_link: optionalText,
   image: z.string(),
   image_mobile: z.string().nullable().optional(),
   exclude: sectionList.optional(),
@@ -73,12 +87,12 @@ const parseBanners = (raw: unknown): PromotionBannerModel[] =>
   ).promotionBanners.map((b) => ({
     __typename: 'PromotionBanner',
     id: b.id,
-    title: b.title ?? '',
-    url: b.url_link ?? '',
+    title: b.title,
+    url: b.url_link,
     image: b.image,
     // Without a mobile image the desktop one is shown on phones too.
     imageMobile: b.image_mobile || b.image,
-    exclude: b.exclude ?? [],
+    exclude: knownSections(b.exclude ?? []),
   }));
 
 const ArticleJson = z.object({
@@ -86,9 +100,9 @@ const ArticleJson = z.object({
   slug: z.string(),
   title: z.string(),
   category: z.string(),
-  excerpt: z.string().nullable().optional(),
+  excerpt: optionalText,
   body: z.string().nullable().optional(),
-  image: z.string().nullable().optional(),
+  image: optionalText,
   published_at: isoDate,
 });
 
@@ -99,10 +113,10 @@ function toArticle(a: z.infer<typeof ArticleJson>): NewsArticleModel {
     slug: a.slug,
     title: a.title,
     category: a.category,
-    excerpt: a.excerpt ?? '',
+    excerpt: a.excerpt,
     // The list leaves the body out; null means "not loaded yet" (NewsArticle.body fetches it on demand).
     body: a.body ?? null,
-    image: a.image ?? '',
+    image: a.image,
     publishedAt: a.published_at,
   };
 }
@@ -113,9 +127,31 @@ const parseNews = (raw: unknown): NewsArticleModel[] =>
 const parseArticle = (raw: unknown): NewsArticleModel =>
   toArticle(parseUpstream(z.object({ article: ArticleJson }), raw, 'news article').article);
 
+const PROMO_KEYS = ['pumpkin_patch', 'stocking_stash', 'easter_promo', 'predict_and_win'] as const;
+
+/** SPEC section 2: each optional promotional page's route and how it treats sign-in. */
+const PROMO_ROUTES: Readonly<
+  Record<PromotionPageKeyName, { path: string; requiresSignIn: boolean; keepsRouteAfterSignIn: boolean }>
+> = {
+  pumpkin_patch: { path: '/pumpkin-patch', requiresSignIn: false, keepsRouteAfterSignIn: false },
+  stocking_stash: { path: '/stocking-stash', requiresSignIn: false, keepsRouteAfterSignIn: false },
+  easter_promo: { path: '/easter-promo', requiresSignIn: true, keepsRouteAfterSignIn: false },
+  predict_and_win: { path: '/predict-and-win', requiresSignIn: false, keepsRouteAfterSignIn: true },
+};
+
+const PromoContentJson = z.object({
+  title: optionalText,
+  intro: optionalText,
+  body: optionalText,
+  image: optionalText,
+  terms: optionalText,
+});
+
+// Every key has a default, so a backend that has not added a setting yet still answers the site.
 const SettingsJson = z.object({
   loyalty_enabled: flag.default(false),
   welcome_package_enabled: flag.default(false),
+  wagering_enabled: flag.default(true),
   promo_pages: z
     .object({
       pumpkin_patch: flag.default(false),
@@ -124,54 +160,88 @@ const SettingsJson = z.object({
       predict_and_win: flag.default(false),
     })
     .default({ pumpkin_patch: false, stocking_stash: false, easter_promo: false, predict_and_win: false }),
+  promo_content: z.record(z.string(), PromoContentJson.nullable()).nullable().optional(),
+  alternate_routes: flag.default(false),
   sso: z
     .object({
       enabled: flag.default(false),
-      login_url: z.string().nullable().optional(),
-      signup_url: z.string().nullable().optional(),
+      login_url: optionalText,
+      signup_url: optionalText,
     })
-    .default({ enabled: false }),
-  live_chat: z.object({ enabled: flag.default(false) }).default({ enabled: false }),
+    .default({ enabled: false, login_url: null, signup_url: null }),
+  live_chat: z
+    .object({ enabled: flag.default(false), script_url: optionalText, license_id: optionalText })
+    .default({ enabled: false, script_url: null, license_id: null }),
   maintenance: z
-    .object({ enabled: flag.default(false), message: z.string().nullable().optional() })
-    .default({ enabled: false }),
+    .object({ enabled: flag.default(false), message: optionalText })
+    .default({ enabled: false, message: null }),
   time_zone: z.string().min(1).default('Africa/Johannesburg'),
   // Spec section 9: the Capitec display name defaults to 'Capitec ETF'.
   capitec_name: z.string().min(1).default('Capitec ETF'),
+  app_version: optionalText,
+  terms: z
+    .object({
+      version: z.string().min(1),
+      text: z.string().min(1),
+      updated_at: isoDate.nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  tag_manager_id: optionalText,
+  error_reporter: z
+    .object({ dsn: z.string().min(1), sample_rate: z.number().min(0).max(1) })
+    .nullable()
+    .optional(),
 });
-
-/** The site flags and settings, shaped as the schema's Site. */
-export interface SiteModel {
-  loyaltyEnabled: boolean;
-  welcomePackageEnabled: boolean;
-  promoPages: { pumpkinPatch: boolean; stockingStash: boolean; easterPromo: boolean; predictAndWin: boolean };
-  singleSignOn: { enabled: boolean; loginUrl: string | null; signupUrl: string | null };
-  liveChatEnabled: boolean;
-  maintenance: { enabled: boolean; message: string | null };
-  timeZone: string;
-  capitecName: string;
-}
 
 const parseSettings = (raw: unknown): SiteModel => {
   const s = parseUpstream(SettingsJson, raw, 'settings');
+  const promotionPages = PROMO_KEYS.map((key): PromotionPageModel => {
+    const content = s.promo_content?.[key];
+    return {
+      key,
+      ...PROMO_ROUTES[key],
+      enabled: s.promo_pages[key],
+      title: content?.title ?? null,
+      intro: content?.intro ?? null,
+      body: content?.body ?? null,
+      image: content?.image ?? null,
+      terms: content?.terms ?? null,
+    };
+  });
   return {
     loyaltyEnabled: s.loyalty_enabled,
     welcomePackageEnabled: s.welcome_package_enabled,
+    wageringEnabled: s.wagering_enabled,
     promoPages: {
       pumpkinPatch: s.promo_pages.pumpkin_patch,
       stockingStash: s.promo_pages.stocking_stash,
       easterPromo: s.promo_pages.easter_promo,
       predictAndWin: s.promo_pages.predict_and_win,
     },
+    promotionPages,
+    alternateRoutes: s.alternate_routes,
     singleSignOn: {
       enabled: s.sso.enabled,
       loginUrl: s.sso.login_url ?? null,
       signupUrl: s.sso.signup_url ?? null,
     },
-    liveChatEnabled: s.live_chat.enabled,
+    liveChat: {
+      enabled: s.live_chat.enabled,
+      scriptUrl: s.live_chat.script_url ?? null,
+      licenseId: s.live_chat.license_id ?? null,
+    },
     maintenance: { enabled: s.maintenance.enabled, message: s.maintenance.message ?? null },
     timeZone: s.time_zone,
     capitecName: s.capitec_name,
+    appVersion: s.app_version,
+    terms: s.terms
+      ? { version: s.terms.version, text: s.terms.text, updatedAt: s.terms.updated_at ?? null }
+      : null,
+    tagManagerId: s.tag_manager_id,
+    errorReporter: s.error_reporter
+      ? { dsn: s.error_reporter.dsn, sampleRate: s.error_reporter.sample_rate }
+      : null,
   };
 };
 

@@ -2,26 +2,32 @@ import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import { gatewayError } from '../errors.js';
 import type { CouponModel, WageringModel } from '../models.js';
-import { isoDate, parseUpstream, randCents } from './parse.js';
+import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 
 const CouponJson = z.object({
   code: z.string(),
-  description: z.string().nullable().optional(),
+  description: optionalText,
   bonus_amount: randCents,
   wagering_required: randCents,
   wagered: randCents,
   redeemed_at: isoDate.nullable().optional(),
 });
 
-function toCoupon(c: z.infer<typeof CouponJson>): CouponModel {
+function toCoupon(
+  c: z.infer<typeof CouponJson>,
+  userId: number,
+  activeWagering: boolean | null,
+): CouponModel {
   return {
+    userId,
     code: c.code,
-    description: c.description ?? '',
+    description: c.description,
     bonusCents: c.bonus_amount,
     wageringRequiredCents: c.wagering_required,
     wageredCents: c.wagered,
     redeemedAt: c.redeemed_at ?? null,
+    activeWagering,
   };
 }
 
@@ -30,30 +36,28 @@ const ActiveCouponJson = z.object({
   activeWagering: z.union([z.boolean(), z.number()]).transform(Boolean).optional(),
 });
 
-export interface ActiveCoupon {
-  coupon: CouponModel | null;
-  /** Whether bonus wagering is outstanding. */
-  activeWagering: boolean;
-}
+const toActiveCoupon = (raw: unknown) => parseUpstream(ActiveCouponJson, raw, 'active coupon');
 
-function toActiveCoupon(raw: unknown): ActiveCoupon {
-  const a = parseUpstream(ActiveCouponJson, raw, 'active coupon');
-  return {
-    coupon: a.activeCoupon ? toCoupon(a.activeCoupon) : null,
-    activeWagering: a.activeWagering ?? false,
-  };
+/** GET /api/getActiveCoupon: the player's active coupon (with the activeWagering flag), or null. */
+export async function loadActiveCoupon(
+  upstream: RequestUpstream,
+  userId: number,
+): Promise<CouponModel | null> {
+  const a = await upstream.read('/api/getActiveCoupon', toActiveCoupon);
+  return a.activeCoupon ? toCoupon(a.activeCoupon, userId, a.activeWagering ?? null) : null;
 }
-
-/** GET /api/getActiveCoupon. */
-export const loadActiveCoupon = (upstream: RequestUpstream) =>
-  upstream.read('/api/getActiveCoupon', toActiveCoupon);
 
 const RedeemedJson = z.object({ activeCoupon: CouponJson });
 
 /** POST /api/couponRedeem {code}; a refused code fails with the backend's text (section 8), e.g. 'Invalid coupon code.' */
-export async function redeemCoupon(upstream: RequestUpstream, code: string): Promise<CouponModel> {
+export async function redeemCoupon(
+  upstream: RequestUpstream,
+  code: string,
+  userId: number,
+): Promise<CouponModel> {
   const raw = await upstream.write({ method: 'POST', path: '/api/couponRedeem', json: { code } });
-  return toCoupon(parseUpstream(RedeemedJson, raw, 'redeemed coupon').activeCoupon);
+  // A coupon just redeemed has its wagering ahead of it.
+  return toCoupon(parseUpstream(RedeemedJson, raw, 'redeemed coupon').activeCoupon, userId, true);
 }
 
 /** Section 8's texts for the coupon opt-out. */
@@ -71,6 +75,7 @@ export async function optOutCoupon(upstream: RequestUpstream): Promise<void> {
 }
 
 const WageringJson = z.object({
+  wallets: z.array(z.object({ gateway: z.string(), balance: randCents })).default([]),
   wagering: z
     .object({
       active: z.union([z.boolean(), z.number()]).transform(Boolean),
@@ -90,7 +95,8 @@ const WageringJson = z.object({
 type WageringFields = Omit<WageringModel, 'userId'>;
 
 function toWageringFields(raw: unknown): WageringFields {
-  const w = parseUpstream(WageringJson, raw, 'wagering').wagering;
+  const answer = parseUpstream(WageringJson, raw, 'wagering');
+  const w = answer.wagering;
   const active = w?.active ?? false;
   return {
     __typename: 'Wagering',
@@ -102,6 +108,7 @@ function toWageringFields(raw: unknown): WageringFields {
     wageredCents: w?.wagered ?? null,
     remainingCents: w?.remaining ?? null,
     progress: active ? (w?.progress ?? 0) : 0,
+    wallets: answer.wallets.map((entry) => ({ gateway: entry.gateway, balanceCents: entry.balance })),
   };
 }
 

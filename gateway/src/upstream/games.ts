@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
 import type { HomeGroups } from '../domain/catalogue.js';
 import type { GameModel, GameProviderModel, WinModel } from '../models.js';
-import { isoDate, parseUpstream, randCents } from './parse.js';
+import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 
 /*
@@ -55,6 +55,7 @@ const GameJson = z.object({
   id: z.number().int(),
   name: z.string(),
   game_code: z.string(),
+  game_url: optionalText,
   product: z.string(),
   category: z.string(),
   platforms: jsonList(z.string()),
@@ -64,10 +65,16 @@ const GameJson = z.object({
   themes: jsonList(z.string()),
   features: commaList,
   paylines: z.number().int().nullable().optional(),
+  // A subgroup without a name is named by its id rather than failing the whole catalogue.
   sub_groups: jsonList(
-    z.object({ id: z.union([z.string(), z.number()]).transform(String), name: z.string() }),
+    z
+      .object({
+        id: z.union([z.string(), z.number()]).transform(String),
+        name: z.string().nullable().optional(),
+      })
+      .transform((s) => ({ id: s.id, name: s.name?.trim() || s.id })),
   ),
-  image: z.string().nullable().optional(),
+  image: optionalText,
   rtp: z.number().nullable().optional(),
 });
 type GameJson = z.infer<typeof GameJson>;
@@ -80,6 +87,7 @@ export function toGame(g: GameJson): GameModel {
     id: g.id,
     name: g.name,
     code: g.game_code,
+    url: g.game_url,
     product: g.product,
     category: g.category,
     // Platforms the schema does not know (if the backend ever adds one) are left out rather than failing the game.
@@ -90,7 +98,7 @@ export function toGame(g: GameJson): GameModel {
     features: g.features,
     paylines: g.paylines ?? null,
     subGroups: g.sub_groups,
-    image: g.image ?? '',
+    image: g.image,
     rtp: g.rtp ?? null,
     createdAt: g.created_at,
   };
@@ -195,6 +203,11 @@ export type LatestWin = WinModel & { product: string };
 
 const parseWins = (raw: unknown): LatestWin[] =>
   parseUpstream(z.object({ data: z.array(WinJson) }), raw, 'latestWins').data.map((w) => ({
+    // Without the backend's id, the win's own facts name it: the same win keeps the same id across answers.
+    id:
+      w.id !== undefined
+        ? String(w.id)
+        : `${w.game.id}:${w.created_at.toISOString()}:${w.player_name}:${w.amount}`,
     gameId: w.game.id,
     product: w.game.product,
     playerName: w.player_name,
@@ -278,7 +291,11 @@ export async function toggleFavourite(upstream: RequestUpstream, gameId: number)
  * game and issues a game session, so it must never be deduplicated or shared, and later fields must see its effect.
  */
 export async function launchGame(upstream: RequestUpstream, gameId: number, demo: boolean): Promise<Launch> {
-  const raw = await upstream.write({ method: 'GET', path: `/api/games/${gameId}/${demo}` });
+  const raw = await upstream.write({
+    method: 'GET',
+    path: `/api/games/${gameId}/${demo}`,
+    showServerMessage: true,
+  });
   const launch = parseUpstream(LaunchJson, raw, 'game launch');
   return { url: launch.gameUrl, game: toGame(launch.game), tournamentId: launch.tournamentId ?? null };
 }

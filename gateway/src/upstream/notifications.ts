@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NotificationModel } from '../models.js';
+import type { NotificationModel, NotificationStatusName, NotificationTypeName } from '../models.js';
 import { isoDate, parseUpstream } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 
@@ -16,13 +16,41 @@ const NotificationJson = z.object({
 });
 const NotificationsJson = z.array(NotificationJson);
 
+const NOTIFICATION_TYPES: readonly NotificationTypeName[] = [
+  'allocation',
+  'bonus_transfer_opt_out',
+  'bonus_wagering_completed',
+  'cashback',
+  'cash_drop_friday',
+  'created_by_user',
+  'jackpot_win',
+  'loyalty_chest_unlocked',
+  'loyalty_allocation',
+  'loyalty_tier_unlocked',
+  'tournament_prize',
+  'tournament_leaderboard_prize',
+  'welcome_message',
+  'withdrawal_rollback',
+  'withdrawal_success',
+];
+const NOTIFICATION_STATUSES: readonly NotificationStatusName[] = ['sent', 'pending', 'failed'];
+
+/** A value of a known list (case-insensitive), or 'other': a value the backend adds later must not fail the list. */
+function known<T extends string>(list: readonly T[], value: string | null | undefined): T | 'other' {
+  const key = (value ?? '').trim().toLowerCase();
+  return list.find((v) => v === key) ?? 'other';
+}
+
+/** The backend's notification type (section 3), lower-cased; a type this schema does not know yet is 'other'. */
+export const notificationType = (type: string | null | undefined) => known(NOTIFICATION_TYPES, type);
+
 const toNotification = (n: z.infer<typeof NotificationJson>): NotificationModel => ({
   __typename: 'Notification',
   id: n.id,
   subject: n.user_notification.subject ?? '',
   message: n.user_notification.message ?? '',
-  type: n.user_notification.type ?? '',
-  status: n.user_notification.status ?? '',
+  type: notificationType(n.user_notification.type),
+  status: known(NOTIFICATION_STATUSES, n.user_notification.status),
   readAt: n.read_at ?? null,
   createdAt: n.created_at,
 });

@@ -25,11 +25,26 @@ export const randCents = z.union([z.string(), z.number()]).transform((value, c) 
   return m[1] ? -cents : cents;
 });
 
+/** A date and time with no offset or Z, as Laravel often sends them ("2026-11-22 10:00:00"). */
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)$/;
+
+/**
+ * An instant from the backend. One without an offset is Johannesburg time (SPEC sections 1 and 9: UTC+2, no
+ * daylight saving), never the gateway host's own zone; a date alone is midnight there.
+ */
 export const isoDate = z.string().transform((value, c) => {
-  const date = new Date(value);
+  const local = LOCAL_TIME.exec(value.trim()) ?? /^(\d{4}-\d{2}-\d{2})()$/.exec(value.trim());
+  const date = new Date(local ? `${local[1]}T${local[2] || '00:00'}+02:00` : value);
   if (Number.isNaN(date.getTime())) {
     c.addIssue({ code: 'custom', message: `not a date: ${value}` });
     return z.NEVER;
   }
   return date;
 });
+
+/** Text the backend sends as "" or nothing for "none": null then, trimmed otherwise. */
+export const optionalText = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((value) => (value?.trim() ? value : null));

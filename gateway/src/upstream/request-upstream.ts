@@ -43,7 +43,7 @@ export class RequestUpstream {
    * The same request acting as another session (the one a login or registration has just started): its own
    * loader, the shared client, cache and call log.
    */
-  withToken(token: string): RequestUpstream {
+  withToken(token: string | null): RequestUpstream {
     return new RequestUpstream(this.client, this.cache, { token, csrf: this.auth.csrf }, this.calls);
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GraphQLError } from 'graphql';
 import type { TournamentEntryModel, TournamentModel } from '../models.js';
-import { isoDate, parseUpstream, randCents } from './parse.js';
+import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 
 /*
@@ -25,14 +25,20 @@ const EntryJson = z.object({
 const TournamentJson = z.object({
   id: z.number().int(),
   name: z.string(),
-  description: z.string().nullable().optional(),
-  image: z.string().nullable().optional(),
+  description: optionalText,
+  image: optionalText,
   tournament_start: isoDate,
   tournament_end: isoDate,
   registration_start: isoDate,
   registration_end: isoDate,
   buy_in: randCents.nullable().optional(),
-  buy_in_duration: z.number().int().positive().nullable().optional(),
+  // 0 (or nothing) means no buy-in window; a negative or fractional one is not a duration, so it is left out
+  // rather than failing every tournament of the list.
+  buy_in_duration: z
+    .number()
+    .nullable()
+    .optional()
+    .transform((m) => (m && Number.isInteger(m) && m > 0 ? m : null)),
   prize_pool: randCents.nullable().optional(),
   users_count: z.number().int(),
   tournament_users: z.array(EntryJson),
@@ -49,8 +55,9 @@ const ListJson = z.object({
 });
 const OneJson = z.object({ tournament: TournamentJson });
 
-function toEntry(e: EntryJson, viewerId: number | null): TournamentEntryModel {
+function toEntry(tournamentId: number, e: EntryJson, viewerId: number | null): TournamentEntryModel {
   return {
+    tournamentId,
     userId: e.user_id,
     name: e.name,
     position: e.position,
@@ -68,22 +75,23 @@ function toEntry(e: EntryJson, viewerId: number | null): TournamentEntryModel {
  */
 export function toTournament(t: TournamentJson, board: EntryJson[] = t.tournament_users): TournamentModel {
   const viewerId = t.my_entry?.user_id ?? null;
-  const myEntry = t.my_entry ? toEntry(t.my_entry, viewerId) : null;
+  const myEntry = t.my_entry ? toEntry(t.id, t.my_entry, viewerId) : null;
   return {
     __typename: 'Tournament',
     id: t.id,
     name: t.name,
-    description: t.description ?? '',
-    image: t.image ?? '',
+    description: t.description,
+    image: t.image,
     registrationStart: t.registration_start,
     registrationEnd: t.registration_end,
     startsAt: t.tournament_start,
     endsAt: t.tournament_end,
-    buyInCents: t.buy_in ?? 0,
-    buyInDurationMinutes: t.buy_in_duration ?? null,
-    prizePoolCents: t.prize_pool ?? 0,
+    // Zero is how the backend says "none".
+    buyInCents: t.buy_in || null,
+    buyInDurationMinutes: t.buy_in_duration,
+    prizePoolCents: t.prize_pool || null,
     usersCount: t.users_count,
-    entries: board.map((e) => toEntry(e, viewerId)),
+    entries: board.map((e) => toEntry(t.id, e, viewerId)),
     joined: t.joined ?? myEntry !== null,
     myEntry,
   };
@@ -152,13 +160,14 @@ export async function joinTournament(upstream: RequestUpstream, id: number): Pro
   return parseOne(await upstream.write({ method: 'POST', path: `/api/tournaments/${id}` }));
 }
 
-export type TournamentActionPath = 'start' | 'stop';
-
-/** PUT /api/tournaments/{id}/{start|stop}: starts or stops the player's play session; answers the tournament. */
+/**
+ * PUT /api/tournaments/{id}/{action}: start or stop the player's play session, or another action the backend knows;
+ * answers the tournament. `action` must already be a safe path segment.
+ */
 export async function tournamentAction(
   upstream: RequestUpstream,
   id: number,
-  action: TournamentActionPath,
+  action: string,
 ): Promise<TournamentModel> {
   return parseOne(await upstream.write({ method: 'PUT', path: `/api/tournaments/${id}/${action}` }));
 }

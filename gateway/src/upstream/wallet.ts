@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { centsToDecimal } from '../domain/money.js';
 import { DEFAULT_CAPITEC_NAME } from '../domain/payments.js';
-import type { WalletModel } from '../models.js';
+import type { DepositStateName, DepositStatusModel, WalletGateway, WalletModel } from '../models.js';
 import { loadAccount } from './account.js';
 import { parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
@@ -17,6 +17,15 @@ const WalletJson = z
     depositWagerPercentage: wholeNumber.optional(),
     wallets: z.array(z.object({ gateway: z.string(), balance: randCents })),
     payment_method_capitec_name: z.string().nullable().optional(),
+    limits: z
+      .object({
+        deposit_min: randCents,
+        deposit_max: randCents,
+        withdrawal_min: randCents,
+        withdrawal_max: randCents,
+      })
+      .nullable()
+      .optional(),
   })
   // The payment flags (is_*_enabled) are many and grow over time: kept by name rather than listed here.
   .catchall(z.unknown());
@@ -44,6 +53,14 @@ function toWalletFields(raw: unknown): WalletFields {
     depositWagerPercentage: w.depositWagerPercentage ?? 0,
     flags,
     capitecName: w.payment_method_capitec_name?.trim() || DEFAULT_CAPITEC_NAME,
+    limits: w.limits
+      ? {
+          depositMin: w.limits.deposit_min,
+          depositMax: w.limits.deposit_max,
+          withdrawalMin: w.limits.withdrawal_min,
+          withdrawalMax: w.limits.withdrawal_max,
+        }
+      : null,
   };
 }
 
@@ -60,27 +77,28 @@ export async function loadWallet(upstream: RequestUpstream, userId?: number): Pr
   return { ...fields, userId: owner };
 }
 
+const SETTLED: readonly DepositStateName[] = ['complete', 'failed'];
+
 const DepositJson = z.object({
   paymentId: z.string().min(1),
-  status: z.string(),
+  // Any state but a settled one is still pending (a provider may say "processing" or "initiated").
+  status: z
+    .string()
+    .transform((s): DepositStateName => SETTLED.find((v) => v === s.toLowerCase()) ?? 'pending'),
   amount: randCents,
-  type: z.string(),
-  provider: z.string(),
+  type: z.enum(['eft', 'credit_card', 'crypto']),
+  provider: z.enum(['callpay', 'payment3', 'voucherup', 'paypump']),
   redirectUrl: z.string().min(1),
 });
 
-export interface DepositResult {
-  paymentId: string;
-  status: string;
-  amountCents: number;
-  type: string;
-  provider: string;
+export interface DepositResult extends DepositStatusModel {
   redirectUrl: string;
 }
 
 function toDeposit(raw: unknown): DepositResult {
   const d = parseUpstream(DepositJson, raw, 'deposit');
   return {
+    __typename: 'DepositStatus',
     paymentId: d.paymentId,
     status: d.status,
     amountCents: d.amount,
@@ -91,7 +109,7 @@ function toDeposit(raw: unknown): DepositResult {
 }
 
 export interface DepositRequest {
-  gateway: string;
+  gateway: WalletGateway;
   amountCents: number;
   returnUrl?: string | null;
   /** Sent as the Idempotency-Key header: a retry with the same key answers the first deposit again. */

@@ -1,0 +1,90 @@
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { progressPercent } from '../domain/loyalty.js';
+import { money } from '../domain/money.js';
+import { badInput } from '../errors.js';
+import { toGlobalId } from '../relay.js';
+import {
+  loadActiveCoupon,
+  loadWagering,
+  OPT_OUT_SUCCESS,
+  optOutBonus,
+  optOutCoupon,
+  redeemCoupon,
+} from '../upstream/coupons.js';
+import { requirePlayerId } from './guard.js';
+import type { NodeLoader } from './node.js';
+import { ownedByViewer } from './viewer.js';
+import { walletAfterWrite } from './wallet.js';
+
+/** Bonus coupons and their wagering: the active coupon, redeeming, opting out of the coupon or the bonus. */
+
+const optionalMoney = (cents: number | null) => (cents === null ? null : money(cents));
+
+export const couponsResolvers: Resolvers = {
+  Viewer: {
+    activeCoupon: (v, _args, ctx) => loadActiveCoupon(ctx.upstream, v.userId),
+    wagering: (v, _args, ctx) => loadWagering(ctx.upstream, v.userId),
+  },
+
+  Coupon: {
+    // A code is redeemed by many players: the id names the player too, so one player's wagering never shows as
+    // another's in a client's store.
+    id: (c) => toGlobalId('Coupon', `${c.userId}:${c.code}`),
+    bonusAmount: (c) => money(c.bonusCents),
+    wageringRequired: (c) => money(c.wageringRequiredCents),
+    wagered: (c) => money(c.wageredCents),
+    wagering: (c, _args, ctx) => loadWagering(ctx.upstream, c.userId),
+  },
+
+  Wagering: {
+    id: (w) => toGlobalId('Wagering', w.userId),
+    bonusAmount: (w) => optionalMoney(w.bonusCents),
+    bonusBalance: (w) => optionalMoney(w.bonusBalanceCents),
+    required: (w) => optionalMoney(w.requiredCents),
+    wagered: (w) => optionalMoney(w.wageredCents),
+    remaining: (w) => optionalMoney(w.remainingCents),
+    progressPercent: (w) => progressPercent(w.progress),
+    wallets: (w) =>
+      w.wallets.map((entry) => ({ gateway: entry.gateway, balance: money(entry.balanceCents) })),
+  },
+
+  Mutation: {
+    redeemCoupon: async (_root, { input }, ctx) => {
+      const userId = await requirePlayerId(ctx);
+      const code = input.code.trim();
+      if (!code) throw badInput('Enter a coupon code.');
+      if (code.length > 64) throw badInput('A coupon code is at most 64 characters.');
+      const coupon = await redeemCoupon(ctx.upstream, code, userId);
+      return { coupon, clientMutationId: input.clientMutationId ?? null };
+    },
+
+    optOutCoupon: async (_root, { input }, ctx) => {
+      await requirePlayerId(ctx);
+      await optOutCoupon(ctx.upstream);
+      return { message: OPT_OUT_SUCCESS, clientMutationId: input?.clientMutationId ?? null };
+    },
+
+    optOutBonus: async (_root, { input }, ctx) => {
+      const userId = await requirePlayerId(ctx);
+      const wagering = await optOutBonus(ctx.upstream, userId);
+      return { wagering, clientMutationId: input?.clientMutationId ?? null };
+    },
+  },
+
+  // Payload parts other than what the write answered are read after it, each as its own field: a failing read
+  // nulls only that part, and nothing is read that the client did not ask for.
+  RedeemCouponPayload: {
+    wallet: (_p, _args, ctx) => walletAfterWrite(ctx),
+    wagering: async (_p, _args, ctx) => loadWagering(ctx.upstream, await requirePlayerId(ctx)),
+  },
+  OptOutCouponPayload: {
+    wallet: (_p, _args, ctx) => walletAfterWrite(ctx),
+    activeCoupon: async (_p, _args, ctx) => loadActiveCoupon(ctx.upstream, await requirePlayerId(ctx)),
+    wagering: async (_p, _args, ctx) => loadWagering(ctx.upstream, await requirePlayerId(ctx)),
+  },
+  OptOutBonusPayload: { wallet: (_p, _args, ctx) => walletAfterWrite(ctx) },
+};
+
+export const couponsNodeLoaders: Record<string, NodeLoader> = {
+  Wagering: ownedByViewer((me, ctx) => loadWagering(ctx.upstream, me.id)),
+};

@@ -1,0 +1,203 @@
+import { GraphQLError } from 'graphql';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import type { GatewayContext } from '../context.js';
+import { formatRands, money } from '../domain/money.js';
+import { amountCentsFrom, availablePaymentMethods, isIdempotencyKey } from '../domain/payments.js';
+import { badInput } from '../errors.js';
+import type { DepositStatusModel, WalletGateway, WalletModel } from '../models.js';
+import { connectionFromSlice, pageOf, toGlobalId, type ConnectionArgs } from '../relay.js';
+import { loadTransactionPage, TRANSACTIONS_PER_PAGE } from '../upstream/transactions.js';
+import { depositStatus, loadWallet, requestWithdrawal, startDeposit } from '../upstream/wallet.js';
+import { requirePlayerId } from './guard.js';
+import type { NodeLoader } from './node.js';
+import { ownedByViewer } from './viewer.js';
+
+/*
+ * The cashier: the wallet, deposits (and where one stands), withdrawals and the transactions list.
+ */
+
+const AMOUNT_MESSAGE = 'amount must be an amount in rands, for example 150.00';
+
+function amountOf(text: string): number {
+  const cents = amountCentsFrom(text);
+  if (cents === null) throw badInput(AMOUNT_MESSAGE);
+  return cents;
+}
+
+function idempotencyKeyOf(key: string): string {
+  if (!isIdempotencyKey(key)) throw badInput('idempotencyKey must be 1 to 255 visible ASCII characters.');
+  return key;
+}
+
+/** Within the backend's limits, when it gives them: said before anything is sent, in the players' own terms. */
+function checkLimits(cents: number, min: number | undefined, max: number | undefined): void {
+  if (min !== undefined && cents < min) throw badInput(`amount must be at least ${formatRands(min)}.`);
+  if (max !== undefined && cents > max) throw badInput(`amount can be at most ${formatRands(max)}.`);
+}
+
+/** The gateway, if the wallet offers it; otherwise BAD_USER_INPUT naming those it does. */
+function offeredGateway(wallet: WalletModel, gateway: WalletGateway): WalletGateway {
+  const offered = availablePaymentMethods(wallet.flags, wallet.capitecName).map((m) => m.gateway);
+  if (offered.includes(gateway)) return gateway;
+  if (offered.length === 0) throw badInput('No payment method is available right now.');
+  throw badInput(`gateway must be one of the wallet's payment methods: ${offered.join(', ')}.`);
+}
+
+/** The signed-in player's wallet, read after the mutation's write (so fresh). */
+export const walletAfterWrite = async (ctx: GatewayContext) =>
+  loadWallet(ctx.upstream, await requirePlayerId(ctx));
+
+const isNotFound = (err: unknown) => err instanceof GraphQLError && err.extensions.code === 'NOT_FOUND';
+
+/** A return address's query string as parameters to pass on, bounded so it cannot grow the upstream call. */
+function returnParameters(query: string | null | undefined, drop: readonly string[]): Record<string, string> {
+  if (!query) return {};
+  if (query.length > 2000) throw badInput('returnQuery can be at most 2,000 characters.');
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  const kept: Record<string, string> = {};
+  for (const [name, value] of params) if (!drop.includes(name)) kept[name] = value;
+  if (Object.keys(kept).length > 30) throw badInput('returnQuery can hold at most 30 parameters.');
+  return kept;
+}
+
+const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Where a deposit stands; null when the player has no such deposit (another player's looks missing too). */
+async function findDeposit(
+  ctx: GatewayContext,
+  provider: string,
+  paymentId: string,
+  query: Record<string, string> = {},
+): Promise<DepositStatusModel | null> {
+  try {
+    return await depositStatus(ctx.upstream, provider, paymentId, query);
+  } catch (err) {
+    if (isNotFound(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * A page of the ledger as a Relay connection. The backend pages by 100 and the cursor is an offset, so a page of
+ * `first` from any offset spans at most two of the backend's pages (read together).
+ */
+async function transactionConnection(ctx: GatewayContext, args: ConnectionArgs) {
+  const { start, first } = pageOf(args);
+  const firstPage = Math.floor(start / TRANSACTIONS_PER_PAGE) + 1;
+  const lastPage = Math.floor((start + Math.max(first, 1) - 1) / TRANSACTIONS_PER_PAGE) + 1;
+  const pages = await Promise.all(
+    Array.from({ length: lastPage - firstPage + 1 }, (_, i) =>
+      loadTransactionPage(ctx.upstream, firstPage + i),
+    ),
+  );
+  const rows = pages.flatMap((page) => page.transactions);
+  const skip = start - (firstPage - 1) * TRANSACTIONS_PER_PAGE;
+  return connectionFromSlice(rows.slice(skip, skip + first), start, pages[0]!.total);
+}
+
+export const walletResolvers: Resolvers = {
+  Viewer: {
+    wallet: (v, _args, ctx) => loadWallet(ctx.upstream, v.userId),
+    transactions: (_v, args, ctx) => transactionConnection(ctx, args),
+    depositStatus: (_v, { provider, paymentId, returnQuery }, ctx) => {
+      if (!SAFE_SEGMENT.test(provider) || !SAFE_SEGMENT.test(paymentId)) {
+        throw badInput('provider and paymentId must be 1 to 64 letters, digits, _ or -.');
+      }
+      return findDeposit(ctx, provider, paymentId, returnParameters(returnQuery, ['provider', 'paymentId']));
+    },
+  },
+
+  Wallet: {
+    id: (w) => toGlobalId('Wallet', w.userId),
+    money: (w) => money(w.moneyCents),
+    bonus: (w) => money(w.bonusCents),
+    // Section 3: the combined balance is money plus bonus, added in cents.
+    combined: (w) => money(w.moneyCents + w.bonusCents),
+    paymentMethods: (w) => availablePaymentMethods(w.flags, w.capitecName),
+    paymentFlags: (w) => ({
+      payment3: w.flags.is_payment3_enabled === true,
+      payment3Absa: w.flags.is_payment3_absa_enabled === true,
+      voucherUp: w.flags.is_voucher_up_enabled === true,
+      capitec: w.flags.is_capitec_enabled === true,
+      callpay: w.flags.is_callpay_enabled === true,
+      callpayCard: w.flags.is_callpay_card_enabled === true,
+      bitcoin: w.flags.is_bitcoin_enabled === true,
+    }),
+    capitec: (w) => {
+      const method = availablePaymentMethods(w.flags, w.capitecName).find((m) => m.gateway === 'capitec');
+      return { enabled: method !== undefined, name: w.capitecName, method: method ?? null };
+    },
+    limits: (w) =>
+      w.limits && {
+        depositMin: money(w.limits.depositMin),
+        depositMax: money(w.limits.depositMax),
+        withdrawalMin: money(w.limits.withdrawalMin),
+        withdrawalMax: money(w.limits.withdrawalMax),
+      },
+  },
+
+  DepositStatus: {
+    id: (d) => toGlobalId('DepositStatus', `${d.provider}:${d.paymentId}`),
+    amount: (d) => money(d.amountCents),
+  },
+
+  Transaction: {
+    id: (t) => toGlobalId('Transaction', t.id),
+    amount: (t) => money(t.amountCents),
+    balanceAfter: (t) => (t.balanceAfterCents === null ? null : money(t.balanceAfterCents)),
+  },
+
+  Mutation: {
+    deposit: async (_root, { input }, ctx) => {
+      const userId = await requirePlayerId(ctx);
+      const amountCents = amountOf(input.amount);
+      const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
+      const wallet = await loadWallet(ctx.upstream, userId);
+      const gateway = offeredGateway(wallet, input.gateway);
+      checkLimits(amountCents, wallet.limits?.depositMin, wallet.limits?.depositMax);
+      const d = await startDeposit(ctx.upstream, {
+        gateway,
+        amountCents,
+        returnUrl: input.returnUrl ?? null,
+        idempotencyKey,
+      });
+      return {
+        paymentId: d.paymentId,
+        status: d.status,
+        amount: money(d.amountCents),
+        type: d.type,
+        provider: d.provider,
+        redirectUrl: d.redirectUrl,
+        depositStatus: d,
+        clientMutationId: input.clientMutationId ?? null,
+      };
+    },
+
+    withdraw: async (_root, { input }, ctx) => {
+      await requirePlayerId(ctx);
+      const amountCents = amountOf(input.amount);
+      const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
+      const w = await requestWithdrawal(ctx.upstream, { amountCents, idempotencyKey });
+      // The wallet is read by WithdrawPayload.wallet, after this write: the balance the withdrawal left.
+      return {
+        withdrawalId: w.withdrawalId,
+        amount: money(w.amountCents),
+        status: w.status,
+        clientMutationId: input.clientMutationId ?? null,
+      };
+    },
+  },
+
+  WithdrawPayload: { wallet: (_p, _args, ctx) => walletAfterWrite(ctx) },
+};
+
+export const walletNodeLoaders: Record<string, NodeLoader> = {
+  Wallet: ownedByViewer((me, ctx) => loadWallet(ctx.upstream, me.id)),
+  // Found only by its owner: the backend answers another player's deposit as missing.
+  DepositStatus: async (id, ctx) => {
+    const [provider, paymentId] = id.split(':');
+    if (!(await ctx.viewer()) || !provider || !paymentId) return null;
+    if (!SAFE_SEGMENT.test(provider) || !SAFE_SEGMENT.test(paymentId)) return null;
+    return findDeposit(ctx, provider, paymentId);
+  },
+};
