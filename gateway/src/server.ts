@@ -4,6 +4,7 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useReadinessCheck, type Plugin, type YogaInitialContext } from 'graphql-yoga';
 import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
+import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { attachGraphqlWs } from './realtime/ws-server.js';
@@ -75,6 +76,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     client,
     cache,
     logger,
+    clock,
     ...(options.tournamentCoalesceMs !== undefined
       ? { tournamentCoalesceMs: options.tournamentCoalesceMs }
       : {}),
@@ -109,6 +111,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         ),
       }),
     plugins: [
+      explainContentType(),
       queryLimits({ production }),
       useReadinessCheck({ endpoint: '/readyz', check: () => client.ping() }),
       ...(config.exposeUpstreamCalls ? [upstreamCallsExtension()] : []),

@@ -8,6 +8,7 @@ import type { UpstreamClient } from '../upstream/client.js';
 import type { PublicCache } from '../upstream/public-cache.js';
 import { RequestUpstream } from '../upstream/request-upstream.js';
 import { loadTournamentProgress } from '../upstream/tournaments.js';
+import { tournamentStage } from '../domain/tournament-stage.js';
 import { LiveChannels } from './live-channels.js';
 import { Sessions } from './sessions.js';
 import { TournamentRefresh } from './tournament-refresh.js';
@@ -43,7 +44,11 @@ export interface Realtime {
   /** The player's own channel, until the subscriber leaves or the session ends (then one `ended`). */
   viewerFeed(userId: number, token: string): AsyncIterableIterator<ViewerMessage>;
   /** A tournament's refetched progress after each refresh; a signed-in watcher's feed ends with its session. */
-  tournamentFeed(id: number, token: string | null): AsyncIterableIterator<TournamentMessage>;
+  tournamentFeed(
+    id: number,
+    token: string | null,
+    known?: TournamentModel,
+  ): AsyncIterableIterator<TournamentMessage>;
   /** A session was signed out through this gateway: its subscriptions end now. */
   sessionEnded(token: string): void;
   stats(): RealtimeStats;
@@ -57,6 +62,8 @@ export interface RealtimeOptions {
   logger: Pick<Console, 'info' | 'warn'>;
   /** Refresh flags on a tournament's channel within this window make one refetch. */
   tournamentCoalesceMs?: number;
+  /** The gateway's clock, for the tournaments' stage changes. */
+  clock: () => Date;
 }
 
 /** A subscriber this far behind (events queued, not yet sent) is cut off rather than buffered without bound. */
@@ -92,6 +99,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     live,
     logger,
     coalesceMs: options.tournamentCoalesceMs ?? 30,
+    clock: options.clock,
+    nextStageAt: (t) => tournamentStage(t, options.clock()).nextStageAt,
     load: (id) => loadTournamentProgress(new RequestUpstream(client, cache, { token: null, csrf: null }), id),
   });
 
@@ -121,11 +130,15 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       });
     },
 
-    tournamentFeed(id, token) {
+    tournamentFeed(id, token, known) {
       return new Repeater<TournamentMessage>(async (push, stop) => {
         subscribers += 1;
         const send = guarded(push, stop);
-        const stopWatching = tournaments.watch(id, (tournament) => send({ kind: 'tournament', tournament }));
+        const stopWatching = tournaments.watch(
+          id,
+          (tournament) => send({ kind: 'tournament', tournament }),
+          known,
+        );
         const stopSession = token
           ? sessions.watch(token, (error) => {
               send({ kind: 'ended', error });

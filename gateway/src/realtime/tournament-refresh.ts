@@ -10,6 +10,8 @@ interface Watched {
   listeners: Set<OnTournament>;
   stopChannel: () => void;
   timer: NodeJS.Timeout | null;
+  /** Fires when the tournament's stage next changes on the clock. */
+  stageTimer: NodeJS.Timeout | null;
   loading: boolean;
   /** A refresh arrived while loading: load once more afterwards. */
   stale: boolean;
@@ -21,27 +23,36 @@ export interface TournamentRefreshOptions {
   load(id: number): Promise<TournamentModel | null>;
   /** Refresh flags within this window are one refetch. */
   coalesceMs: number;
+  /** The instant a tournament's stage next changes (domain/tournament-stage.ts), null once it has ended. */
+  nextStageAt(tournament: TournamentModel): Date | null;
+  clock: () => Date;
   logger: Pick<Console, 'warn'>;
 }
+
+/** setTimeout's longest delay (about 24.8 days): a later stage change is rescheduled when this one fires. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
 
 /**
  * Tournaments being watched. Every watcher of a tournament shares one channel subscription and one refetch: a
  * refresh flag starts a short window, the flags within it (a burst of spins) make one GET of the progress, and
  * flags arriving while it loads make exactly one more. After the upstream connection came back the progress is
- * refetched too, since flags may have been missed.
+ * refetched too, since flags may have been missed. The stage changes on the clock with no flag at all (registration
+ * opens, the tournament starts or ends), so watchers are also sent the tournament at its next stage change.
  */
 export class TournamentRefresh {
   private readonly watched = new Map<number, Watched>();
 
   constructor(private readonly options: TournamentRefreshOptions) {}
 
-  watch(id: number, onTournament: OnTournament): () => void {
+  /** `known`: the tournament as the watcher found it, to time its first stage change without a fetch. */
+  watch(id: number, onTournament: OnTournament, known?: TournamentModel): () => void {
     let w = this.watched.get(id);
     if (!w) {
       const entry: Watched = {
         listeners: new Set(),
         stopChannel: () => {},
         timer: null,
+        stageTimer: null,
         loading: false,
         stale: false,
       };
@@ -53,12 +64,14 @@ export class TournamentRefresh {
         refused: () => {}, // a public channel needs no authorisation, so nothing is ever refused
       });
       this.watched.set(id, (w = entry));
+      if (known) this.scheduleStageChange(id, entry, known);
     }
     w.listeners.add(onTournament);
     return () => {
       const current = this.watched.get(id);
       if (!current?.listeners.delete(onTournament) || current.listeners.size > 0) return;
       if (current.timer) clearTimeout(current.timer);
+      if (current.stageTimer) clearTimeout(current.stageTimer);
       current.stopChannel();
       this.watched.delete(id);
     };
@@ -67,6 +80,7 @@ export class TournamentRefresh {
   close(): void {
     for (const w of this.watched.values()) {
       if (w.timer) clearTimeout(w.timer);
+      if (w.stageTimer) clearTimeout(w.stageTimer);
       w.stopChannel();
     }
     this.watched.clear();
@@ -87,8 +101,10 @@ export class TournamentRefresh {
     w.loading = true;
     try {
       const tournament = await this.options.load(id);
-      if (tournament && this.watched.get(id) === w)
+      if (tournament && this.watched.get(id) === w) {
+        this.scheduleStageChange(id, w, tournament);
         for (const listener of [...w.listeners]) listener(tournament);
+      }
     } catch (err) {
       // The next flag (or the next reconnect) refetches; watchers keep what they have.
       this.options.logger.warn(`tournament ${id}: progress refetch failed (${(err as Error).message})`);
@@ -99,6 +115,24 @@ export class TournamentRefresh {
         this.refresh(id, w);
       }
     }
+  }
+
+  /** Refetches (and so pushes) the tournament just after its stage next changes; replaces any earlier timing. */
+  private scheduleStageChange(id: number, w: Watched, tournament: TournamentModel): void {
+    if (w.stageTimer) clearTimeout(w.stageTimer);
+    w.stageTimer = null;
+    const at = this.options.nextStageAt(tournament);
+    if (!at) return;
+    // A few milliseconds past the instant, so the answer's "now" is surely in the new stage.
+    const delay = Math.max(0, at.getTime() - this.options.clock().getTime()) + 5;
+    w.stageTimer = setTimeout(
+      () => {
+        w.stageTimer = null;
+        if (delay > MAX_DELAY_MS) this.scheduleStageChange(id, w, tournament);
+        else void this.load(id, w);
+      },
+      Math.min(delay, MAX_DELAY_MS),
+    );
   }
 }
 

@@ -32,7 +32,7 @@ import {
 import { loadTournamentById } from '../upstream/tournaments.js';
 import { requireSession } from './guard.js';
 import type { NodeLoader } from './node.js';
-import { currentViewer, viewerOf } from './viewer.js';
+import { currentViewer } from './viewer.js';
 
 /*
  * The catalogue: games (filtered, sorted, paginated), providers, filters, latest wins, the viewer's favourites and

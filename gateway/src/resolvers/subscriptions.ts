@@ -9,7 +9,7 @@ import type { TournamentMessage, ViewerMessage } from '../realtime/realtime.js';
 import { numericIdOf } from '../relay.js';
 import { loadLoyalty, parseLoyaltyProgressEvent } from '../upstream/loyalty.js';
 import { parseNotificationEvent } from '../upstream/notifications.js';
-import { asSeenBy, tournamentExists } from '../upstream/tournaments.js';
+import { asSeenBy, sharedTournament } from '../upstream/tournaments.js';
 import { loadWallet } from '../upstream/wallet.js';
 import { viewerOf } from './viewer.js';
 
@@ -91,12 +91,12 @@ export const subscriptionResolvers: Resolvers = {
     tournamentUpdated: {
       subscribe: async (_root, { id }, ctx) => {
         const tournamentId = numericIdOf(id, 'Tournament');
-        const [viewer, exists] = await Promise.all([
+        const [viewer, known] = await Promise.all([
           ctx.viewer(),
-          tournamentExists(ctx.upstream, tournamentId),
+          sharedTournament(ctx.upstream, tournamentId),
         ]);
-        if (!exists) throw notFound('This tournament does not exist.');
-        const feed = ctx.realtime.tournamentFeed(tournamentId, ctx.upstream.token);
+        if (!known) throw notFound('This tournament does not exist.');
+        const feed = ctx.realtime.tournamentFeed(tournamentId, ctx.upstream.token, known);
         return eventStream(feed, async (message) => {
           ctx.renew();
           return tournamentEvent(message, viewer?.id ?? null);

@@ -140,11 +140,12 @@ export function loadTournamentById(upstream: RequestUpstream, id: number): Promi
 /** How long a tournament's existence is shared across requests: a reconnect storm of watchers is one call. */
 const EXISTS_TTL_MS = 10_000;
 
-/** GET /api/tournaments/{id} as a guest, shared for a few seconds: whether the backend knows the tournament. */
-export async function tournamentExists(upstream: RequestUpstream, id: number): Promise<boolean> {
-  return (
-    (await nullWhenNotFound(upstream.readPublic(`/api/tournaments/${id}`, parseOne, EXISTS_TTL_MS))) !== null
-  );
+/**
+ * GET /api/tournaments/{id} as a guest, shared for a few seconds: the tournament as anyone sees it, or null when the
+ * backend does not know it.
+ */
+export function sharedTournament(upstream: RequestUpstream, id: number): Promise<TournamentModel | null> {
+  return nullWhenNotFound(upstream.readPublic(`/api/tournaments/${id}`, parseOne, EXISTS_TTL_MS));
 }
 
 /** GET /api/tournamentProgress/{id}: the live progress (the whole leaderboard); null when unknown. */

@@ -1,0 +1,41 @@
+import type { Plugin } from 'graphql-yoga';
+
+/** The media types a POST to /graphql may carry (what GraphQL over HTTP and Yoga accept). */
+const ACCEPTED = [
+  'application/json',
+  'application/graphql+json',
+  'application/graphql-response+json',
+  'multipart/form-data',
+  'application/x-www-form-urlencoded',
+];
+
+const WHAT_TO_SEND =
+  'Send the operation as JSON: POST /graphql with the header Content-Type: application/json and a body such as ' +
+  '{"query": "query ($first: Int) { games(first: $first) { totalCount } }", "variables": {"first": 5}}.';
+
+/**
+ * A POST of another media type is answered 415 with a body that says what to send: Yoga's own 415 has an empty
+ * body, which leaves a partner tool guessing.
+ */
+export function explainContentType(): Plugin {
+  return {
+    onRequest({ request, url, endResponse, fetchAPI }) {
+      if (request.method !== 'POST' || url.pathname !== '/graphql') return;
+      const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (ACCEPTED.includes(type)) return;
+      endResponse(
+        new fetchAPI.Response(
+          JSON.stringify({
+            errors: [
+              {
+                message: `${type ? `Content-Type ${type.slice(0, 100)} is not accepted.` : 'The Content-Type header is missing.'} ${WHAT_TO_SEND}`,
+                extensions: { code: 'BAD_REQUEST' },
+              },
+            ],
+          }),
+          { status: 415, headers: { 'content-type': 'application/json; charset=utf-8' } },
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The nullability policy of schema.graphql, as a client notices it: with any one REST call failing, a whole screen's
+ * query still answers; only the fields that depend on that call are null, each with an error naming its path and
+ * UPSTREAM_UNAVAILABLE. Faults are injected into the real sandbox (POST /sandbox/faults).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startStack, type Stack } from './harness.js';
+
+let stack: Stack;
+let token: string;
+
+beforeAll(async () => {
+  // No public cache, so each case's fault is what the gateway meets.
+  stack = await startStack({ gateway: { publicCacheTtlMs: 0 } });
+  ({ token } = await signUp(stack, 'Partial Failures'));
+});
+afterAll(() => stack.close());
+afterEach(async () => {
+  await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+  stack.gateway.cache.clear();
+});
+
+async function fail(method: string, path: string) {
+  const res = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ method, path, status: 500 }),
+  });
+  expect(res.status).toBe(201);
+}
+
+/** Everything the home screen and the header need, in one query, as the web client sends it. */
+const SCREEN = `query Screen {
+  viewer {
+    id
+    account { name }
+    wallet { combined { formatted } }
+    loyalty { balance }
+    notifications(first: 5) { unreadCount }
+    favourites(first: 5) { totalCount }
+    recentGames(first: 5) { totalCount }
+    activeCoupon { code }
+    wagering { active }
+    transactions(first: 5) { totalCount }
+  }
+  games(first: 5, filter: { collection: MOST_POPULAR }) { totalCount edges { node { id name isFavourite } } }
+  gameProviders { product }
+  gameCategories { slug }
+  gameFilters { themes }
+  tournaments(first: 3) { totalCount }
+  promotions { id }
+  newPromotions { id }
+  promotionBanners(section: HOME) { id }
+  latestWins { id }
+  news(first: 3) { totalCount }
+  site { timeZone }
+}`;
+
+const ROOT_FIELDS = [
+  'viewer',
+  'games',
+  'gameProviders',
+  'gameCategories',
+  'gameFilters',
+  'tournaments',
+  'promotions',
+  'newPromotions',
+  'promotionBanners',
+  'latestWins',
+  'news',
+  'site',
+];
+const VIEWER_PARTS = [
+  'account',
+  'wallet',
+  'loyalty',
+  'notifications',
+  'favourites',
+  'recentGames',
+  'wagering',
+  'transactions',
+];
+
+interface Case {
+  /** The REST call that fails. */
+  call: [method: string, path: string];
+  /** The fields that depend on it (a root field, or viewer.<part>), null with their own error. */
+  nulls: string[];
+}
+
+const CASES: Case[] = [
+  {
+    call: ['GET', '/api/allgames'],
+    nulls: ['games', 'gameCategories', 'viewer.favourites', 'viewer.recentGames'],
+  },
+  { call: ['GET', '/api/games'], nulls: ['games'] },
+  { call: ['GET', '/api/gameProviders'], nulls: ['gameProviders'] },
+  { call: ['GET', '/api/gameFilters'], nulls: ['gameFilters'] },
+  { call: ['GET', '/api/tournaments'], nulls: ['tournaments'] },
+  { call: ['GET', '/api/promotionsAuthenticated'], nulls: ['promotions'] },
+  { call: ['GET', '/api/newpromotions'], nulls: ['newPromotions'] },
+  { call: ['GET', '/api/promotionBanners'], nulls: ['promotionBanners'] },
+  { call: ['GET', '/api/latestWins'], nulls: ['latestWins'] },
+  { call: ['GET', '/api/news'], nulls: ['news'] },
+  { call: ['GET', '/api/settings'], nulls: ['site'] },
+  { call: ['POST', '/api/wallet'], nulls: ['viewer.wallet'] },
+  { call: ['GET', '/api/loyaltyChests'], nulls: ['viewer.loyalty'] },
+  { call: ['GET', '/api/userNotifications/*'], nulls: ['viewer.notifications'] },
+  { call: ['GET', '/api/favourites/short'], nulls: ['viewer.favourites'] },
+  { call: ['GET', '/api/recentGames'], nulls: ['viewer.recentGames'] },
+  { call: ['GET', '/api/getActiveCoupon'], nulls: ['viewer.activeCoupon'] },
+  { call: ['GET', '/api/wagering'], nulls: ['viewer.wagering'] },
+  { call: ['GET', '/api/transactions'], nulls: ['viewer.transactions'] },
+];
+
+const at = (data: any, path: string) => path.split('.').reduce((value, key) => value?.[key], data);
+
+describe('one REST call failing, the rest of the screen answering', () => {
+  it('answers the whole screen with no error when nothing fails', async () => {
+    const res = await stack.gql(SCREEN, {}, { token });
+    expect(res.errors).toBeUndefined();
+    for (const field of ROOT_FIELDS) expect(res.data[field], field).not.toBeNull();
+    for (const part of VIEWER_PARTS) expect(res.data.viewer[part], part).not.toBeNull();
+  });
+
+  for (const { call, nulls } of CASES) {
+    it(`${call.join(' ')} failing nulls only ${nulls.join(', ')}`, async () => {
+      await fail(...call);
+      const res = await stack.gql(SCREEN, {}, { token });
+      expect(res.status).toBe(200);
+      expect(res.data).not.toBeNull();
+      for (const path of nulls) {
+        expect(at(res.data, path), path).toBeNull();
+        const error = res.errors?.find((e: any) => e.path.join('.') === path);
+        expect(error, `an error at ${path}`).toBeDefined();
+        expect(error.extensions.code).toBe('UPSTREAM_UNAVAILABLE');
+        // The casino's own 500 text is not passed on.
+        expect(error.message).not.toMatch(/Injected/);
+      }
+      for (const field of ROOT_FIELDS.filter((f) => !nulls.includes(f)))
+        expect(res.data[field], `${field} still answers`).not.toBeNull();
+      for (const part of VIEWER_PARTS.filter((p) => !nulls.includes(`viewer.${p}`)))
+        expect(res.data.viewer[part], `viewer.${part} still answers`).not.toBeNull();
+    });
+  }
+
+  it('a failing favourites list nulls isFavourite on each game, not the catalogue', async () => {
+    await fail('GET', '/api/favourites/short');
+    const res = await stack.gql(SCREEN, {}, { token });
+    const games = res.data.games.edges;
+    expect(games.length).toBeGreaterThan(0);
+    for (const edge of games) expect(edge.node.isFavourite).toBeNull();
+    expect(res.errors.some((e: any) => e.path.join('.') === 'games.edges.0.node.isFavourite')).toBe(true);
+  });
+
+  it("a failing account read nulls the viewer (the player's identity) and nothing else", async () => {
+    await fail('GET', '/api/account');
+    const res = await stack.gql(SCREEN, {}, { token });
+    expect(res.data.viewer).toBeNull();
+    expect(res.errors.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
+      'UPSTREAM_UNAVAILABLE',
+    );
+    for (const field of ROOT_FIELDS.filter((f) => f !== 'viewer'))
+      expect(res.data[field], field).not.toBeNull();
+  });
+
+  it('a refused token is UNAUTHENTICATED at viewer; a guest gets null with no error', async () => {
+    const refused = await stack.gql(SCREEN, {}, { token: 'not-a-real-token' });
+    expect(refused.data.viewer).toBeNull();
+    expect(refused.errors.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    expect(refused.data.site).not.toBeNull();
+    const guest = await stack.gql('{ viewer { id } site { timeZone } }');
+    expect(guest.errors).toBeUndefined();
+    expect(guest.data).toEqual({ viewer: null, site: { timeZone: 'Africa/Johannesburg' } });
+  });
+
+  it('a signed-in login still hands over its token when the new account cannot be read', async () => {
+    const { email, password } = await signUp(stack, 'Login Survivor');
+    await fail('GET', '/api/account');
+    const res = await stack.gql(
+      `mutation($input: LoginInput!) { login(input: $input) { token viewer { id } } }`,
+      { input: { email, password } },
+    );
+    expect(res.data.login.token).toMatch(/\S{20,}/);
+    expect(res.data.login.viewer).toBeNull();
+    expect(res.errors[0].path).toEqual(['login', 'viewer']);
+  });
+});
