@@ -150,14 +150,14 @@ describe('one REST call failing, the rest of the screen answering', () => {
     const games = res.data.games.edges;
     expect(games.length).toBeGreaterThan(0);
     for (const edge of games) expect(edge.node.isFavourite).toBeNull();
-    expect(res.errors.some((e: any) => e.path.join('.') === 'games.edges.0.node.isFavourite')).toBe(true);
+    expect(res.errors!.some((e: any) => e.path.join('.') === 'games.edges.0.node.isFavourite')).toBe(true);
   });
 
   it("a failing account read nulls the viewer (the player's identity) and nothing else", async () => {
     await fail('GET', '/api/account');
     const res = await stack.gql(SCREEN, {}, { token });
     expect(res.data.viewer).toBeNull();
-    expect(res.errors.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
+    expect(res.errors!.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
       'UPSTREAM_UNAVAILABLE',
     );
     for (const field of ROOT_FIELDS.filter((f) => f !== 'viewer'))
@@ -167,7 +167,7 @@ describe('one REST call failing, the rest of the screen answering', () => {
   it('a refused token is UNAUTHENTICATED at viewer; a guest gets null with no error', async () => {
     const refused = await stack.gql(SCREEN, {}, { token: 'not-a-real-token' });
     expect(refused.data.viewer).toBeNull();
-    expect(refused.errors.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
+    expect(refused.errors!.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
       'UNAUTHENTICATED',
     );
     expect(refused.data.site).not.toBeNull();
@@ -185,6 +185,6 @@ describe('one REST call failing, the rest of the screen answering', () => {
     );
     expect(res.data.login.token).toMatch(/\S{20,}/);
     expect(res.data.login.viewer).toBeNull();
-    expect(res.errors[0].path).toEqual(['login', 'viewer']);
+    expect(res.errors![0].path).toEqual(['login', 'viewer']);
   });
 });

@@ -5,7 +5,7 @@ import { formatDuration } from '../domain/time.js';
 import { completesInSeconds, tournamentStage, type StageInfo } from '../domain/tournament-stage.js';
 import { badInput } from '../errors.js';
 import type { TournamentModel } from '../models.js';
-import { connectionFromArray, numericIdOf, pageOf, toGlobalId } from '../relay.js';
+import { connectionFromArray, connectionFromSlice, numericIdOf, pageOf, toGlobalId } from '../relay.js';
 import {
   joinTournament,
   loadTournamentById,
@@ -71,7 +71,13 @@ export const tournamentsResolvers: Resolvers = {
     myEntry: (t) => t.myEntry,
     leaderboard: async (t, args, ctx) => {
       const { start, first } = pageOf(args);
-      return connectionFromArray(await leaderboardSource(t, start + first, ctx), args);
+      const entries = await leaderboardSource(t, start + first, ctx);
+      // The list's rows may be only the top of the board: every player who joined counts toward the total.
+      return connectionFromSlice(
+        entries.slice(start, start + first),
+        start,
+        Math.max(entries.length, t.usersCount),
+      );
     },
   },
   TournamentEntry: {

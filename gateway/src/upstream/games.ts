@@ -51,7 +51,7 @@ const commaList = z.union([z.array(z.string()), z.string(), z.null()]).transform
 
 const flag = z.union([z.boolean(), z.number()]).transform(Boolean);
 
-const GameJson = z.object({
+export const GameJson = z.object({
   id: z.number().int(),
   name: z.string(),
   game_code: z.string(),

@@ -22,7 +22,7 @@ const EntryJson = z.object({
   started_at: isoDate.nullable().optional(),
 });
 
-const TournamentJson = z.object({
+export const TournamentJson = z.object({
   id: z.number().int(),
   name: z.string(),
   description: optionalText,

@@ -1,0 +1,42 @@
+/**
+ * Subscription.tournamentUpdated also pushes when the stage changes on the clock (at nextStageAt), with no refresh
+ * flag on the tournament's channel: a watcher's stage label and countdown move on without a reload.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { toGlobalId } from '../src/relay.js';
+import { liveClient, startStack, subscribe, type Stack } from './harness.js';
+
+let stack: Stack;
+/** The gateway's clock runs this far ahead of real time, so a stage change can be brought a second away. */
+let ahead = 0;
+
+beforeAll(async () => {
+  stack = await startStack({ clock: () => new Date(Date.now() + ahead) });
+});
+afterAll(() => stack.close());
+
+it('pushes the tournament when its stage changes, though nothing was published', async () => {
+  const list = await stack.gql(
+    '{ tournaments(stages: [COMING_UP]) { edges { node { tournamentId nextStageAt } } } }',
+  );
+  const { tournamentId, nextStageAt } = list.data.tournaments.edges[0].node;
+  // One second before the tournament's registration opens.
+  ahead = Date.parse(nextStageAt) - Date.now() - 1000;
+  const client = liveClient(stack);
+  const live = subscribe(
+    client,
+    'subscription($id: ID!) { tournamentUpdated(id: $id) { stage label nextStageAt } }',
+    {
+      id: toGlobalId('Tournament', tournamentId),
+    },
+  );
+  try {
+    const pushed = await live.next(() => true, 4000);
+    expect(pushed.data.tournamentUpdated.stage).toBe('REGISTERING');
+    expect(pushed.data.tournamentUpdated.label).toBe('Starts in');
+    expect(Date.parse(pushed.data.tournamentUpdated.nextStageAt)).toBeGreaterThan(Date.parse(nextStageAt));
+  } finally {
+    live.stop();
+    await client.dispose();
+  }
+});
