@@ -7,8 +7,10 @@ import {
   buildClientSchema,
   buildSchema,
   getIntrospectionQuery,
+  isObjectType,
   lexicographicSortSchema,
   printSchema,
+  type GraphQLObjectType,
   type IntrospectionQuery,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,5 +138,32 @@ describe('the served schema', () => {
     const served = printSchema(lexicographicSortSchema(buildClientSchema(res.data)));
     const file = printSchema(lexicographicSortSchema(buildSchema(fs.readFileSync(rootSchema, 'utf8'))));
     expect(served).toBe(file);
+  });
+});
+
+describe('the schema as partner tools read it', () => {
+  const schema = buildSchema(fs.readFileSync(rootSchema, 'utf8'));
+  const fields = Object.values(schema.getTypeMap())
+    .filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__'))
+    .flatMap((t) => Object.values(t.getFields()).map((f) => ({ owner: t.name, field: f })));
+
+  it('describes every argument', () => {
+    const bare = fields.flatMap(({ owner, field }) =>
+      field.args.filter((a) => !a.description?.trim()).map((a) => `${owner}.${field.name}(${a.name})`),
+    );
+    expect(bare).toEqual([]);
+  });
+
+  it('states the page size limit on every `first`', () => {
+    const unstated = fields.flatMap(({ owner, field }) =>
+      field.args
+        .filter((a) => a.name === 'first' && !a.description?.includes('100'))
+        .map(() => `${owner}.${field.name}`),
+    );
+    expect(unstated).toEqual([]);
+  });
+
+  it('opens with the nullability policy', () => {
+    expect(schema.description).toContain('Nullability policy');
   });
 });
