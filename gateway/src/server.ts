@@ -150,7 +150,7 @@ query Catalogue {
     totalCount
     edges { node { id name provider { shortname } } }
   }
-  tournaments { name stage label nextStageAt }
+  tournaments(first: 5) { edges { node { name stage label nextStageAt completesIn } } }
 }
 
 # Live updates: sign in (the demo player is below), put {"Authorization": "Bearer <token>"} in Headers,
