@@ -144,7 +144,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   };
 }
 
-const GRAPHIQL_QUERY = `# Welcome to the PlayLive gateway. Try:
+export const GRAPHIQL_QUERY = `# Welcome to the PlayLive gateway. Try:
 query Catalogue {
   games(first: 5, filter: { category: "table-games" }, sort: ALPHA_ASC) {
     totalCount

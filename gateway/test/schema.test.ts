@@ -9,11 +9,14 @@ import {
   getIntrospectionQuery,
   isObjectType,
   lexicographicSortSchema,
+  parse,
   printSchema,
+  validate,
   type GraphQLObjectType,
   type IntrospectionQuery,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRAPHIQL_QUERY } from '../src/server.js';
 import { startStack, type Stack } from './harness.js';
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -161,6 +164,10 @@ describe('the schema as partner tools read it', () => {
         .map(() => `${owner}.${field.name}`),
     );
     expect(unstated).toEqual([]);
+  });
+
+  it("GraphiQL's default tab runs against it", () => {
+    expect(validate(schema, parse(GRAPHIQL_QUERY))).toEqual([]);
   });
 
   it('opens with the nullability policy', () => {
