@@ -45,8 +45,8 @@ describe('the catalogue', () => {
     expect(res.data.byCode.gameId).toBe(gameId);
     if (res.data.byId.category === 'live-roulette') expect(res.data.byId.categoryGroup).toBe('roulette');
     const both = await stack.gql('{ game(code: "x", gameId: 1) { id } }');
-    expect(both.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(both.errors[0].message).toMatch(/exactly one of code, gameId/);
+    expect(both.errors![0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(both.errors![0].message).toMatch(/exactly one of code, gameId/);
   });
 
   it('lists the categories with the aliases and subgroups for menus, and a provider by product', async () => {
@@ -79,8 +79,8 @@ describe('the catalogue', () => {
       ['{ providers: ["nope"] }', 'gameProviders'],
     ]) {
       const res = await stack.gql(`{ games(filter: ${filter}) { totalCount } }`);
-      expect(res.errors[0].extensions.code, filter).toBe('BAD_USER_INPUT');
-      expect(res.errors[0].message).toContain(`Query.${where}`);
+      expect(res.errors![0].extensions.code, filter).toBe('BAD_USER_INPUT');
+      expect(res.errors![0].message).toContain(`Query.${where}`);
     }
   });
 
@@ -131,8 +131,8 @@ describe('the catalogue', () => {
           c: game.code,
         },
       );
-      expect(res.errors[0].extensions.code).toBe('UPSTREAM_UNAVAILABLE');
-      expect(res.errors[0].message).toBe(
+      expect(res.errors![0].extensions.code).toBe('UPSTREAM_UNAVAILABLE');
+      expect(res.errors![0].message).toBe(
         `${game.provider.shortname} games are temporarily unavailable. Please try another game.`,
       );
     } finally {
@@ -144,7 +144,7 @@ describe('the catalogue', () => {
     });
     try {
       const masked = await stack.gql('{ tournaments { totalCount } }');
-      expect(masked.errors[0].message).toBe(
+      expect(masked.errors![0].message).toBe(
         'The casino is not answering right now. Please try again in a moment.',
       );
     } finally {
@@ -200,8 +200,8 @@ describe('signing in and out', () => {
     const res = await stack.gql('mutation($input: RegisterInput!) { register(input: $input) { token } }', {
       input: { name: 'Again', email, password: 'correct-horse-9', trackingId: '' },
     });
-    expect(res.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    const fields = res.errors[0].extensions.fields;
+    expect(res.errors![0].extensions.code).toBe('BAD_USER_INPUT');
+    const fields = res.errors![0].extensions.fields;
     expect(Object.keys(fields).length).toBeGreaterThan(0);
     expect(Object.keys(fields).every((f) => /^[a-z][A-Za-z]*$/.test(f))).toBe(true);
     const young = await stack.gql('mutation($input: RegisterInput!) { register(input: $input) { token } }', {
@@ -212,7 +212,7 @@ describe('signing in and out', () => {
         dateOfBirth: '2015-01-01',
       },
     });
-    expect(young.errors[0].extensions.fields.dateOfBirth).toEqual(['You must be 18 or older to register.']);
+    expect(young.errors![0].extensions.fields.dateOfBirth).toEqual(['You must be 18 or older to register.']);
   });
 
   it('signs out with a payload whose query reads as a guest', async () => {
@@ -290,7 +290,7 @@ describe('the cashier', () => {
       {},
       { token },
     );
-    expect(small.errors[0]).toMatchObject({
+    expect(small.errors![0]).toMatchObject({
       message: 'amount must be at least R10.00.',
       extensions: { code: 'BAD_USER_INPUT' },
     });
@@ -437,13 +437,13 @@ describe('notifications and tournaments', () => {
       { id },
       { token },
     );
-    expect(res.errors[0].message).toBe('Unknown tournament action: leave. Known actions: start, stop.');
+    expect(res.errors![0].message).toBe('Unknown tournament action: leave. Known actions: start, stop.');
     const both = await stack.gql(
       'mutation($id: ID!) { tournamentAction(input: { tournamentId: $id, action: START, otherAction: "x" }) { tournament { id } } }',
       { id },
       { token },
     );
-    expect(both.errors[0]).toMatchObject({
+    expect(both.errors![0]).toMatchObject({
       message: 'Give exactly one of action and otherAction.',
       extensions: { code: 'BAD_USER_INPUT' },
     });

@@ -11,6 +11,7 @@ import { loadLoyalty, parseLoyaltyProgressEvent } from '../upstream/loyalty.js';
 import { parseNotificationEvent } from '../upstream/notifications.js';
 import { asSeenBy, sharedTournament } from '../upstream/tournaments.js';
 import { loadWallet } from '../upstream/wallet.js';
+import { requirePlayerId } from './guard.js';
 import { viewerOf } from './viewer.js';
 
 /*
@@ -75,12 +76,12 @@ export const subscriptionResolvers: Resolvers = {
   Subscription: {
     viewerEvents: {
       subscribe: async (_root, _args, ctx) => {
-        const account = await ctx.requireViewer();
-        const feed = ctx.realtime.viewerFeed(account.id, ctx.upstream.token!);
+        const userId = await requirePlayerId(ctx);
+        const feed = ctx.realtime.viewerFeed(userId, ctx.upstream.token!);
         return eventStream(feed, async (message) => {
           ctx.renew();
           try {
-            return await viewerEvent(message, ctx, account.id);
+            return await viewerEvent(message, ctx, userId);
           } catch (err) {
             return failed(err);
           }
