@@ -44,7 +44,7 @@ const SETTLE_MS = 1_000;
 const TOURNAMENT_CHANNEL = 'tournament.1';
 const TOURNAMENT_ID = Buffer.from('Tournament:1').toString('base64');
 const SUBSCRIPTION = `subscription($id: ID!) {
-  tournamentUpdated(id: $id) { id tournamentId usersCount leaderboard(first: 10) { name points } }
+  tournamentUpdated(id: $id) { id tournamentId usersCount leaderboard(first: 10) { edges { node { name points } } } }
 }`;
 
 export interface BenchOptions {
