@@ -48,10 +48,14 @@ const codeOf = (res: { errors?: any[] }) => res.errors?.[0]?.extensions?.code;
 const byName = (a: string, b: string) => a.localeCompare(b, 'en');
 
 let stack: Stack;
+/** The whole catalogue sorted A–Z (sort: ALPHA_ASC). */
 let catalogue: any[];
+/** The whole catalogue in its own order (no sort): the backend's /api/allgames order. */
+let catalogueOrder: any[];
 beforeAll(async () => {
   stack = await startStack();
   catalogue = await allGames(stack, { sort: 'ALPHA_ASC' });
+  catalogueOrder = await allGames(stack, {});
 });
 afterAll(() => stack.close());
 
@@ -68,7 +72,9 @@ describe('games: pagination', () => {
     expect(two.pageInfo.hasPreviousPage).toBe(true);
     const ids = new Set([...one.edges, ...two.edges].map((e: any) => e.node.id));
     expect(ids.size).toBe(20);
-    expect(two.edges.map((e: any) => e.node.name)).toEqual(catalogue.slice(10, 20).map((g) => g.name));
+    expect(two.edges.map((e: any) => e.node.id)).toEqual(catalogueOrder.slice(10, 20).map((g) => g.id));
+    const sorted = await gamesPage(stack, { first: 10, after: one.pageInfo.endCursor, sort: 'ALPHA_ASC' });
+    expect(sorted.edges.map((e: any) => e.node.name)).toEqual(catalogue.slice(10, 20).map((g) => g.name));
   });
 
   it('walks the whole catalogue, ending with hasNextPage false', () => {
@@ -157,10 +163,16 @@ describe('games: filters', () => {
       filter: { category: 'slots', provider: 'pragmatic', themes: ['Animals'] },
     });
     expect(list.length).toBeGreaterThan(0);
-    expect(
-      list.every((g) => g.category === 'slots' && g.product === 'pragmatic' && g.themes.includes('Animals')),
-    ).toBe(true);
-    expect(names(list)).toEqual([...names(list)].sort(byName));
+    const matches = (g: any) =>
+      g.category === 'slots' && g.product === 'pragmatic' && g.themes.includes('Animals');
+    expect(list.every(matches)).toBe(true);
+    // Without a sort, the catalogue's own order; exactly the catalogue's games that match every field.
+    expect(list.map((g) => g.id)).toEqual(catalogueOrder.filter(matches).map((g) => g.id));
+    const sorted = await allGames(stack, {
+      filter: { category: 'slots', provider: 'pragmatic', themes: ['Animals'] },
+      sort: 'ALPHA_ASC',
+    });
+    expect(names(sorted)).toEqual([...names(list)].sort(byName));
   });
 });
 
@@ -239,9 +251,15 @@ describe('games: sort', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('defaults to ALPHA_ASC', async () => {
+  it('left out, answers the catalogue order (the backend’s /api/allgames order); ALPHA_ASC sorts A–Z', async () => {
+    const upstream = (await fetch(`${stack.sandbox.url}/api/allgames`).then((r) => r.json())) as any[];
+    expect(catalogueOrder.map((g) => g.gameId)).toEqual(upstream.map((g: any) => g.id));
     const page = await gamesPage(stack, { first: 30 });
-    expect(page.edges.map((e: any) => e.node.name)).toEqual(catalogue.slice(0, 30).map((g) => g.name));
+    expect(page.edges.map((e: any) => e.node.gameId)).toEqual(upstream.slice(0, 30).map((g: any) => g.id));
+    const names = page.edges.map((e: any) => e.node.name);
+    expect(names).not.toEqual([...names].sort(byName));
+    const sorted = await gamesPage(stack, { first: 30, sort: 'ALPHA_ASC' });
+    expect(sorted.edges.map((e: any) => e.node.name)).toEqual(catalogue.slice(0, 30).map((g) => g.name));
   });
 });
 
@@ -470,15 +488,26 @@ describe('guest hiding (GUEST_HIDDEN_PROVIDERS=ezugi)', () => {
     const guestAll = await allGames(hidden, {});
     expect(guestAll).toHaveLength(383 - ezugiGames.length);
     expect(guestAll.some((g) => g.product === 'ezugi')).toBe(false);
+    for (const filter of [{ text: 'ezugi' }, { collection: 'LIVE_CASINO' }, { category: 'live-roulette' }]) {
+      const list = await allGames(hidden, { filter });
+      expect(list.some((g) => g.product === 'ezugi')).toBe(false);
+    }
+    // Naming the hidden provider: to a guest it does not exist, exactly as a provider that is nowhere.
+    const nowhere = await hidden.gql(GAMES, { filter: { provider: 'nowhere' } });
+    expect(codeOf(nowhere)).toBe('BAD_USER_INPUT');
     for (const filter of [
       { provider: 'ezugi' },
       { providers: ['ezugi'] },
-      { text: 'ezugi' },
-      { collection: 'LIVE_CASINO' },
-      { category: 'live-roulette' },
+      { providers: ['netent', 'ezugi'] },
     ]) {
-      const list = await allGames(hidden, { filter });
-      expect(list.some((g) => g.product === 'ezugi')).toBe(false);
+      const res = await hidden.gql(GAMES, { filter });
+      expect(res.data.games).toBeNull();
+      expect(res.errors).toHaveLength(1);
+      expect(res.errors![0]).toMatchObject({
+        path: ['games'],
+        extensions: { code: 'BAD_USER_INPUT' },
+        message: nowhere.errors![0].message.replace('nowhere', 'ezugi'),
+      });
     }
     expect(await allGames(hidden, { filter: { provider: 'ezugi' } }, token)).toHaveLength(ezugiGames.length);
   });

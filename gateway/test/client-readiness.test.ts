@@ -297,6 +297,21 @@ describe('the cashier', () => {
     expect(calls(small)).not.toContain('POST /api/deposit');
   });
 
+  it('refuses a withdrawal under the minimum before asking the backend', async () => {
+    const { token } = await signUp(stack, 'Small Withdrawer');
+    await credit(stack, token, '100.00');
+    const res = await stack.gql(
+      'mutation { withdraw(input: { amount: "20.00", idempotencyKey: "w-small" }) { withdrawalId } }',
+      {},
+      { token },
+    );
+    expect(res.errors![0]).toMatchObject({
+      message: 'amount must be at least R50.00.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(calls(res)).not.toContain('POST /api/withdraw');
+  });
+
   it("looks a deposit up with the return address's parameters, and by its id", async () => {
     const { token } = await signUp(stack, 'Returner');
     const d = (

@@ -113,6 +113,7 @@ describe('loyalty chests (section 4)', () => {
 describe('payment methods (sections 5 and 9)', () => {
   const allOn = {
     is_payment3_enabled: true,
+    is_payment3_absa_enabled: true,
     is_voucher_up_enabled: true,
     is_capitec_enabled: true,
     is_callpay_enabled: true,
@@ -123,6 +124,7 @@ describe('payment methods (sections 5 and 9)', () => {
   it('lists every method with its type, provider and name when all flags are on', () => {
     expect(availablePaymentMethods(allOn)).toEqual([
       { gateway: 'payment3', type: 'eft', provider: 'payment3', name: 'Payment3' },
+      { gateway: 'payment3Absa', type: 'eft', provider: 'payment3', name: 'Payment3 ABSA' },
       { gateway: 'voucherUp', type: 'eft', provider: 'voucherup', name: 'Voucher Up' },
       { gateway: 'capitec', type: 'eft', provider: 'paypump', name: DEFAULT_CAPITEC_NAME },
       { gateway: 'discoveryBank', type: 'eft', provider: 'paypump', name: 'Discovery Bank' },
@@ -135,6 +137,7 @@ describe('payment methods (sections 5 and 9)', () => {
 
   it.each([
     ['is_payment3_enabled', ['payment3']],
+    ['is_payment3_absa_enabled', ['payment3Absa']],
     ['is_voucher_up_enabled', ['voucherUp']],
     ['is_capitec_enabled', ['capitec', 'discoveryBank']],
     ['is_callpay_enabled', ['eft']],
@@ -144,12 +147,15 @@ describe('payment methods (sections 5 and 9)', () => {
     expect(availablePaymentMethods({ [flag]: true }).map((m) => m.gateway)).toEqual(gateways);
     const others = availablePaymentMethods({ ...allOn, [flag]: false }).map((m) => m.gateway);
     for (const g of gateways) expect(others).not.toContain(g);
-    expect(others).toHaveLength(7 - gateways.length);
+    expect(others).toHaveLength(8 - gateways.length);
   });
 
   it('treats a missing flag as off and ignores flags it does not know', () => {
     expect(availablePaymentMethods({})).toEqual([]);
-    expect(availablePaymentMethods({ is_payment3_absa_enabled: true })).toEqual([]);
+    expect(availablePaymentMethods({ is_paypal_enabled: true, payment3: true })).toEqual([]);
+    expect(availablePaymentMethods({ is_payment3_absa_enabled: true, is_paypal_enabled: true })).toEqual([
+      { gateway: 'payment3Absa', type: 'eft', provider: 'payment3', name: 'Payment3 ABSA' },
+    ]);
   });
 
   it("names Capitec from the backend's setting, with the default when it is blank", () => {

@@ -3,10 +3,10 @@
  * answers the sandbox cannot give (an error field with status 200, bodies that are not JSON) come from a tiny local
  * HTTP server standing in for the outside world.
  *
- * What propagates: an upstream failure nulls the field that failed and adds an error with extensions.code. A
- * nullable field (tournament(id:), node, viewer.wallet) stops there, so the rest of the query still answers; a
- * non-null field bubbles up to its nearest nullable parent, and the root fields (tournaments, gameProviders, site)
- * are all non-null, so a failing root list makes `data` null for the whole answer.
+ * What propagates: an upstream failure nulls the field that failed and adds an error with its path and
+ * extensions.code. Every field that depends on a backend call is nullable (tournament(id:), node, viewer.wallet, and
+ * the root lists and connections: tournaments, gameProviders, site, ...), so the failure stops there and the rest of
+ * the query still answers.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -68,28 +68,41 @@ describe('upstream failures through the gateway', () => {
     await fault(stack, { method: 'GET', path: '/api/tournaments/1', status: 500 });
     const res = await stack.gql(
       `query($a: ID!, $b: ID!) {
-      a: tournament(id: $a) { name } b: tournament(id: $b) { name } tournaments { tournamentId }
+      a: tournament(id: $a) { name } b: tournament(id: $b) { name }
+      tournaments(first: 100) { totalCount edges { node { tournamentId } } }
     }`,
       { a: tid(1), b: tid(2) },
     );
     expect(res.status).toBe(200);
     expect(res.data.a).toBeNull();
     expect(res.data.b).toEqual({ name: 'High Roller Showdown' });
-    expect(res.data.tournaments).toHaveLength(10);
+    expect(res.data.tournaments.totalCount).toBe(10);
+    expect(res.data.tournaments.edges).toHaveLength(10);
     expect(res.errors).toHaveLength(1);
     expect(res.errors![0]).toMatchObject({ path: ['a'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
     // The backend's own text never reaches the client; the gateway's does.
     expect(res.errors![0].message).not.toContain('Injected');
   });
 
-  it('bubbles a failing non-null root list up to data: null', async () => {
+  it('nulls only a failing root list; everything else in the same query still answers', async () => {
     await fault(stack, { method: 'GET', path: '/api/tournaments', status: 500 });
-    const res = await stack.gql(`query($a: ID!) { tournaments { name } a: tournament(id: $a) { name } }`, {
-      a: tid(1),
-    });
-    expect(res.data).toBeNull();
+    const res = await stack.gql(
+      `query($a: ID!) {
+        tournaments { edges { node { name } } }
+        a: tournament(id: $a) { name }
+        gameProviders { product }
+        site { timeZone }
+      }`,
+      { a: tid(1) },
+    );
+    expect(res.status).toBe(200);
+    expect(res.data.tournaments).toBeNull();
+    expect(res.data.a).toEqual({ name: 'Weekend Spin Frenzy' });
+    expect(res.data.gameProviders).toHaveLength(15);
+    expect(res.data.site).toEqual({ timeZone: 'Africa/Johannesburg' });
     expect(res.errors?.map((e: any) => e.extensions.code)).toEqual(['UPSTREAM_UNAVAILABLE']);
     expect(res.errors![0].path).toEqual(['tournaments']);
+    expect(res.errors![0].message).not.toContain('Injected');
   });
 
   it('gives up on a slow upstream within its time bound, while other fields still answer', async () => {
@@ -103,8 +116,13 @@ describe('upstream failures through the gateway', () => {
   });
 
   it('turns an upstream 401 into UNAUTHENTICATED', async () => {
-    const bad = await stack.gql(`{ tournaments { name } }`, {}, { token: 'not-a-real-token' });
-    expect(bad.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const bad = await stack.gql(
+      `{ tournaments { edges { node { name } } } }`,
+      {},
+      { token: 'not-a-real-token' },
+    );
+    expect(bad.errors?.[0]).toMatchObject({ path: ['tournaments'], extensions: { code: 'UNAUTHENTICATED' } });
+    expect(bad.data).toEqual({ tournaments: null });
 
     await fault(stack, { method: 'GET', path: '/api/tournaments/1', status: 401 });
     const res = await stack.gql(TWO, { a: tid(1), b: tid(2) });

@@ -5,7 +5,7 @@ import { credit, startStack, type Stack } from './harness.js';
 
 const H = 3_600_000;
 
-const FIELDS = `id tournamentId name stage label registrationOpen running nextStageAt completesInSeconds
+const FIELDS = `id tournamentId name stage label registrationOpen running nextStageAt completesInSeconds completesIn
   registrationStart registrationEnd startsAt endsAt buyIn { cents amount formatted } buyInDurationMinutes
   prizePool { cents } usersCount joined`;
 
@@ -59,11 +59,21 @@ const JOIN = `mutation($id: ID!) {
   }
 }`;
 
+/** Every tournament, from the first page of the connection (it holds them all: checked by pageInfo and totalCount). */
 async function list(stack: Stack, token?: string) {
-  const res = await stack.gql(`{ tournaments { ${FIELDS} } }`, {}, { token: token ?? null });
+  const res = await stack.gql(
+    `{ tournaments(first: 100) { totalCount pageInfo { hasNextPage } edges { node { ${FIELDS} } } } }`,
+    {},
+    { token: token ?? null },
+  );
   expect(res.errors).toBeUndefined();
-  return res.data.tournaments as any[];
+  const { totalCount, pageInfo, edges } = res.data.tournaments;
+  expect(pageInfo.hasNextPage).toBe(false);
+  expect(edges).toHaveLength(totalCount);
+  return edges.map((e: any) => e.node) as any[];
 }
+/** The nodes of a connection. */
+const nodesOf = (connection: { edges: { node: any }[] }) => connection.edges.map((e) => e.node);
 const byName = (ts: any[], name: string) => {
   const t = ts.find((x) => x.name === name);
   if (!t) throw new Error(`no tournament ${name}`);
@@ -132,6 +142,12 @@ describe('tournaments at the real clock', () => {
     expect(t.joined).toBe(false);
     const remaining = (Date.parse(t.endsAt) - Date.now()) / 1000;
     expect(Math.abs(t.completesInSeconds - remaining)).toBeLessThan(5);
+    const hours = Math.floor(t.completesInSeconds / 3600);
+    const minutes = Math.floor((t.completesInSeconds % 3600) / 60);
+    expect(t.completesIn).toBe(`${String(hours).padStart(2, '0')} H ${String(minutes).padStart(2, '0')} M`);
+    // A free tournament (the backend sends a buy-in of 0) has no buy-in at all.
+    const free = byName(await list(stack), 'Weekend Spin Frenzy');
+    expect(free).toMatchObject({ buyIn: null, buyInDurationMinutes: null, prizePool: { cents: 2_500_000 } });
   });
 
   it('fetches one tournament by global ID and round-trips it through node', async () => {
@@ -167,7 +183,7 @@ describe('tournaments at the real clock', () => {
 
   it('refuses a leaderboard page size out of range', async () => {
     const res = await stack.gql(
-      `query($id: ID!) { tournament(id: $id) { leaderboard(first: 101) { name } } }`,
+      `query($id: ID!) { tournament(id: $id) { leaderboard(first: 101) { edges { node { name } } } } }`,
       {
         id: tid(1),
       },
@@ -267,31 +283,46 @@ describe('tournaments at the real clock', () => {
     await spin(stack, token, 5);
 
     const BOARD = `query($id: ID!) {
-      tournament(id: $id) { usersCount myEntry { name points position isViewer } leaderboard(first: 100) { name points position isViewer } }
-      tournaments { tournamentId myEntry { points } leaderboard(first: 100) { points isViewer } }
+      tournament(id: $id) {
+        usersCount myEntry { name points position isViewer }
+        leaderboard(first: 100) { totalCount pageInfo { hasNextPage } edges { node { name points position isViewer } } }
+      }
+      tournaments(first: 2, stages: [LATE_REGISTRATION]) {
+        totalCount edges { node { tournamentId myEntry { points } leaderboard(first: 100) { totalCount edges { node { points isViewer } } } } }
+      }
     }`;
     const res = await stack.gql(BOARD, { id: tid(1) }, { token });
     expect(res.errors).toBeUndefined();
     const one = res.data.tournament;
     expect(one.myEntry).toMatchObject({ name: 'Spinning Sipho', points: 15, isViewer: true });
-    const mine = one.leaderboard.filter((e: any) => e.isViewer);
+    const board = nodesOf(one.leaderboard);
+    const mine = board.filter((e: any) => e.isViewer);
     expect(mine).toEqual([one.myEntry]);
-    expect(one.leaderboard).toHaveLength(one.usersCount);
+    expect(board).toHaveLength(one.usersCount);
+    expect(one.leaderboard.totalCount).toBe(one.usersCount);
+    expect(one.leaderboard.pageInfo.hasNextPage).toBe(false);
     // Positions follow points, highest first.
-    const points = one.leaderboard.map((e: any) => e.points);
+    const points = board.map((e: any) => e.points);
     expect(points).toEqual([...points].sort((a, b) => b - a));
 
-    // The list carries only the top rows; asking for more reads the whole board.
-    const fromList = res.data.tournaments.find((t: any) => t.tournamentId === 1);
+    // The list carries only the top rows; asking for more reads the whole board. (Only the two tournaments in late
+    // registration, tournament 1 among them: 100 rows of every tournament would pass the query cost limit.)
+    expect(res.data.tournaments.totalCount).toBe(2);
+    const fromList = nodesOf(res.data.tournaments).find((t: any) => t.tournamentId === 1);
     expect(fromList.myEntry).toEqual({ points: 15 });
-    expect(fromList.leaderboard).toHaveLength(one.usersCount);
-    expect(fromList.leaderboard.filter((e: any) => e.isViewer)).toEqual([{ points: 15, isViewer: true }]);
+    expect(nodesOf(fromList.leaderboard)).toHaveLength(one.usersCount);
+    expect(fromList.leaderboard.totalCount).toBe(one.usersCount);
+    expect(nodesOf(fromList.leaderboard).filter((e: any) => e.isViewer)).toEqual([
+      { points: 15, isViewer: true },
+    ]);
 
     // Another player (and a guest) sees the same row, not marked as theirs.
     const guest = await stack.gql(BOARD, { id: tid(1) });
+    expect(guest.errors).toBeUndefined();
     expect(guest.data.tournament.myEntry).toBeNull();
-    expect(guest.data.tournament.leaderboard.some((e: any) => e.isViewer)).toBe(false);
-    expect(guest.data.tournament.leaderboard.some((e: any) => e.name === 'Spinning Sipho')).toBe(true);
+    const guestBoard = nodesOf(guest.data.tournament.leaderboard);
+    expect(guestBoard.some((e: any) => e.isViewer)).toBe(false);
+    expect(guestBoard.some((e: any) => e.name === 'Spinning Sipho')).toBe(true);
   });
 });
 

@@ -30,12 +30,18 @@ const setPayments = (flags: Record<string, unknown>) =>
 const WALLET = `{ viewer { wallet {
   money { cents amount formatted } bonus { cents amount formatted } combined { cents amount formatted }
   canWithdraw depositBonusPercentage depositWagerPercentage
-  paymentMethods { gateway type provider name } } } }`;
+  paymentMethods { gateway type provider name }
+  paymentFlags { payment3 payment3Absa voucherUp capitec callpay callpayCard bitcoin }
+  capitec { enabled name method { gateway name } }
+  limits { depositMin { amount } depositMax { amount } withdrawalMin { amount } withdrawalMax { amount } } } } }`;
 
 const wallet = async (token: string) => (await stack.gql(WALLET, {}, { token })).data.viewer.wallet;
 
 const DEPOSIT = `mutation($input: DepositInput!) {
-  deposit(input: $input) { paymentId status amount { cents } type provider redirectUrl clientMutationId } }`;
+  deposit(input: $input) {
+    paymentId status amount { cents } type provider redirectUrl clientMutationId
+    depositStatus { id paymentId status amount { cents } type provider }
+  } }`;
 const WITHDRAW = `mutation($input: WithdrawInput!) {
   withdraw(input: $input) { withdrawalId status amount { cents } wallet { money { cents } } clientMutationId } }`;
 
@@ -65,39 +71,91 @@ describe('the wallet', () => {
 
   it('offers the payment methods whose flags are on, with section 9 types and providers', async () => {
     const { token } = await signUp(stack);
-    expect((await wallet(token)).paymentMethods).toEqual([
-      { gateway: 'payment3', type: 'eft', provider: 'payment3', name: 'Payment3' },
-      { gateway: 'voucherUp', type: 'eft', provider: 'voucherup', name: 'Voucher Up' },
-      { gateway: 'capitec', type: 'eft', provider: 'paypump', name: 'Capitec ETF' },
-      { gateway: 'discoveryBank', type: 'eft', provider: 'paypump', name: 'Discovery Bank' },
-      { gateway: 'eft', type: 'eft', provider: 'callpay', name: 'Instant EFT' },
-      { gateway: 'creditCard', type: 'credit_card', provider: 'callpay', name: 'Card' },
-      { gateway: 'bitcoin', type: 'crypto', provider: 'callpay', name: 'Bitcoin' },
+    const w = await wallet(token);
+    // The sandbox's defaults: every flag on but payment3 ABSA.
+    expect(w.paymentMethods).toEqual([
+      { gateway: 'PAYMENT3', type: 'EFT', provider: 'PAYMENT3', name: 'Payment3' },
+      { gateway: 'VOUCHER_UP', type: 'EFT', provider: 'VOUCHERUP', name: 'Voucher Up' },
+      { gateway: 'CAPITEC', type: 'EFT', provider: 'PAYPUMP', name: 'Capitec ETF' },
+      { gateway: 'DISCOVERY_BANK', type: 'EFT', provider: 'PAYPUMP', name: 'Discovery Bank' },
+      { gateway: 'EFT', type: 'EFT', provider: 'CALLPAY', name: 'Instant EFT' },
+      { gateway: 'CREDIT_CARD', type: 'CREDIT_CARD', provider: 'CALLPAY', name: 'Card' },
+      { gateway: 'BITCOIN', type: 'CRYPTO', provider: 'CALLPAY', name: 'Bitcoin' },
     ]);
+    expect(w.paymentFlags).toEqual({
+      payment3: true,
+      payment3Absa: false,
+      voucherUp: true,
+      capitec: true,
+      callpay: true,
+      callpayCard: true,
+      bitcoin: true,
+    });
+    expect(w.capitec).toEqual({
+      enabled: true,
+      name: 'Capitec ETF',
+      method: { gateway: 'CAPITEC', name: 'Capitec ETF' },
+    });
+    expect(w.limits).toEqual({
+      depositMin: { amount: '10.00' },
+      depositMax: { amount: '50000.00' },
+      withdrawalMin: { amount: '50.00' },
+      withdrawalMax: { amount: '50000.00' },
+    });
     try {
-      await setPayments({ is_bitcoin_enabled: false, is_capitec_enabled: false });
-      const gateways = (await wallet(token)).paymentMethods.map((m: any) => m.gateway);
-      expect(gateways).toEqual(['payment3', 'voucherUp', 'eft', 'creditCard']);
-      await setPayments({ is_capitec_enabled: true, payment_method_capitec_name: 'Capitec Pay' });
-      const capitec = (await wallet(token)).paymentMethods.find((m: any) => m.gateway === 'capitec');
+      await setPayments({
+        is_bitcoin_enabled: false,
+        is_capitec_enabled: false,
+        is_payment3_absa_enabled: true,
+      });
+      const off = await wallet(token);
+      expect(off.paymentMethods.map((m: any) => m.gateway)).toEqual([
+        'PAYMENT3',
+        'PAYMENT3_ABSA',
+        'VOUCHER_UP',
+        'EFT',
+        'CREDIT_CARD',
+      ]);
+      expect(off.paymentMethods[1]).toEqual({
+        gateway: 'PAYMENT3_ABSA',
+        type: 'EFT',
+        provider: 'PAYMENT3',
+        name: 'Payment3 ABSA',
+      });
+      expect(off.paymentFlags).toMatchObject({ payment3Absa: true, capitec: false, bitcoin: false });
+      expect(off.capitec).toEqual({ enabled: false, name: 'Capitec ETF', method: null });
+      await setPayments({
+        is_capitec_enabled: true,
+        is_payment3_absa_enabled: false,
+        payment_method_capitec_name: 'Capitec Pay',
+      });
+      const on = await wallet(token);
+      const capitec = on.paymentMethods.find((m: any) => m.gateway === 'CAPITEC');
       expect(capitec.name).toBe('Capitec Pay');
+      expect(on.capitec).toEqual({
+        enabled: true,
+        name: 'Capitec Pay',
+        method: { gateway: 'CAPITEC', name: 'Capitec Pay' },
+      });
 
       const refused = await stack.gql(
         DEPOSIT,
-        { input: { gateway: 'bitcoin', amount: '100.00', idempotencyKey: key() } },
+        { input: { gateway: 'BITCOIN', amount: '100.00', idempotencyKey: key() } },
         {
           token,
         },
       );
       expect(refused.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
-      expect(refused.errors?.[0].message).toBe(
-        "gateway must be one of the wallet's payment methods: payment3, voucherUp, capitec, discoveryBank, eft, creditCard.",
-      );
       expect(refused.extensions.upstreamCalls).not.toContain('POST /api/deposit');
+      // The methods on offer, named as the client sends them (PaymentGateway values).
+      expect(refused.errors?.[0].message).toBe(
+        "gateway must be one of the wallet's payment methods: PAYMENT3, VOUCHER_UP, CAPITEC, DISCOVERY_BANK, EFT, CREDIT_CARD.",
+      );
     } finally {
       await setPayments({
         is_bitcoin_enabled: true,
         is_capitec_enabled: true,
+        is_payment3_absa_enabled: false,
         payment_method_capitec_name: 'Capitec ETF',
       });
     }
@@ -124,7 +182,7 @@ describe('deposit', () => {
       DEPOSIT,
       {
         input: {
-          gateway: 'eft',
+          gateway: 'EFT',
           amount: '150.00',
           returnUrl: 'https://playlive.test/cashier',
           idempotencyKey: key(),
@@ -136,13 +194,21 @@ describe('deposit', () => {
     expect(res.errors).toBeUndefined();
     const d = res.data.deposit;
     expect(d).toMatchObject({
-      status: 'pending',
+      status: 'PENDING',
       amount: { cents: 15_000 },
-      type: 'eft',
-      provider: 'callpay',
+      type: 'EFT',
+      provider: 'CALLPAY',
       clientMutationId: 'd1',
     });
     expect(d.paymentId).toEqual(expect.any(String));
+    expect(d.depositStatus).toEqual({
+      id: expect.any(String),
+      paymentId: d.paymentId,
+      status: 'PENDING',
+      amount: { cents: 15_000 },
+      type: 'EFT',
+      provider: 'CALLPAY',
+    });
     expect(d.redirectUrl).toContain(d.paymentId);
     expect((await wallet(token)).money.cents).toBe(0);
 
@@ -152,10 +218,10 @@ describe('deposit', () => {
   });
 
   it.each([
-    ['capitec', 'eft', 'paypump'],
-    ['creditCard', 'credit_card', 'callpay'],
-    ['bitcoin', 'crypto', 'callpay'],
-    ['voucherUp', 'eft', 'voucherup'],
+    ['CAPITEC', 'EFT', 'PAYPUMP'],
+    ['CREDIT_CARD', 'CREDIT_CARD', 'CALLPAY'],
+    ['BITCOIN', 'CRYPTO', 'CALLPAY'],
+    ['VOUCHER_UP', 'EFT', 'VOUCHERUP'],
   ])('answers the type and provider of %s', async (gateway, type, provider) => {
     const { token } = await signUp(stack);
     const res = await stack.gql(
@@ -163,12 +229,14 @@ describe('deposit', () => {
       { input: { gateway, amount: '50', idempotencyKey: key() } },
       { token },
     );
+    expect(res.errors).toBeUndefined();
     expect(res.data.deposit).toMatchObject({ type, provider, amount: { cents: 5_000 } });
+    expect(res.data.deposit.depositStatus).toMatchObject({ type, provider, status: 'PENDING' });
   });
 
   it('deposits once for one idempotency key, however often it is sent', async () => {
     const { token } = await signUp(stack);
-    const input = { gateway: 'eft', amount: '200.00', idempotencyKey: key() };
+    const input = { gateway: 'EFT', amount: '200.00', idempotencyKey: key() };
     const [first, second] = await Promise.all([
       stack.gql(DEPOSIT, { input }, { token }),
       stack.gql(DEPOSIT, { input }, { token }),
@@ -196,7 +264,7 @@ describe('deposit', () => {
       const { token } = await signUp(stack);
       const res = await stack.gql(
         DEPOSIT,
-        { input: { gateway: 'eft', amount, idempotencyKey: key() } },
+        { input: { gateway: 'EFT', amount, idempotencyKey: key() } },
         { token },
       );
       expect(res.errors?.[0]).toMatchObject({
@@ -213,7 +281,7 @@ describe('deposit', () => {
       const { token } = await signUp(stack);
       const res = await stack.gql(
         DEPOSIT,
-        { input: { gateway: 'eft', amount: '100', idempotencyKey } },
+        { input: { gateway: 'EFT', amount: '100', idempotencyKey } },
         { token },
       );
       expect(res.errors?.[0]).toMatchObject({
@@ -224,20 +292,31 @@ describe('deposit', () => {
     },
   );
 
-  it("passes on the backend's limits, and refuses guests before calling upstream", async () => {
+  it("keeps to the backend's limits before calling it, and refuses guests before calling upstream", async () => {
     const { token } = await signUp(stack);
-    const small = await stack.gql(
-      DEPOSIT,
-      { input: { gateway: 'eft', amount: '5.00', idempotencyKey: key() } },
-      {
-        token,
-      },
-    );
-    expect(small.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(small.errors?.[0].message).toContain('must be between R10.00 and R50000.00');
+    const deposit = (amount: string) =>
+      stack.gql(DEPOSIT, { input: { gateway: 'EFT', amount, idempotencyKey: key() } }, { token });
+    const small = await deposit('9.99');
+    expect(small.errors?.[0]).toMatchObject({
+      message: 'amount must be at least R10.00.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(small.extensions.upstreamCalls).not.toContain('POST /api/deposit');
+    const big = await deposit('50000.01');
+    expect(big.errors?.[0]).toMatchObject({
+      message: 'amount can be at most R50,000.00.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    expect(big.extensions.upstreamCalls).not.toContain('POST /api/deposit');
+    // The limits themselves are allowed.
+    for (const amount of ['10.00', '50000.00']) {
+      const edge = await deposit(amount);
+      expect(edge.errors).toBeUndefined();
+      expect(edge.data.deposit.amount.cents).toBe(Math.round(Number(amount) * 100));
+    }
 
     const guest = await stack.gql(DEPOSIT, {
-      input: { gateway: 'eft', amount: '100', idempotencyKey: key() },
+      input: { gateway: 'EFT', amount: '100', idempotencyKey: key() },
     });
     expect(guest.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
     expect(guest.extensions.upstreamCalls).toEqual([]);
@@ -260,8 +339,9 @@ describe('withdraw', () => {
       clientMutationId: 'w1',
     });
     expect(w.withdrawalId).toEqual(expect.any(String));
+    // The payload's wallet is read after the withdrawal (an earlier read checks the limits).
     const calls: string[] = res.extensions.upstreamCalls;
-    expect(calls.indexOf('POST /api/wallet')).toBeGreaterThan(calls.indexOf('POST /api/withdraw'));
+    expect(calls.lastIndexOf('POST /api/wallet')).toBeGreaterThan(calls.indexOf('POST /api/withdraw'));
 
     const again = await stack.gql(WITHDRAW, { input }, { token });
     expect(again.data.withdraw.withdrawalId).toBe(w.withdrawalId);
@@ -430,21 +510,27 @@ describe('deposit status', () => {
     try {
       const p = await signUp(stack);
       const started = await stack.gql(
-        `mutation { deposit(input: { gateway: "capitec", amount: "75.00", idempotencyKey: "status-1" }) { paymentId provider redirectUrl } }`,
+        `mutation { deposit(input: { gateway: CAPITEC, amount: "75.00", idempotencyKey: "status-1" }) { paymentId provider redirectUrl depositStatus { id } } }`,
         {},
         { token: p.token },
       );
-      const { paymentId, provider, redirectUrl } = started.data.deposit;
-      const status = `query($p: String!, $id: String!) { viewer { depositStatus(provider: $p, paymentId: $id) { status amount { amount } type } } }`;
+      expect(started.errors).toBeUndefined();
+      const { paymentId, redirectUrl } = started.data.deposit;
+      expect(started.data.deposit.provider).toBe('PAYPUMP');
+      // Viewer.depositStatus takes the provider as the return address names it: the backend's lower-case name.
+      const provider = 'paypump';
+      const status = `query($p: String!, $id: String!) { viewer { depositStatus(provider: $p, paymentId: $id) { id status amount { amount } type provider } } }`;
       const before = await stack.gql(status, { p: provider, id: paymentId }, { token: p.token });
       expect(before.data.viewer.depositStatus).toEqual({
-        status: 'pending',
+        id: started.data.deposit.depositStatus.id,
+        status: 'PENDING',
         amount: { amount: '75.00' },
-        type: 'eft',
+        type: 'EFT',
+        provider: 'PAYPUMP',
       });
       await fetch(`${redirectUrl}/confirm`, { method: 'POST' });
       const after = await stack.gql(status, { p: provider, id: paymentId }, { token: p.token });
-      expect(after.data.viewer.depositStatus.status).toBe('complete');
+      expect(after.data.viewer.depositStatus.status).toBe('COMPLETE');
       const other = await signUp(stack);
       const peek = await stack.gql(status, { p: provider, id: paymentId }, { token: other.token });
       expect(peek.data.viewer.depositStatus).toBeNull();

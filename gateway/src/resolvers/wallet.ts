@@ -9,6 +9,7 @@ import { connectionFromSlice, pageOf, toGlobalId, type ConnectionArgs } from '..
 import { loadTransactionPage, TRANSACTIONS_PER_PAGE } from '../upstream/transactions.js';
 import { depositStatus, loadWallet, requestWithdrawal, startDeposit } from '../upstream/wallet.js';
 import { requirePlayerId } from './guard.js';
+import { enumResolvers } from './enums.js';
 import type { NodeLoader } from './node.js';
 import { ownedByViewer } from './viewer.js';
 
@@ -35,12 +36,18 @@ function checkLimits(cents: number, min: number | undefined, max: number | undef
   if (max !== undefined && cents > max) throw badInput(`amount can be at most ${formatRands(max)}.`);
 }
 
-/** The gateway, if the wallet offers it; otherwise BAD_USER_INPUT naming those it does. */
+/** The schema's name of each gateway (PAYMENT3_ABSA for payment3Absa), for messages a client can act on. */
+const GATEWAY_ENUM_NAMES = new Map(
+  Object.entries(enumResolvers.PaymentGateway ?? {}).map(([name, value]) => [value as WalletGateway, name]),
+);
+
+/** The gateway, if the wallet offers it; otherwise BAD_USER_INPUT naming those it does, as the schema spells them. */
 function offeredGateway(wallet: WalletModel, gateway: WalletGateway): WalletGateway {
   const offered = availablePaymentMethods(wallet.flags, wallet.capitecName).map((m) => m.gateway);
   if (offered.includes(gateway)) return gateway;
   if (offered.length === 0) throw badInput('No payment method is available right now.');
-  throw badInput(`gateway must be one of the wallet's payment methods: ${offered.join(', ')}.`);
+  const names = offered.map((g) => GATEWAY_ENUM_NAMES.get(g) ?? g);
+  throw badInput(`gateway must be one of the wallet's payment methods: ${names.join(', ')}.`);
 }
 
 /** The signed-in player's wallet, read after the mutation's write (so fresh). */
@@ -174,9 +181,11 @@ export const walletResolvers: Resolvers = {
     },
 
     withdraw: async (_root, { input }, ctx) => {
-      await requirePlayerId(ctx);
+      const userId = await requirePlayerId(ctx);
       const amountCents = amountOf(input.amount);
       const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
+      const { limits } = await loadWallet(ctx.upstream, userId);
+      checkLimits(amountCents, limits?.withdrawalMin, limits?.withdrawalMax);
       const w = await requestWithdrawal(ctx.upstream, { amountCents, idempotencyKey });
       // The wallet is read by WithdrawPayload.wallet, after this write: the balance the withdrawal left.
       return {
