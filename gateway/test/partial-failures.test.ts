@@ -8,11 +8,28 @@ import { signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
 let token: string;
+/** What the screen's address carries: a game code, a provider, a news slug, a tournament id. */
+let variables: Record<string, unknown>;
+let tournamentPath: string;
 
 beforeAll(async () => {
   // No public cache, so each case's fault is what the gateway meets.
   stack = await startStack({ gateway: { publicCacheTtlMs: 0 } });
   ({ token } = await signUp(stack, 'Partial Failures'));
+  const found = await stack.gql(`{
+    games(first: 1) { edges { node { code product } } }
+    news(first: 1) { edges { node { slug } } }
+    tournaments(first: 1) { edges { node { id tournamentId } } }
+  }`);
+  const game = found.data.games.edges[0].node;
+  const tournament = found.data.tournaments.edges[0].node;
+  variables = {
+    code: game.code,
+    product: game.product,
+    slug: found.data.news.edges[0].node.slug,
+    tournament: tournament.id,
+  };
+  tournamentPath = `/api/tournaments/${tournament.tournamentId}`;
 });
 afterAll(() => stack.close());
 afterEach(async () => {
@@ -30,7 +47,7 @@ async function fail(method: string, path: string) {
 }
 
 /** Everything the home screen and the header need, in one query, as the web client sends it. */
-const SCREEN = `query Screen {
+const SCREEN = `query Screen($code: String!, $product: String!, $slug: String!, $tournament: ID!) {
   viewer {
     id
     account { name }
@@ -46,7 +63,12 @@ const SCREEN = `query Screen {
   games(first: 5, filter: { collection: MOST_POPULAR }) { totalCount edges { node { id name isFavourite } } }
   gameProviders { product }
   gameCategories { slug }
+  gameSubGroups { id }
+  game(code: $code) { id }
+  gameProvider(product: $product) { id }
   gameFilters { themes }
+  tournament(id: $tournament) { id }
+  newsArticle(slug: $slug) { id }
   tournaments(first: 3) { totalCount }
   promotions { id }
   newPromotions { id }
@@ -61,7 +83,12 @@ const ROOT_FIELDS = [
   'games',
   'gameProviders',
   'gameCategories',
+  'gameSubGroups',
+  'game',
+  'gameProvider',
   'gameFilters',
+  'tournament',
+  'newsArticle',
   'tournaments',
   'promotions',
   'newPromotions',
@@ -91,12 +118,14 @@ interface Case {
 const CASES: Case[] = [
   {
     call: ['GET', '/api/allgames'],
-    nulls: ['games', 'gameCategories', 'viewer.favourites', 'viewer.recentGames'],
+    nulls: ['games', 'gameCategories', 'gameSubGroups', 'game', 'viewer.favourites', 'viewer.recentGames'],
   },
   { call: ['GET', '/api/games'], nulls: ['games'] },
-  { call: ['GET', '/api/gameProviders'], nulls: ['gameProviders'] },
+  { call: ['GET', '/api/gameProviders'], nulls: ['gameProviders', 'gameProvider'] },
+  { call: ['GET', '/api/news/*'], nulls: ['newsArticle'] },
   { call: ['GET', '/api/gameFilters'], nulls: ['gameFilters'] },
   { call: ['GET', '/api/tournaments'], nulls: ['tournaments'] },
+  { call: ['GET', '/api/tournaments/{id}'], nulls: ['tournament'] },
   { call: ['GET', '/api/promotionsAuthenticated'], nulls: ['promotions'] },
   { call: ['GET', '/api/newpromotions'], nulls: ['newPromotions'] },
   { call: ['GET', '/api/promotionBanners'], nulls: ['promotionBanners'] },
@@ -117,7 +146,7 @@ const at = (data: any, path: string) => path.split('.').reduce((value, key) => v
 
 describe('one REST call failing, the rest of the screen answering', () => {
   it('answers the whole screen with no error when nothing fails', async () => {
-    const res = await stack.gql(SCREEN, {}, { token });
+    const res = await stack.gql(SCREEN, variables, { token });
     expect(res.errors).toBeUndefined();
     for (const field of ROOT_FIELDS) expect(res.data[field], field).not.toBeNull();
     for (const part of VIEWER_PARTS) expect(res.data.viewer[part], part).not.toBeNull();
@@ -125,8 +154,8 @@ describe('one REST call failing, the rest of the screen answering', () => {
 
   for (const { call, nulls } of CASES) {
     it(`${call.join(' ')} failing nulls only ${nulls.join(', ')}`, async () => {
-      await fail(...call);
-      const res = await stack.gql(SCREEN, {}, { token });
+      await fail(call[0], call[1] === '/api/tournaments/{id}' ? tournamentPath : call[1]);
+      const res = await stack.gql(SCREEN, variables, { token });
       expect(res.status).toBe(200);
       expect(res.data).not.toBeNull();
       for (const path of nulls) {
@@ -146,7 +175,7 @@ describe('one REST call failing, the rest of the screen answering', () => {
 
   it('a failing favourites list nulls isFavourite on each game, not the catalogue', async () => {
     await fail('GET', '/api/favourites/short');
-    const res = await stack.gql(SCREEN, {}, { token });
+    const res = await stack.gql(SCREEN, variables, { token });
     const games = res.data.games.edges;
     expect(games.length).toBeGreaterThan(0);
     for (const edge of games) expect(edge.node.isFavourite).toBeNull();
@@ -155,7 +184,7 @@ describe('one REST call failing, the rest of the screen answering', () => {
 
   it("a failing account read nulls the viewer (the player's identity) and nothing else", async () => {
     await fail('GET', '/api/account');
-    const res = await stack.gql(SCREEN, {}, { token });
+    const res = await stack.gql(SCREEN, variables, { token });
     expect(res.data.viewer).toBeNull();
     expect(res.errors!.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
       'UPSTREAM_UNAVAILABLE',
@@ -165,7 +194,7 @@ describe('one REST call failing, the rest of the screen answering', () => {
   });
 
   it('a refused token is UNAUTHENTICATED at viewer; a guest gets null with no error', async () => {
-    const refused = await stack.gql(SCREEN, {}, { token: 'not-a-real-token' });
+    const refused = await stack.gql(SCREEN, variables, { token: 'not-a-real-token' });
     expect(refused.data.viewer).toBeNull();
     expect(refused.errors!.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
       'UNAUTHENTICATED',
