@@ -33,3 +33,7 @@ export function isAuthError(err: unknown): err is GraphQLError {
   const code = err instanceof GraphQLError ? err.extensions.code : undefined;
   return code === 'UNAUTHENTICATED' || code === 'FORBIDDEN';
 }
+
+/** The backend said there is no such thing (404): for lookups that answer null rather than fail. */
+export const isNotFound = (err: unknown): boolean =>
+  err instanceof GraphQLError && err.extensions.code === 'NOT_FOUND';

@@ -1,9 +1,8 @@
-import { GraphQLError } from 'graphql';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import { formatRands, money } from '../domain/money.js';
 import { amountCentsFrom, availablePaymentMethods, isIdempotencyKey } from '../domain/payments.js';
-import { badInput } from '../errors.js';
+import { badInput, isNotFound } from '../errors.js';
 import type { DepositStatusModel, WalletGateway, WalletModel } from '../models.js';
 import { connectionFromSlice, pageOf, toGlobalId, type ConnectionArgs } from '../relay.js';
 import { loadTransactionPage, TRANSACTIONS_PER_PAGE } from '../upstream/transactions.js';
@@ -53,8 +52,6 @@ function offeredGateway(wallet: WalletModel, gateway: WalletGateway): WalletGate
 /** The signed-in player's wallet, read after the mutation's write (so fresh). */
 export const walletAfterWrite = async (ctx: GatewayContext) =>
   loadWallet(ctx.upstream, await requirePlayerId(ctx));
-
-const isNotFound = (err: unknown) => err instanceof GraphQLError && err.extensions.code === 'NOT_FOUND';
 
 /** A return address's query string as parameters to pass on, bounded so it cannot grow the upstream call. */
 function returnParameters(query: string | null | undefined, drop: readonly string[]): Record<string, string> {

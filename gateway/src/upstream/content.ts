@@ -1,5 +1,5 @@
-import { GraphQLError } from 'graphql';
 import { z } from 'zod';
+import { isNotFound } from '../errors.js';
 import type {
   BannerSectionName,
   NewsArticleModel,
@@ -282,8 +282,6 @@ export function loadNews(deps: UpstreamDeps, category?: string | null): Promise<
   const path = category ? `/api/news/category/${encodeURIComponent(category)}` : '/api/news';
   return deps.upstream.readPublic(path, parseNews, publicTtl(deps));
 }
-
-const isNotFound = (err: unknown) => err instanceof GraphQLError && err.extensions.code === 'NOT_FOUND';
 
 /** GET /api/news/{slug}: one article with its body (public, shared); null when the backend has no such article. */
 export async function loadArticle(deps: UpstreamDeps, slug: string): Promise<NewsArticleModel | null> {

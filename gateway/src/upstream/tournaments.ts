@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GraphQLError } from 'graphql';
+import { isNotFound } from '../errors.js';
 import type { TournamentEntryModel, TournamentModel } from '../models.js';
 import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
@@ -120,8 +120,6 @@ const parseOne = (raw: unknown): TournamentModel =>
 
 /** GET /api/tournaments: every tournament, in the backend's order (open ones first), with its top rows. */
 export const loadTournaments = (upstream: RequestUpstream) => upstream.read('/api/tournaments', parseList);
-
-const isNotFound = (err: unknown) => err instanceof GraphQLError && err.extensions.code === 'NOT_FOUND';
 
 async function nullWhenNotFound<T>(load: Promise<T>): Promise<T | null> {
   try {
