@@ -14,6 +14,11 @@ export default tseslint.config(
     },
   },
   {
+    // relay-compiler reads its settings only as CommonJS.
+    files: ['relay.config.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
     // Tests read loosely typed JSON answers.
     files: ['**/test/**/*.ts', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

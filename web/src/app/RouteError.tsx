@@ -1,0 +1,18 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../ui/Button';
+
+/** What a screen shows when it cannot load: a way to try again, never a blank page. */
+export function RouteError() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : null;
+  return (
+    <div role="alert" style={{ padding: 'var(--space-6)', maxWidth: 640 }}>
+      <h1>{status === 404 ? 'Page not found' : 'We could not load this page'}</h1>
+      <p style={{ color: 'var(--color-text-muted)' }}>
+        PlayLive did not answer in time. Check your connection and try again; your account and balance are
+        safe.
+      </p>
+      <Button onClick={() => window.location.reload()}>Try again</Button>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import { graphql, RelayEnvironmentProvider, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Outlet, useLoaderData } from 'react-router';
+import type { AppLayoutQuery as AppLayoutQueryType } from '../../__generated__/AppLayoutQuery.graphql';
+import { useQueryParameters, usePageViews, useSiteNotices } from '../effects';
+import { ModalHost } from '../modals/ModalHost';
+import { ShellContext } from '../shell';
+import styles from './AppLayout.module.css';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { SideMenu } from './SideMenu';
+
+export const AppLayoutQuery = graphql`
+  query AppLayoutQuery {
+    viewer {
+      id
+      onboardingSeen
+      account {
+        id
+        emailVerified
+      }
+    }
+    site {
+      alternateRoutes
+      appVersion
+      tagManagerId
+      maintenance {
+        enabled
+      }
+      promotionPages {
+        key
+        path
+        enabled
+        requiresSignIn
+        title
+        intro
+        body
+        image
+        terms
+      }
+    }
+    ...Header_query
+    ...ModalHost_query
+  }
+`;
+
+/**
+ * The frame of every screen: header, side menu (a drawer below 600 px), the screen, the footer, and the modals.
+ * Its data (who is signed in, the site's settings) is one query, loaded by the root route before it renders.
+ */
+export function AppLayout() {
+  const ref = useLoaderData() as PreloadedQuery<AppLayoutQueryType>;
+  return (
+    <RelayEnvironmentProvider environment={ref.environment}>
+      <Frame queryRef={ref} />
+    </RelayEnvironmentProvider>
+  );
+}
+
+function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
+  const data = usePreloadedQuery<AppLayoutQueryType>(AppLayoutQuery, queryRef);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const viewer = data.viewer ?? null;
+  const site = data.site ?? null;
+
+  useQueryParameters(viewer ? { emailVerified: viewer.account.emailVerified } : null);
+  usePageViews(Boolean(site?.tagManagerId));
+  useSiteNotices({
+    maintenance: site?.maintenance.enabled === true,
+    appVersion: site?.appVersion ?? null,
+    onboardingDue: viewer !== null && viewer.onboardingSeen === false,
+  });
+
+  return (
+    <ShellContext.Provider
+      value={{
+        signedIn: viewer !== null,
+        alternateRoutes: site?.alternateRoutes === true,
+        promotionPages: site?.promotionPages ?? [],
+      }}
+    >
+      <a href="#content" className={styles.skip}>
+        Skip to content
+      </a>
+      <Header query={data} onMenu={() => setDrawerOpen(true)} />
+      <div className={styles.body}>
+        <aside className={styles.side}>
+          <SideMenu />
+        </aside>
+        <main id="content" className={styles.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <Footer signedIn={viewer !== null} />
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className={styles.drawerOverlay} />
+          <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
+            <Dialog.Title className="visually-hidden">Menu</Dialog.Title>
+            <Dialog.Close className={styles.drawerClose} aria-label="Close the menu">
+              ×
+            </Dialog.Close>
+            <SideMenu onChoose={() => setDrawerOpen(false)} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <ModalHost query={data} />
+    </ShellContext.Provider>
+  );
+}

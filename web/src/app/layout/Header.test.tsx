@@ -1,0 +1,74 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
+import { MemoryRouter } from 'react-router';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { describe, expect, it } from 'vitest';
+import type { HeaderTestQuery } from '../../__generated__/HeaderTestQuery.graphql';
+import { Header } from './Header';
+
+function Harness() {
+  const data = useLazyLoadQuery<HeaderTestQuery>(
+    graphql`
+      query HeaderTestQuery @relay_test_operation {
+        ...Header_query
+      }
+    `,
+    {},
+  );
+  return <Header query={data} onMenu={() => {}} />;
+}
+
+function renderHeader(resolve: Parameters<typeof MockPayloadGenerator.generate>[1]) {
+  const environment = createMockEnvironment();
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <MemoryRouter>
+        <Suspense fallback="Loading">
+          <Harness />
+        </Suspense>
+      </MemoryRouter>
+    </RelayEnvironmentProvider>,
+  );
+  act(() => {
+    environment.mock.resolveMostRecentOperation((operation) =>
+      MockPayloadGenerator.generate(operation, resolve),
+    );
+  });
+}
+
+describe('the header', () => {
+  it('offers a guest log in and join', async () => {
+    renderHeader({
+      Query: () => ({ viewer: null, site: { loyaltyEnabled: true, welcomePackageEnabled: true } }),
+    });
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Join' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+  });
+
+  it("shows a player's balance, unread count and loyalty chest, and the account menu", async () => {
+    renderHeader({
+      Viewer: () => ({
+        account: { name: 'Thabo', welcomePackageExpired: false },
+        wallet: { combined: { formatted: 'R1,250.00' } },
+        notifications: { unreadCount: 3 },
+        loyalty: { balance: 2 },
+      }),
+      Site: () => ({ loyaltyEnabled: true, welcomePackageEnabled: true }),
+    });
+    expect(await screen.findByRole('button', { name: 'Wallet: R1,250.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Loyalty chests, 2 ready' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account menu for Thabo' })).toBeTruthy();
+  });
+
+  it('hides the loyalty chest when loyalty is off', async () => {
+    renderHeader({
+      Viewer: () => ({ account: { name: 'Lerato', welcomePackageExpired: true } }),
+      Site: () => ({ loyaltyEnabled: false, welcomePackageEnabled: false }),
+    });
+    expect(await screen.findByRole('button', { name: 'Account menu for Lerato' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Loyalty chests/ })).toBeNull();
+  });
+});

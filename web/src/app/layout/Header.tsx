@@ -1,0 +1,167 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router';
+import type { Header_query$key } from '../../__generated__/Header_query.graphql';
+import { useSignOut } from '../../features/auth/mutations';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { openAuth, openModal } from '../modals/modal-store';
+import { usePendingCount } from '../pending';
+import { signOutLocally } from '../session';
+import styles from './Header.module.css';
+import { ChestIcon, BellIcon, GiftIcon, MenuIcon } from './icons';
+
+/**
+ * The header: the menu button (phones), the logo, the loader while requests are pending, and either the guest's
+ * log in / join, or the player's wallet, notifications, promotions, loyalty chest and account menu.
+ */
+export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () => void }) {
+  const data = useFragment(
+    graphql`
+      fragment Header_query on Query {
+        viewer {
+          id
+          account {
+            name
+            welcomePackageExpired
+          }
+          wallet {
+            combined {
+              formatted
+            }
+          }
+          notifications(first: 1) {
+            unreadCount
+          }
+          loyalty {
+            balance
+          }
+        }
+        site {
+          loyaltyEnabled
+          welcomePackageEnabled
+        }
+      }
+    `,
+    query,
+  );
+  const pending = usePendingCount();
+  const viewer = data.viewer;
+  const loyaltyOn = data.site?.loyaltyEnabled === true;
+  const unread = viewer?.notifications?.unreadCount ?? 0;
+
+  return (
+    <header className={styles.header}>
+      <button type="button" className={styles.menuButton} aria-label="Open the menu" onClick={onMenu}>
+        <MenuIcon />
+      </button>
+      <Link to="/" className={styles.logo} aria-label="PlayLive home">
+        Play<span>Live</span>
+      </Link>
+      <div className={styles.loader} aria-live="polite">
+        {pending > 0 && <Spinner label="Loading" />}
+      </div>
+      {viewer ? (
+        <div className={styles.player}>
+          <button
+            type="button"
+            className={styles.wallet}
+            onClick={() => openModal('wallet')}
+            aria-label={`Wallet: ${viewer.wallet?.combined.formatted ?? 'balance unavailable'}`}
+          >
+            {viewer.wallet?.combined.formatted ?? '—'}
+          </button>
+          <button
+            type="button"
+            className={styles.icon}
+            onClick={() => openModal('notifications')}
+            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          >
+            <BellIcon />
+            {unread > 0 && <span className={styles.badge}>{unread > 99 ? '99+' : unread}</span>}
+          </button>
+          <Link to="/promotions" className={`${styles.icon} ${styles.wide}`} aria-label="Promotions">
+            <GiftIcon />
+          </Link>
+          {loyaltyOn && (
+            <button
+              type="button"
+              className={styles.icon}
+              onClick={() => openModal('loyalty')}
+              aria-label={`Loyalty chests${viewer.loyalty?.balance ? `, ${viewer.loyalty.balance} ready` : ''}`}
+            >
+              <ChestIcon />
+              {(viewer.loyalty?.balance ?? 0) > 0 && (
+                <span className={styles.badge}>{viewer.loyalty?.balance}</span>
+              )}
+            </button>
+          )}
+          <AccountMenu
+            name={viewer.account.name}
+            loyaltyOn={loyaltyOn}
+            welcomePackage={
+              data.site?.welcomePackageEnabled === true && !viewer.account.welcomePackageExpired
+            }
+          />
+        </div>
+      ) : (
+        <div className={styles.guest}>
+          <Button variant="ghost" onClick={() => openAuth('login')}>
+            Log in
+          </Button>
+          <Button variant="accent" onClick={() => openAuth('registration')}>
+            Join
+          </Button>
+        </div>
+      )}
+    </header>
+  );
+}
+
+function AccountMenu(props: { name: string; loyaltyOn: boolean; welcomePackage: boolean }) {
+  const [signOut] = useSignOut();
+  const leave = () => {
+    // The session ends here at once; the gateway revokes it in the background.
+    signOut({}).catch(() => {});
+    signOutLocally();
+  };
+  const initial = props.name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={styles.account} aria-label={`Account menu for ${props.name}`}>
+        <span aria-hidden="true">{initial}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.dropdown} align="end" sideOffset={8}>
+          <DropdownMenu.Label className={styles.dropdownLabel}>{props.name}</DropdownMenu.Label>
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('profile')}>
+            PROFILE
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('coupon')}>
+            REDEEM COUPON
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('wagering')}>
+            BONUS WAGERING
+          </DropdownMenu.Item>
+          {props.loyaltyOn && (
+            <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('loyalty')}>
+              LOYALTY CHESTS
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('tournaments')}>
+            TOURNAMENTS
+          </DropdownMenu.Item>
+          {props.welcomePackage && (
+            <DropdownMenu.Item className={styles.dropdownItem} asChild>
+              <Link to="/promotions">WELCOME PACKAGE</Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={leave}>
+            SIGN OUT
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

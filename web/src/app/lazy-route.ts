@@ -1,0 +1,23 @@
+/*
+ * A route's module, loaded when first visited. After a deploy the old chunks are gone: if one fails to load, the
+ * page reloads once to pick up the new build; a second failure in a row shows the error screen instead of looping.
+ */
+const RELOADED = 'play_live_reloaded_for_chunk';
+
+export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      const module = await load();
+      window.sessionStorage.removeItem(RELOADED);
+      return module;
+    } catch (err) {
+      if (!window.sessionStorage.getItem(RELOADED)) {
+        window.sessionStorage.setItem(RELOADED, '1');
+        window.location.reload();
+        // The reload is under way: never settle, so nothing renders meanwhile.
+        return new Promise<T>(() => {});
+      }
+      throw err;
+    }
+  };
+}

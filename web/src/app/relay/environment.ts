@@ -1,0 +1,132 @@
+import { createClient, type Client } from 'graphql-ws';
+import {
+  Environment,
+  Network,
+  Observable,
+  RecordSource,
+  Store,
+  type FetchFunction,
+  type GraphQLResponse,
+  type SubscribeFunction,
+} from 'relay-runtime';
+import { trackPending } from '../pending';
+import { sessionToken } from '../storage';
+
+/*
+ * The Relay environment: queries and mutations as POST /graphql on the site's own origin, subscriptions over
+ * graphql-ws on the same path. Every request carries the session token (Authorization: Bearer) and a CSRF header.
+ * An UNAUTHENTICATED error anywhere calls the handler the app registers (sign out, reset the store, open login).
+ */
+
+interface GraphQLErrorLike {
+  message: string;
+  extensions?: { code?: string };
+}
+
+let onUnauthenticated: () => void = () => {};
+
+/** What to do when the gateway says the session is gone (set once by the app). */
+export function handleUnauthenticated(handler: () => void): void {
+  onUnauthenticated = handler;
+}
+
+/** A per-tab token the gateway passes on to the casino as its CSRF header. */
+function csrfToken(): string {
+  try {
+    let token = window.sessionStorage.getItem('play_live_csrf');
+    if (!token) {
+      token = crypto.randomUUID();
+      window.sessionStorage.setItem('play_live_csrf', token);
+    }
+    return token;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+const isUnauthenticated = (errors: readonly GraphQLErrorLike[] | undefined) =>
+  (errors ?? []).some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+
+/** The errors of an answer, when it has data too (Relay keeps the data; the caller may still want to know). */
+export class GatewayError extends Error {
+  constructor(readonly errors: readonly GraphQLErrorLike[]) {
+    super(errors[0]?.message ?? 'An error occurred');
+  }
+}
+
+const fetchGraphQL: FetchFunction = (operation, variables, cacheConfig) =>
+  Observable.create<GraphQLResponse>((sink) => {
+    const silent = cacheConfig.metadata?.silent === true;
+    const done = silent ? () => {} : trackPending();
+    const controller = new AbortController();
+    const token = sessionToken();
+    fetch('/graphql', {
+      method: 'POST',
+      signal: controller.signal,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/graphql-response+json, application/json',
+        'x-csrf-token': csrfToken(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify({ query: operation.text, variables }),
+    })
+      .then(async (response) => {
+        const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
+        if (isUnauthenticated(body.errors) && token) onUnauthenticated();
+        if (!('data' in body) || body.data == null) {
+          sink.error(new GatewayError(body.errors ?? [{ message: 'An error occurred' }]));
+          return;
+        }
+        sink.next(body);
+        sink.complete();
+      })
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) sink.error(err instanceof Error ? err : new Error(String(err)));
+      })
+      .finally(done);
+    return () => {
+      controller.abort();
+      done();
+    };
+  });
+
+/** One graphql-ws client per environment: a new session gets a new socket with its own token. */
+function subscriptions(): { subscribe: SubscribeFunction; dispose(): void } {
+  let client: Client | null = null;
+  const connect = () =>
+    (client ??= createClient({
+      url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
+      connectionParams: () => {
+        const token = sessionToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+      lazy: true,
+      retryAttempts: Infinity,
+      shouldRetry: () => true,
+    }));
+  const subscribe: SubscribeFunction = (operation, variables) =>
+    Observable.create((sink) =>
+      connect().subscribe(
+        { query: operation.text ?? '', variables },
+        {
+          next: (value) => {
+            if (isUnauthenticated(value.errors as GraphQLErrorLike[] | undefined)) onUnauthenticated();
+            sink.next(value as GraphQLResponse);
+          },
+          error: (err) => sink.error(err instanceof Error ? err : new Error('The live connection failed.')),
+          complete: () => sink.complete(),
+        },
+      ),
+    );
+  return { subscribe, dispose: () => void client?.dispose() };
+}
+
+export function createEnvironment(): { environment: Environment; dispose(): void } {
+  const live = subscriptions();
+  const environment = new Environment({
+    network: Network.create(fetchGraphQL, live.subscribe),
+    store: new Store(new RecordSource()),
+  });
+  return { environment, dispose: live.dispose };
+}

@@ -1,0 +1,45 @@
+/*
+ * What the site keeps in the browser: the session token (key play_live_session_token), the affiliate and tracking
+ * id from the address (docs/rules.md#routes-and-query-parameters) and the game a guest tried to open before signing
+ * in. Storage can be unavailable (private modes, blocked cookies): then nothing is kept, and nothing breaks.
+ */
+
+export const SESSION_TOKEN_KEY = 'play_live_session_token';
+const AFFILIATE_KEY = 'play_live_affiliate';
+const TRACKING_ID_KEY = 'play_live_tracking_id';
+export const DEFAULT_AFFILIATE = 'organic';
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage refused: the value lives only as long as the page.
+  }
+}
+
+export const sessionToken = () => read(SESSION_TOKEN_KEY);
+export const saveSessionToken = (token: string | null) => write(SESSION_TOKEN_KEY, token);
+
+export const affiliate = () => read(AFFILIATE_KEY) ?? DEFAULT_AFFILIATE;
+export const trackingId = () => read(TRACKING_ID_KEY);
+
+/** An affiliate code or tracking id as the backend accepts it; anything else from an address is ignored. */
+const AFFILIATE = /^[A-Za-z0-9_.-]{1,64}$/;
+const TRACKING_ID = /^[\x21-\x7e]{1,128}$/;
+
+export function rememberAffiliate(code: string): void {
+  if (AFFILIATE.test(code)) write(AFFILIATE_KEY, code);
+}
+
+export function rememberTrackingId(id: string): void {
+  if (TRACKING_ID.test(id)) write(TRACKING_ID_KEY, id);
+}

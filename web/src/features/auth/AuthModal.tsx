@@ -1,0 +1,293 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Modal } from '../../app/modals/Modal';
+import { closeModal, openAuth, type AuthMode } from '../../app/modals/modal-store';
+import { signIn } from '../../app/session';
+import { affiliate, trackingId } from '../../app/storage';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import styles from './AuthModal.module.css';
+import { useForgotPassword, useLogin, useRegister } from './mutations';
+import {
+  checkDateOfBirth,
+  checkEmail,
+  checkName,
+  checkPassword,
+  errorsOf,
+  refusalOf,
+  type FieldErrors,
+} from './validation';
+
+export interface SingleSignOn {
+  enabled: boolean;
+  loginUrl: string | null | undefined;
+  signupUrl: string | null | undefined;
+}
+
+const TITLES: Record<AuthMode, string> = {
+  login: 'Log in',
+  registration: 'Join PlayLive',
+  reset: 'Reset your password',
+};
+
+/**
+ * Logging in, registering and asking for a password reset (login by default). When the site forces single
+ * sign-on, the loader shows for a second and the browser goes to the provider's login or signup address instead.
+ */
+export default function AuthModal({ mode, sso }: { mode: AuthMode; sso: SingleSignOn }) {
+  const redirect = sso.enabled ? (mode === 'registration' ? sso.signupUrl : sso.loginUrl) : null;
+  useEffect(() => {
+    if (!redirect) return;
+    const timer = window.setTimeout(() => window.location.assign(redirect), 1000);
+    return () => window.clearTimeout(timer);
+  }, [redirect]);
+
+  if (redirect) {
+    return (
+      <Modal title={TITLES[mode]} size="sm">
+        <p className={styles.center}>
+          <Spinner label="Taking you to sign in" /> Taking you to sign in…
+        </p>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title={TITLES[mode]} size="sm">
+      {mode !== 'reset' && (
+        <div className={styles.modes} role="group" aria-label="Log in or join">
+          <button
+            type="button"
+            className={styles.mode}
+            aria-pressed={mode === 'login'}
+            onClick={() => openAuth('login')}
+          >
+            Log in
+          </button>
+          <button
+            type="button"
+            className={styles.mode}
+            aria-pressed={mode === 'registration'}
+            onClick={() => openAuth('registration')}
+          >
+            Join
+          </button>
+        </div>
+      )}
+      {mode === 'login' && <LoginForm />}
+      {mode === 'registration' && <RegistrationForm />}
+      {mode === 'reset' && <ForgotPasswordForm />}
+    </Modal>
+  );
+}
+
+function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <p className={styles.formError} role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+function LoginForm() {
+  const [login, busy] = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = errorsOf({ email: checkEmail(email), password: checkPassword(password, false) });
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const { login: answer } = await login({ input: { email: email.trim(), password } });
+      closeModal();
+      signIn(answer.token);
+    } catch (err) {
+      const refusal = refusalOf(err);
+      setErrors(refusal.fields);
+      setMessage(refusal.message);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <FormError message={message} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+      />
+      <Button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? 'Logging in…' : 'Log in'}
+      </Button>
+      <p className={styles.aside}>
+        <button type="button" className={styles.link} onClick={() => openAuth('reset')}>
+          Forgot your password?
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function RegistrationForm() {
+  const [register, busy] = useRegister();
+  const [fields, setFields] = useState({ name: '', email: '', password: '', dateOfBirth: '', phone: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = errorsOf({
+      name: checkName(fields.name),
+      email: checkEmail(fields.email),
+      password: checkPassword(fields.password, true),
+      dateOfBirth: checkDateOfBirth(fields.dateOfBirth),
+    });
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length > 0) return;
+    try {
+      const { register: answer } = await register({
+        input: {
+          name: fields.name.trim(),
+          email: fields.email.trim(),
+          password: fields.password,
+          dateOfBirth: fields.dateOfBirth,
+          phone: fields.phone.trim() || null,
+          // What the address brought the player with (?affid=, ?code=, ?tracking_id=), kept until now.
+          affiliate: affiliate(),
+          trackingId: trackingId(),
+        },
+      });
+      closeModal();
+      signIn(answer.token);
+    } catch (err) {
+      const refusal = refusalOf(err);
+      setErrors(refusal.fields);
+      setMessage(refusal.message);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <FormError message={message} />
+      <TextField
+        label="Name"
+        autoComplete="name"
+        value={fields.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={fields.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={fields.password}
+        onChange={set('password')}
+        error={errors.password}
+        hint="At least 8 characters."
+      />
+      <TextField
+        label="Date of birth"
+        type="date"
+        autoComplete="bday"
+        value={fields.dateOfBirth}
+        onChange={set('dateOfBirth')}
+        error={errors.dateOfBirth}
+        hint="You must be 18 or older."
+      />
+      <TextField
+        label="Mobile number (optional)"
+        type="tel"
+        autoComplete="tel"
+        value={fields.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+      />
+      <Button type="submit" variant="accent" className={styles.submit} disabled={busy}>
+        {busy ? 'Creating your account…' : 'Create account'}
+      </Button>
+      <p className={styles.aside}>18+ only. Play responsibly: 0800 006 008.</p>
+    </form>
+  );
+}
+
+function ForgotPasswordForm() {
+  const [forgot, busy] = useForgotPassword();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = checkEmail(email);
+    setError(problem);
+    setMessage(null);
+    if (problem) return;
+    try {
+      const { forgotPassword } = await forgot({ input: { email: email.trim() } });
+      setSent(forgotPassword.message);
+    } catch (err) {
+      const refusal = refusalOf(err);
+      setError(refusal.fields.email ?? null);
+      setMessage(refusal.message);
+    }
+  }
+
+  if (sent) {
+    return (
+      <div>
+        <p role="status">{sent}</p>
+        <Button onClick={() => openAuth('login')}>Back to log in</Button>
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={submit}>
+      <p className={styles.aside}>Enter your email and we will send you a link to choose a new password.</p>
+      <FormError message={message} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+      />
+      <Button type="submit" className={styles.submit} disabled={busy}>
+        {busy ? 'Sending…' : 'Send reset link'}
+      </Button>
+      <p className={styles.aside}>
+        <button type="button" className={styles.link} onClick={() => openAuth('login')}>
+          Back to log in
+        </button>
+      </p>
+    </form>
+  );
+}

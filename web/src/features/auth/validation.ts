@@ -1,0 +1,63 @@
+/*
+ * The auth forms' own checks, before anything is sent: what a player can fix at once is said at once, beside the
+ * field. The backend still decides (its per-field answers are shown the same way).
+ */
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export function checkEmail(email: string): string | null {
+  if (!email.trim()) return 'Enter your email address.';
+  if (!EMAIL.test(email.trim())) return 'Enter an email address like name@example.com.';
+  return null;
+}
+
+export function checkPassword(password: string, forNewAccount: boolean): string | null {
+  if (!password) return 'Enter your password.';
+  if (forNewAccount && password.length < 8) return 'Use at least 8 characters.';
+  return null;
+}
+
+/** Players must be 18 or over (the licence's rule), counted in whole years on the given day. */
+export function checkDateOfBirth(value: string, today = new Date()): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return 'Enter your date of birth.';
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const born = new Date(Date.UTC(year, month - 1, day));
+  if (born.getUTCMonth() !== month - 1 || born.getUTCDate() !== day || year < 1900) {
+    return 'Enter a real date of birth.';
+  }
+  let age = today.getUTCFullYear() - year;
+  if (today.getUTCMonth() < month - 1 || (today.getUTCMonth() === month - 1 && today.getUTCDate() < day))
+    age -= 1;
+  return age >= 18 ? null : 'You must be 18 or older to play.';
+}
+
+export function checkName(name: string): string | null {
+  if (!name.trim()) return 'Enter your name.';
+  if (name.trim().length > 100) return 'Use at most 100 characters.';
+  return null;
+}
+
+/** Only the fields that have an error. */
+export function errorsOf(checks: Record<string, string | null>): FieldErrors {
+  return Object.fromEntries(Object.entries(checks).filter(([, error]) => error !== null)) as FieldErrors;
+}
+
+interface GatewayErrorShape {
+  message?: string;
+  errors?: readonly { message: string; extensions?: { fields?: Record<string, string[]> } }[];
+}
+
+/** The gateway's refusal as a form shows it: per-field messages beside their inputs, the rest at the top. */
+export function refusalOf(err: unknown): { fields: FieldErrors; message: string | null } {
+  const e = err as GatewayErrorShape;
+  const first = e?.errors?.[0];
+  const fields: FieldErrors = {};
+  for (const [field, messages] of Object.entries(first?.extensions?.fields ?? {}))
+    fields[field] = messages[0];
+  if (Object.keys(fields).length > 0) return { fields, message: null };
+  const message = first?.message ?? (err instanceof TypeError ? null : e?.message) ?? null;
+  return { fields, message: message ?? 'We could not reach PlayLive. Check your connection and try again.' };
+}

@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router';
+import { Modal } from '../../app/modals/Modal';
+import { closeModal } from '../../app/modals/modal-store';
+import { Button } from '../../ui/Button';
+import styles from './notices.module.css';
+
+/** The maintenance notice: its message, and where a player can go meanwhile. */
+export default function MaintenanceModal({ message }: { message: string }) {
+  const navigate = useNavigate();
+  const go = (path: string) => {
+    closeModal();
+    navigate(path);
+  };
+  return (
+    <Modal title="We are doing some maintenance" size="sm">
+      <p>{message}</p>
+      <div className={styles.actions}>
+        <Button onClick={() => go('/promotions')}>Promotions</Button>
+        <Button variant="ghost" onClick={() => go('/webplay/game-providers')}>
+          Game providers
+        </Button>
+      </div>
+    </Modal>
+  );
+}

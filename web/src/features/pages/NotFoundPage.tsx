@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../../ui/Button';
+import { Page } from './Page';
+import styles from './Page.module.css';
+
+/** Any unknown address, and a guest on a player's page (which says no more than "not found"). */
+export default function NotFoundPage() {
+  return (
+    <Page
+      title="Page not found"
+      lead="We could not find that page. It may have moved, or the link may be wrong."
+    >
+      <div className={styles.actions}>
+        <Link to="/" className={buttonClass('primary')}>
+          Go to the home page
+        </Link>
+        <Link to="/webplay/all" className={buttonClass('ghost')}>
+          Browse all games
+        </Link>
+      </div>
+    </Page>
+  );
+}
+
+export const Component = NotFoundPage;

@@ -1,0 +1,16 @@
+import { useEffect, type ReactNode } from 'react';
+import styles from './Page.module.css';
+
+/** A screen's heading and body; sets the document title so tabs and history read well. */
+export function Page({ title, lead, children }: { title: string; lead?: string; children?: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · PlayLive Casino`;
+  }, [title]);
+  return (
+    <article className={styles.page}>
+      <h1 className={styles.title}>{title}</h1>
+      {lead && <p className={styles.lead}>{lead}</p>}
+      {children}
+    </article>
+  );
+}

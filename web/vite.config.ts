@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import relay from 'vite-plugin-relay';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+// The build's version (web/package.json): the app-version modal compares it with the one the site announces.
+const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  version: string;
+};
+const gatewayUrl = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? 4000}`;
+
+/*
+ * The site's build. vite-plugin-relay turns graphql`` tags into imports of the generated artifacts (compiled by
+ * `npm run relay`, from the root relay.config.js). In development, /graphql (HTTP and WebSocket) is proxied to the
+ * gateway, so the browser talks to one origin as it does behind the site server.
+ */
+export default defineConfig({
+  root,
+  plugins: [react(), relay],
+  define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    strictPort: true,
+    proxy: { '/graphql': { target: gatewayUrl, ws: true, changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Each route and modal is its own chunk; the budget is checked by the tests (tests/e2e/bundle).
+    chunkSizeWarningLimit: 250,
+  },
+});

@@ -1,0 +1,14 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import relay from 'vite-plugin-relay';
+import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+// Component tests: jsdom, the same Relay transform as the build; run from the repository root (see package.json).
+export default defineConfig({
+  root,
+  plugins: [react(), relay],
+  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/test-setup.ts'] },
+});
