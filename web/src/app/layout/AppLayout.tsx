@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { graphql, RelayEnvironmentProvider, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Outlet, useLoaderData } from 'react-router';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../../__generated__/AppLayoutQuery.graphql';
@@ -10,6 +9,9 @@ import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
+
+// The phone menu's dialog code loads when the menu is first opened.
+const Drawer = lazy(() => import('./Drawer'));
 
 export const AppLayoutQuery = graphql`
   query AppLayoutQuery {
@@ -93,18 +95,11 @@ function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
         </main>
       </div>
       <Footer signedIn={viewer !== null} />
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={styles.drawerOverlay} />
-          <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
-            <Dialog.Title className="visually-hidden">Menu</Dialog.Title>
-            <Dialog.Close className={styles.drawerClose} aria-label="Close the menu">
-              ×
-            </Dialog.Close>
-            <SideMenu onChoose={() => setDrawerOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <Drawer onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
       <ModalHost query={data} />
     </ShellContext.Provider>
   );

@@ -1,15 +1,16 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { lazy, Suspense } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { Header_query$key } from '../../__generated__/Header_query.graphql';
-import { useSignOut } from '../../features/auth/mutations';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { openAuth, openModal } from '../modals/modal-store';
 import { usePendingCount } from '../pending';
-import { signOutLocally } from '../session';
 import styles from './Header.module.css';
 import { ChestIcon, BellIcon, GiftIcon, MenuIcon } from './icons';
+
+// Players only: its menu code loads with the first signed-in header, not with every guest's page.
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 /**
  * The header: the menu button (phones), the logo, the loader while requests are pending, and either the guest's
@@ -115,53 +116,5 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
         </div>
       )}
     </header>
-  );
-}
-
-function AccountMenu(props: { name: string; loyaltyOn: boolean; welcomePackage: boolean }) {
-  const [signOut] = useSignOut();
-  const leave = () => {
-    // The session ends here at once; the gateway revokes it in the background.
-    signOut({}).catch(() => {});
-    signOutLocally();
-  };
-  const initial = props.name.trim().charAt(0).toUpperCase() || '?';
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.account} aria-label={`Account menu for ${props.name}`}>
-        <span aria-hidden="true">{initial}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.dropdown} align="end" sideOffset={8}>
-          <DropdownMenu.Label className={styles.dropdownLabel}>{props.name}</DropdownMenu.Label>
-          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('profile')}>
-            PROFILE
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('coupon')}>
-            REDEEM COUPON
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('wagering')}>
-            BONUS WAGERING
-          </DropdownMenu.Item>
-          {props.loyaltyOn && (
-            <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('loyalty')}>
-              LOYALTY CHESTS
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('tournaments')}>
-            TOURNAMENTS
-          </DropdownMenu.Item>
-          {props.welcomePackage && (
-            <DropdownMenu.Item className={styles.dropdownItem} asChild>
-              <Link to="/promotions">WELCOME PACKAGE</Link>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className={styles.separator} />
-          <DropdownMenu.Item className={styles.dropdownItem} onSelect={leave}>
-            SIGN OUT
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }

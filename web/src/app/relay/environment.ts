@@ -1,4 +1,4 @@
-import { createClient, type Client } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import {
   Environment,
   Network,
@@ -91,35 +91,49 @@ const fetchGraphQL: FetchFunction = (operation, variables, cacheConfig) =>
     };
   });
 
-/** One graphql-ws client per environment: a new session gets a new socket with its own token. */
+/**
+ * One graphql-ws client per environment: a new session gets a new socket with its own token. The library loads
+ * with the first subscription, not with the first page.
+ */
 function subscriptions(): { subscribe: SubscribeFunction; dispose(): void } {
-  let client: Client | null = null;
+  let client: Promise<Client> | null = null;
   const connect = () =>
-    (client ??= createClient({
-      url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
-      connectionParams: () => {
-        const token = sessionToken();
-        return token ? { authorization: `Bearer ${token}` } : {};
-      },
-      lazy: true,
-      retryAttempts: Infinity,
-      shouldRetry: () => true,
-    }));
-  const subscribe: SubscribeFunction = (operation, variables) =>
-    Observable.create((sink) =>
-      connect().subscribe(
-        { query: operation.text ?? '', variables },
-        {
-          next: (value) => {
-            if (isUnauthenticated(value.errors as GraphQLErrorLike[] | undefined)) onUnauthenticated();
-            sink.next(value as GraphQLResponse);
-          },
-          error: (err) => sink.error(err instanceof Error ? err : new Error('The live connection failed.')),
-          complete: () => sink.complete(),
+    (client ??= import('graphql-ws').then(({ createClient }) =>
+      createClient({
+        url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
+        connectionParams: () => {
+          const token = sessionToken();
+          return token ? { authorization: `Bearer ${token}` } : {};
         },
-      ),
-    );
-  return { subscribe, dispose: () => void client?.dispose() };
+        lazy: true,
+        retryAttempts: Infinity,
+        shouldRetry: () => true,
+      }),
+    ));
+  const subscribe: SubscribeFunction = (operation, variables) =>
+    Observable.create((sink) => {
+      let stop: (() => void) | null = null;
+      let stopped = false;
+      void connect().then((live) => {
+        if (stopped) return;
+        stop = live.subscribe(
+          { query: operation.text ?? '', variables },
+          {
+            next: (value) => {
+              if (isUnauthenticated(value.errors as GraphQLErrorLike[] | undefined)) onUnauthenticated();
+              sink.next(value as GraphQLResponse);
+            },
+            error: (err) => sink.error(err instanceof Error ? err : new Error('The live connection failed.')),
+            complete: () => sink.complete(),
+          },
+        );
+      }, sink.error);
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    });
+  return { subscribe, dispose: () => void client?.then((c) => c.dispose()) };
 }
 
 export function createEnvironment(): { environment: Environment; dispose(): void } {

@@ -1,0 +1,55 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from 'react-router';
+import { useSignOut } from '../../features/auth/mutations';
+import { openModal } from '../modals/modal-store';
+import { signOutLocally } from '../session';
+import styles from './Header.module.css';
+
+/** The account dropdown (docs/rules.md#screens): its entries, the optional ones only when the site has them on. */
+export default function AccountMenu(props: { name: string; loyaltyOn: boolean; welcomePackage: boolean }) {
+  const [signOut] = useSignOut();
+  const leave = () => {
+    // The session ends here at once; the gateway revokes it in the background.
+    signOut({}).catch(() => {});
+    signOutLocally();
+  };
+  const initial = props.name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={styles.account} aria-label={`Account menu for ${props.name}`}>
+        <span aria-hidden="true">{initial}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className={styles.dropdown} align="end" sideOffset={8}>
+          <DropdownMenu.Label className={styles.dropdownLabel}>{props.name}</DropdownMenu.Label>
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('profile')}>
+            PROFILE
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('coupon')}>
+            REDEEM COUPON
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('wagering')}>
+            BONUS WAGERING
+          </DropdownMenu.Item>
+          {props.loyaltyOn && (
+            <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('loyalty')}>
+              LOYALTY CHESTS
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('tournaments')}>
+            TOURNAMENTS
+          </DropdownMenu.Item>
+          {props.welcomePackage && (
+            <DropdownMenu.Item className={styles.dropdownItem} asChild>
+              <Link to="/promotions">WELCOME PACKAGE</Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item className={styles.dropdownItem} onSelect={leave}>
+            SIGN OUT
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,21 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import styles from './AppLayout.module.css';
+import { SideMenu } from './SideMenu';
+
+/** The side menu as a drawer on phones: a dialog (focus kept inside, Escape closes, focus goes back to the button). */
+export default function Drawer({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.drawerOverlay} />
+        <Dialog.Content className={styles.drawer} aria-describedby={undefined}>
+          <Dialog.Title className="visually-hidden">Menu</Dialog.Title>
+          <Dialog.Close className={styles.drawerClose} aria-label="Close the menu">
+            ×
+          </Dialog.Close>
+          <SideMenu onChoose={onClose} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
