@@ -9,7 +9,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INTERNAL_SERVER_ERROR';
 
-/** Every error a client sees carries extensions.code; the message is the text of SPEC section 8. */
+/** Every error a client sees carries extensions.code; the message is the text docs/rules.md#error-messages gives. */
 export function gatewayError(
   code: ErrorCode,
   message: string,

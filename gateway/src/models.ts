@@ -12,7 +12,7 @@
 
 export type TierName = 'bronze' | 'silver' | 'gold' | 'platinum' | 'black';
 export type PlatformName = 'desktop' | 'mobile';
-/** Notification types of SPEC section 3; a type the schema does not know is 'other'. */
+/** The notification types of docs/rules.md#notifications; a type the schema does not know is 'other'. */
 export type NotificationTypeName =
   | 'allocation'
   | 'bonus_transfer_opt_out'

@@ -1,7 +1,7 @@
 /**
  * What the web client and partner tools need from the schema, each in one round trip: lookups by what a URL
  * carries, the menus, the site's settings, the cashier's data, payloads that carry what they changed, the backend's
- * own messages where the spec wants them, and clear refusals.
+ * own messages where docs/rules.md#error-messages wants them, and clear refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDuration } from '../src/domain/time.js';

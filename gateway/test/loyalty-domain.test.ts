@@ -17,7 +17,7 @@ import {
 import { tokenFrom } from '../src/upstream/auth.js';
 import { notificationType } from '../src/upstream/notifications.js';
 
-describe('loyalty chests (section 4)', () => {
+describe('loyalty chests (docs/rules.md#loyalty)', () => {
   it('makes one chest per 10 unused diamonds in a tier', () => {
     expect(chestsReady('bronze', 0, 0)).toBe(0);
     expect(chestsReady('bronze', 9, 0)).toBe(0);
@@ -80,7 +80,7 @@ describe('loyalty chests (section 4)', () => {
     expect(progressPercent(Number.NaN)).toBe(0);
   });
 
-  it('has the thresholds of section 9 per tier', () => {
+  it('has the thresholds of docs/rules.md#loyalty per tier', () => {
     expect(TIER_THRESHOLDS).toEqual({
       bronze: [0, 10, 20, 30, 40],
       silver: [0, 50, 100, 150, 200],
@@ -110,7 +110,7 @@ describe('loyalty chests (section 4)', () => {
   });
 });
 
-describe('payment methods (sections 5 and 9)', () => {
+describe('payment methods (docs/rules.md#payments)', () => {
   const allOn = {
     is_payment3_enabled: true,
     is_payment3_absa_enabled: true,
@@ -189,7 +189,7 @@ describe('payment methods (sections 5 and 9)', () => {
   });
 });
 
-describe('login answers (section 5)', () => {
+describe('login answers (docs/rules.md#sign-in-and-sessions)', () => {
   it('finds the token directly or inside a success object', () => {
     expect(tokenFrom({ token: 'abc' })).toEqual({ ok: true, token: 'abc' });
     expect(tokenFrom({ success: { token: 'abc' } })).toEqual({ ok: true, token: 'abc' });

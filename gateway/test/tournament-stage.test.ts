@@ -81,7 +81,7 @@ describe('tournamentStage at fixed clocks', () => {
       nextStageAt: null,
     });
   });
-  it('reads Running when registration closed before the start (the spec table’s "otherwise")', () => {
+  it('reads Running when registration closed before the start (the "otherwise" of docs/rules.md#tournament-stages)', () => {
     const early: StageTimes = { ...free, registrationEnd: at(H) };
     expect(tournamentStage(early, at(H - 1)).nextStageAt).toEqual(at(H));
     expect(stage(early, H)).toBe('RUNNING');

@@ -173,7 +173,7 @@ describe('the viewer', () => {
 });
 
 describe("the demo player's loyalty and notifications", () => {
-  it('shows the seeded tiers with the chest arithmetic of section 4', async () => {
+  it('shows the seeded tiers with the chest arithmetic of docs/rules.md#loyalty', async () => {
     const token = await login(DEMO.email, DEMO.password);
     const res = await stack.gql(SCREEN, {}, { token });
     expect(res.errors).toBeUndefined();

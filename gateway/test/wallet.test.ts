@@ -69,7 +69,7 @@ describe('the wallet', () => {
     expect(w.depositWagerPercentage).toBe(35);
   });
 
-  it('offers the payment methods whose flags are on, with section 9 types and providers', async () => {
+  it('offers the payment methods whose flags are on, with the types and providers of docs/rules.md#payments', async () => {
     const { token } = await signUp(stack);
     const w = await wallet(token);
     // The sandbox's defaults: every flag on but payment3 ABSA.
@@ -450,7 +450,7 @@ describe('coupons and wagering', () => {
     });
   });
 
-  it("opts out of the coupon with section 8's texts", async () => {
+  it('opts out of the coupon with the texts of docs/rules.md#coupons-and-wagering', async () => {
     const { token } = await signUp(stack);
     await stack.gql(REDEEM, { code: 'SPIN25' }, { token });
     const OPT_OUT = `mutation { optOutCoupon(input: { clientMutationId: "o1" }) {

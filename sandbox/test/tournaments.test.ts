@@ -140,7 +140,7 @@ describe('tournamentStage (pure)', () => {
     // Without a duration, a buy-in changes nothing.
     expect(tournamentStage({ ...buyIn, buy_in_duration: null }, end - 1)).toBe('late_registration');
   });
-  it('calls a registration that closed before the start Running ("otherwise"), as the spec table does', () => {
+  it('calls a registration that closed before the start Running ("otherwise"), as docs/rules.md#tournament-stages does', () => {
     const gap: StageTimes = { ...times, registration_end: new Date(T0 + 30 * MINUTE) };
     expect(tournamentStage(gap, T0 + 45 * MINUTE)).toBe('running');
   });

@@ -2,7 +2,7 @@ import { badInput } from '../errors.js';
 import type { GameModel } from '../models.js';
 
 /**
- * The catalogue rules of the spec (sections 5 and 9), as pure functions over already-loaded games: category
+ * The catalogue rules (docs/rules.md#catalogue), as pure functions over already-loaded games: category
  * aliases, the text filter and its 40-character limit, the multi-select filters, the collections, the sort orders
  * and the guest-hidden providers. No I/O: the resolvers load what a rule needs and pass it in.
  */
@@ -11,11 +11,11 @@ export const MAX_FILTER_TEXT = 40;
 export const NEW_GAMES_COUNT = 50;
 
 /**
- * Category aliases (spec section 9). An alias page such as /webplay/category/live-roulette shows the games of the
- * category it maps to (roulette) and the games stored under the alias itself (the backend stores live tables as
- * live-roulette), so an alias selects {target, alias}. A plain category selects only itself: /category/roulette
+ * Category aliases (docs/rules.md#catalogue). An alias page such as /webplay/category/live-roulette shows the games
+ * of the category it maps to (roulette) and the games stored under the alias itself (the backend stores live tables
+ * as live-roulette), so an alias selects {target, alias}. A plain category selects only itself: /category/roulette
  * stays the table roulette page, and live tables have their own pages and the Live Casino collection.
- * table-games is the union the spec names, by stored category, without the live variants.
+ * table-games is the union the rules name, by stored category, without the live variants.
  */
 const CATEGORY_GROUPS: Readonly<Record<string, readonly string[]>> = {
   'live-roulette': ['roulette', 'live-roulette'],
@@ -95,7 +95,7 @@ export function sourceNeeded(collection: GameCollection | null | undefined): key
   }
 }
 
-/** Spec section 5: games of the guest-hidden providers never reach a guest. */
+/** Games of the guest-hidden providers never reach a guest (docs/rules.md#catalogue). */
 export function visibleTo(
   game: Pick<GameModel, 'product'>,
   isGuest: boolean,
@@ -104,7 +104,7 @@ export function visibleTo(
   return !isGuest || !hiddenProducts.includes(game.product);
 }
 
-/** The filter text, checked (at most 40 characters, spec section 5) and split into lower-case words. */
+/** The filter text, checked (at most 40 characters: docs/rules.md#catalogue) and split into lower-case words. */
 export function searchWords(text: string | null | undefined): string[] {
   if (text == null) return [];
   // Counted in characters as the player typed them, so an emoji or accented letter counts once.
@@ -200,8 +200,8 @@ export function collectionGames(
   }
 }
 
-// Sort keys (spec section 5: alphasc, alphdsc, newestf). Ties fall back to the id so pages never shuffle between
-// requests: ascending for the name orders, descending (later added first) for newest first.
+// Sort keys (alphasc, alphdsc, newestf: docs/rules.md#catalogue). Ties fall back to the id so pages never shuffle
+// between requests: ascending for the name orders, descending (later added first) for newest first.
 const byName = (a: GameModel, b: GameModel) => a.name.localeCompare(b.name, 'en') || a.id - b.id;
 const byNewest = (a: GameModel, b: GameModel) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
 
@@ -219,7 +219,7 @@ export function sortGames(games: readonly GameModel[], sort: GameSort | null | u
   }
 }
 
-/** Spec section 9: the new games list is the `count` newest by creation date. */
+/** The new games list is the `count` newest by creation date (docs/rules.md#catalogue). */
 export function newestGames(games: readonly GameModel[], count = NEW_GAMES_COUNT): GameModel[] {
   return sortGames(games, 'NEWEST_FIRST').slice(0, count);
 }
@@ -257,7 +257,10 @@ export function selectGames(
 // ---------------------------------------------------------------------------------------------------------------
 // Menus: the categories and subgroups the catalogue has
 
-/** SPEC section 9: the category an alias maps to (live-roulette is roulette); any other category is its own group. */
+/**
+ * The category an alias maps to (live-roulette is roulette: docs/rules.md#catalogue); any other category is its own
+ * group.
+ */
 const ALIAS_TARGETS: Readonly<Record<string, string>> = {
   'live-roulette': 'roulette',
   'live-blackjack': 'blackjack',

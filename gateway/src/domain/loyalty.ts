@@ -1,13 +1,13 @@
 import type { TierName } from '../models.js';
 
-/** The tiers from lowest to highest (section 4). */
+/** The tiers from lowest to highest (docs/rules.md#loyalty). */
 export const TIER_ORDER: readonly TierName[] = ['bronze', 'silver', 'gold', 'platinum', 'black'];
 
-/** Section 9: a chest needs 10 diamonds; a tier other than Black is used up at 100 used diamonds. */
+/** A chest needs 10 diamonds; a tier other than Black is used up at 100 used diamonds (docs/rules.md#loyalty). */
 export const DIAMONDS_PER_CHEST = 10;
 export const USED_CAP = 100;
 
-/** Section 9: each tier's progress thresholds. */
+/** Each tier's progress thresholds (docs/rules.md#loyalty). */
 export const TIER_THRESHOLDS: Readonly<Record<TierName, readonly number[]>> = {
   bronze: [0, 10, 20, 30, 40],
   silver: [0, 50, 100, 150, 200],
@@ -16,7 +16,7 @@ export const TIER_THRESHOLDS: Readonly<Record<TierName, readonly number[]>> = {
   black: [0, 500, 1000, 1500, 2000],
 };
 
-/** Loyalty is on only while the reward status is active (section 4). */
+/** Loyalty is on only while the reward status is active (docs/rules.md#loyalty). */
 export const loyaltyEnabled = (status: string): boolean => status === 'active';
 
 /** True once a capped tier's 100 diamonds are used; Black has no cap, so never. */

@@ -12,7 +12,7 @@ export interface PaymentMethodInfo {
   name: string;
 }
 
-/** Section 9: the Capitec method's display name when the backend gives none. */
+/** The Capitec method's display name when the backend gives none (docs/rules.md#payments). */
 export const DEFAULT_CAPITEC_NAME = 'Capitec ETF';
 
 interface GatewayRule {
@@ -25,8 +25,8 @@ interface GatewayRule {
 }
 
 /**
- * Section 9, in the order the cashier lists them: each gateway's payment type, its processor, and the wallet flag
- * that switches it on (Capitec and Discovery Bank share one flag, as both go through paypump).
+ * In the order the cashier lists them (docs/rules.md#payments): each gateway's payment type, its processor, and the
+ * wallet flag that switches it on (Capitec and Discovery Bank share one flag, as both go through paypump).
  */
 export const PAYMENT_GATEWAYS: Readonly<Record<WalletGateway, GatewayRule>> = {
   payment3: { type: 'eft', provider: 'payment3', flag: 'is_payment3_enabled', name: 'Payment3' },
@@ -46,7 +46,7 @@ export const PAYMENT_GATEWAYS: Readonly<Record<WalletGateway, GatewayRule>> = {
 
 const GATEWAY_NAMES = Object.keys(PAYMENT_GATEWAYS) as WalletGateway[];
 
-/** The deposit methods the backend has switched on (section 5: only those whose flags are set). */
+/** The deposit methods the backend has switched on (only those whose flags are set: docs/rules.md#payments). */
 export function availablePaymentMethods(
   flags: Readonly<Record<string, boolean>>,
   capitecName: string | null = null,

@@ -1,6 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 
-/** Every date players see is in Johannesburg time (SPEC sections 1 and 9). */
+/** Every date players see is in Johannesburg time (docs/rules.md#audience-and-time). */
 export const TIME_ZONE = 'Africa/Johannesburg';
 
 /** 'yyyy-MM-dd HH:mm' in Johannesburg time, for example '2026-11-22 10:00' for 08:00 UTC. */
@@ -11,9 +11,9 @@ export function formatJohannesburg(date: Date | number): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A duration as players read it, 'HH H MM M' (SPEC section 9): whole minutes, rounded down, hours not capped at
- * 24 (a 30-hour countdown reads '30 H 00 M'). Negative or non-finite input reads as zero: a countdown that has
- * passed its instant shows nothing left rather than a negative time.
+ * A duration as players read it, 'HH H MM M' (docs/rules.md#audience-and-time): whole minutes, rounded down, hours
+ * not capped at 24 (a 30-hour countdown reads '30 H 00 M'). Negative or non-finite input reads as zero: a countdown
+ * that has passed its instant shows nothing left rather than a negative time.
  */
 export function formatDuration(seconds: number): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds / 60) : 0;

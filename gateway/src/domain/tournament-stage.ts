@@ -42,8 +42,9 @@ function stageAt(t: StageTimes, now: number): TournamentStage {
   if (registrationOpen && !started) return 'REGISTERING';
   const cutoff = buyInCutoff(t);
   if (registrationOpen && (cutoff === null || now < cutoff)) return 'LATE_REGISTRATION';
-  // Otherwise: started with registration closed, a buy-in that no longer fits, or (as the spec's table reads, and
-  // as the backend does) a registration that closed before the tournament started.
+  // Otherwise: started with registration closed, a buy-in that no longer fits, or (as the stage table of
+  // docs/rules.md#tournament-stages reads, and as the backend does) a registration that closed before the
+  // tournament started.
   return 'RUNNING';
 }
 
@@ -83,8 +84,8 @@ function labelOf(t: StageTimes, stage: TournamentStage): string {
 }
 
 /**
- * A tournament's stage at `now` (SPEC section 4), the one place the rule lives; the clock is passed in. Every
- * interval is half-open [from, to), as in the backend:
+ * A tournament's stage at `now` (docs/rules.md#tournament-stages), the one place the rule lives; the clock is
+ * passed in. Every interval is half-open [from, to), as in the backend:
  * - Ended once now >= endsAt;
  * - Coming Up while now < registrationStart;
  * - Registering while registration is open (registrationStart <= now < registrationEnd) and now < startsAt;

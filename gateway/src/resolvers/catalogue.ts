@@ -38,8 +38,9 @@ import { currentViewer } from './viewer.js';
  * The catalogue: games (filtered, sorted, paginated), providers, filters, latest wins, the viewer's favourites and
  * recent games, launching a game and toggling a favourite. The rules themselves live in domain/catalogue.ts.
  *
- * Guest hiding (spec section 5): games of config.guestHiddenProviders never reach a guest, by any path. Every way
- * out (games, game, node, nodes, latestWins, gameProviders, launchGame, Win.game) goes through audienceOf().
+ * Guest hiding (docs/rules.md#catalogue): games of config.guestHiddenProviders never reach a guest, by any path.
+ * Every way out (games, game, node, nodes, latestWins, gameProviders, launchGame, Win.game) goes through
+ * audienceOf().
  */
 
 // ---------------------------------------------------------------------------------------------------------------

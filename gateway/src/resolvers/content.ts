@@ -22,7 +22,10 @@ import type { NodeLoader } from './node.js';
 const shownIn = (banner: PromotionBannerModel, section: BannerSectionName | null | undefined) =>
   !section || !banner.exclude.includes(section);
 
-/** Spec section 2: a mobile image ending in .mp4 is shown as a video (a query string or fragment may follow). */
+/**
+ * A mobile image ending in .mp4 (a query string or fragment may follow) is shown as a video
+ * (docs/rules.md#promotions-and-banners).
+ */
 export const isVideo = (url: string) => /\.mp4(?:[?#].*)?$/i.test(url);
 
 /** The numeric id inside a node id, or null when it cannot be one (so node answers null, not an error). */

@@ -115,7 +115,7 @@ export const walletResolvers: Resolvers = {
     id: (w) => toGlobalId('Wallet', w.userId),
     money: (w) => money(w.moneyCents),
     bonus: (w) => money(w.bonusCents),
-    // Section 3: the combined balance is money plus bonus, added in cents.
+    // The combined balance is money plus bonus, added in cents (docs/rules.md#payments).
     combined: (w) => money(w.moneyCents + w.bonusCents),
     paymentMethods: (w) => availablePaymentMethods(w.flags, w.capitecName),
     paymentFlags: (w) => ({

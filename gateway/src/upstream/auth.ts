@@ -9,8 +9,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Section 5: login and registration succeed only if the answer holds a token, either directly ({token}) or inside a
- * success object ({success: {token}}); otherwise the error from the answer, or 'Unknown error'.
+ * Login and registration succeed only if the answer holds a token, either directly ({token}) or inside a success
+ * object ({success: {token}}); otherwise the error from the answer, or 'Unknown error'
+ * (docs/rules.md#sign-in-and-sessions).
  */
 export function tokenFrom(body: unknown): TokenAnswer {
   if (!isRecord(body)) return { ok: false, message: 'Unknown error' };
@@ -47,7 +48,10 @@ export interface Registration {
   phone?: string | null;
   /** yyyy-MM-dd */
   dateOfBirth?: string | null;
-  /** The affiliate the site persisted (SPEC section 2: ?affid= or ?code=; organic by default). */
+  /**
+   * The affiliate the site persisted: ?affid= or ?code=, organic by default
+   * (docs/rules.md#routes-and-query-parameters).
+   */
   affiliate?: string | null;
   /** The tracking id the site persisted (?tracking_id=). */
   trackingId?: string | null;

@@ -13,13 +13,13 @@ export interface UpstreamCall {
   json?: unknown;
   idempotencyKey?: string;
   /**
-   * Players read the backend's own message when this call fails, even on a 5xx (a game launch: section 8 says the
-   * alert shows the server's error message). Other calls mask 5xx bodies, which may say anything.
+   * Players read the backend's own message when this call fails, even on a 5xx (a game launch: its alert shows the
+   * server's error message, docs/rules.md#error-messages). Other calls mask 5xx bodies, which may say anything.
    */
   showServerMessage?: boolean;
 }
 
-/** Section 8: the error field of the body, else its message field, else 'An error occurred'. */
+/** The error field of the body, else its message field, else 'An error occurred' (docs/rules.md#error-messages). */
 export function upstreamMessage(body: unknown): string {
   if (body && typeof body === 'object') {
     const { error, message } = body as { error?: unknown; message?: unknown };
@@ -119,7 +119,7 @@ export class UpstreamClient {
       const fields = response.statusCode === 422 ? fieldErrors(body) : null;
       throw gatewayError(codeForStatus(response.statusCode), upstreamMessage(body), fields ? { fields } : {});
     }
-    // Section 5: a body with an error field counts as failed, whatever the status.
+    // A body with an error field counts as failed, whatever the status (docs/rules.md#error-messages).
     if (
       body &&
       typeof body === 'object' &&

@@ -17,11 +17,11 @@ import type { RequestUpstream } from './request-upstream.js';
  * The content resource: promotions, new promotions, promotion banners, news and the site settings.
  *
  * Caching: what guests see is public and shared across requests (config.publicCacheTtlMs; banners exactly 5 minutes,
- * as the spec and the backend's Cache-Control say). The signed-in variants of promotions and new promotions are
- * personal: they are read with the player's token and never shared.
+ * as docs/rules.md#promotions-and-banners and the backend's Cache-Control say). The signed-in variants of
+ * promotions and new promotions are personal: they are read with the player's token and never shared.
  */
 
-/** Spec section 9: the promotion banners are cached 5 minutes. */
+/** The promotion banners are cached 5 minutes (docs/rules.md#promotions-and-banners). */
 export const BANNER_CACHE_MS = 5 * 60 * 1000;
 
 const flag = z.union([z.boolean(), z.number()]).transform(Boolean);
@@ -129,7 +129,9 @@ const parseArticle = (raw: unknown): NewsArticleModel =>
 
 const PROMO_KEYS = ['pumpkin_patch', 'stocking_stash', 'easter_promo', 'predict_and_win'] as const;
 
-/** SPEC section 2: each optional promotional page's route and how it treats sign-in. */
+/**
+ * Each optional promotional page's route and how it treats sign-in (docs/rules.md#promotional-pages-and-site-flags).
+ */
 const PROMO_ROUTES: Readonly<
   Record<PromotionPageKeyName, { path: string; requiresSignIn: boolean; keepsRouteAfterSignIn: boolean }>
 > = {
@@ -176,7 +178,7 @@ const SettingsJson = z.object({
     .object({ enabled: flag.default(false), message: optionalText })
     .default({ enabled: false, message: null }),
   time_zone: z.string().min(1).default('Africa/Johannesburg'),
-  // Spec section 9: the Capitec display name defaults to 'Capitec ETF'.
+  // The Capitec display name defaults to 'Capitec ETF' (docs/rules.md#payments).
   capitec_name: z.string().min(1).default('Capitec ETF'),
   app_version: optionalText,
   terms: z

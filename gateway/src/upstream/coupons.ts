@@ -49,7 +49,10 @@ export async function loadActiveCoupon(
 
 const RedeemedJson = z.object({ activeCoupon: CouponJson });
 
-/** POST /api/couponRedeem {code}; a refused code fails with the backend's text (section 8), e.g. 'Invalid coupon code.' */
+/**
+ * POST /api/couponRedeem {code}; a refused code fails with the backend's text (docs/rules.md#coupons-and-wagering),
+ * e.g. 'Invalid coupon code.'
+ */
 export async function redeemCoupon(
   upstream: RequestUpstream,
   code: string,
@@ -60,11 +63,14 @@ export async function redeemCoupon(
   return toCoupon(parseUpstream(RedeemedJson, raw, 'redeemed coupon').activeCoupon, userId, true);
 }
 
-/** Section 8's texts for the coupon opt-out. */
+/** The texts for the coupon opt-out (docs/rules.md#coupons-and-wagering). */
 export const OPT_OUT_SUCCESS = 'You successfully opted out of the bonus.';
 export const OPT_OUT_FAILURE = 'An error occurred while opting out of the bonus.';
 
-/** POST /api/couponOptOut. Any failure reads as section 8's text, keeping the backend's error code. */
+/**
+ * POST /api/couponOptOut. Any failure reads as the failure text of docs/rules.md#coupons-and-wagering, keeping the
+ * backend's error code.
+ */
 export async function optOutCoupon(upstream: RequestUpstream): Promise<void> {
   try {
     await upstream.write({ method: 'POST', path: '/api/couponOptOut', json: {} });

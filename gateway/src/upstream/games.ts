@@ -43,7 +43,7 @@ function jsonList<T extends z.ZodType>(item: T) {
   });
 }
 
-/** Features arrive comma-separated ("Free Spins,Wilds"), as the spec says; a list is accepted too. */
+/** Features arrive comma-separated ("Free Spins,Wilds"), as docs/rules.md#catalogue says; a list is accepted too. */
 const commaList = z.union([z.array(z.string()), z.string(), z.null()]).transform((value) => {
   const parts = Array.isArray(value) ? value : (value ?? '').split(',');
   return parts.map((s) => s.trim()).filter(Boolean);

@@ -13,7 +13,7 @@ const Tier = z.enum(['bronze', 'silver', 'gold', 'platinum', 'black']);
 const LoyaltyJson = z.object({
   balance: count,
   progress: z.union([z.number(), z.string()]).transform(Number).pipe(z.number().finite()),
-  // Per tier: {tier}_diamonds and {tier}_diamonds_used (section 3); a tier never reached may be left out.
+  // Per tier: {tier}_diamonds and {tier}_diamonds_used (docs/rules.md#loyalty); a tier never reached may be left out.
   loyaltyReward: z
     .object({
       status: z.string(),

@@ -41,7 +41,10 @@ function known<T extends string>(list: readonly T[], value: string | null | unde
   return list.find((v) => v === key) ?? 'other';
 }
 
-/** The backend's notification type (section 3), lower-cased; a type this schema does not know yet is 'other'. */
+/**
+ * The backend's notification type (docs/rules.md#notifications), lower-cased; a type this schema does not know yet is
+ * 'other'.
+ */
 export const notificationType = (type: string | null | undefined) => known(NOTIFICATION_TYPES, type);
 
 const toNotification = (n: z.infer<typeof NotificationJson>): NotificationModel => ({

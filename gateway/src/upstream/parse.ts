@@ -29,8 +29,8 @@ export const randCents = z.union([z.string(), z.number()]).transform((value, c) 
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)$/;
 
 /**
- * An instant from the backend. One without an offset is Johannesburg time (SPEC sections 1 and 9: UTC+2, no
- * daylight saving), never the gateway host's own zone; a date alone is midnight there.
+ * An instant from the backend. One without an offset is Johannesburg time (UTC+2, no daylight saving:
+ * docs/rules.md#audience-and-time), never the gateway host's own zone; a date alone is midnight there.
  */
 export const isoDate = z.string().transform((value, c) => {
   const local = LOCAL_TIME.exec(value.trim()) ?? /^(\d{4}-\d{2}-\d{2})()$/.exec(value.trim());

@@ -37,7 +37,7 @@ type WalletFields = Omit<WalletModel, 'userId'>;
 
 function toWalletFields(raw: unknown): WalletFields {
   const w = parseUpstream(WalletJson, raw, 'wallet');
-  // Section 3: the callpay entry is the money balance, the bonus entry the bonus balance.
+  // The callpay entry is the money balance, the bonus entry the bonus balance (docs/rules.md#payments).
   const balance = (gateway: string) => w.wallets.find((entry) => entry.gateway === gateway)?.balance ?? 0;
   const flags: Record<string, boolean> = {};
   for (const [key, value] of Object.entries(w)) {

@@ -287,7 +287,8 @@ export const migrations: string[] = [
   `
   ALTER TABLE users ADD COLUMN onboarding_seen_at TEXT NULL;
   `,
-  // 3: the affiliate a player signed up through (SPEC §3: default organic) and the campaign's tracking id.
+  // 3: the affiliate a player signed up through ('organic' by default: docs/rules.md#sign-in-and-sessions) and the
+  // campaign's tracking id.
   `
   ALTER TABLE users ADD COLUMN affiliate TEXT NOT NULL DEFAULT 'organic';
   ALTER TABLE users ADD COLUMN tracking_id TEXT NULL;

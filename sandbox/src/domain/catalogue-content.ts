@@ -310,7 +310,7 @@ export const WINNER_NAMES = [
   'Tshepo F.',
 ];
 
-/** The promotional pages a site flag can turn on (SPEC §2), by their settings key. */
+/** The promotional pages a site flag can turn on (docs/rules.md#promotional-pages-and-site-flags), by settings key. */
 export const PROMO_PAGE_KEYS = [
   'pumpkin_patch',
   'stocking_stash',
@@ -342,10 +342,13 @@ export interface SiteSettings {
   app_version: string;
   terms: { version: string; updated_at: string; text: string };
   tag_manager_id: string;
-  /** Low sampling: the error reporter sees a small share of sessions (SPEC §7). */
+  /** Low sampling: the error reporter sees a small share of sessions (docs/rules.md#error-messages). */
   error_reporter: { dsn: string; sample_rate: number };
   wagering_enabled: boolean;
-  /** The second, smaller route set that overrides home, how-to, about-us and promotions (SPEC §2). */
+  /**
+   * The second, smaller route set that overrides home, how-to, about-us and promotions
+   * (docs/rules.md#routes-and-query-parameters).
+   */
   alternate_routes: boolean;
   promo_content: Record<PromoPageKey, PromoContent>;
 }

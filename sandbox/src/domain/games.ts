@@ -101,7 +101,7 @@ export function setProviderDown(db: Db, product: string, down: boolean) {
 
 /**
  * A launch of a down provider's game fails as a real casino's does: a 503 whose message the web app shows in its
- * alert as it is (SPEC §8, game load failure), so it is written for the player.
+ * alert as it is (docs/rules.md#error-messages), so it is written for the player.
  */
 export function assertProviderUp(db: Db, provider: ProviderRow): void {
   if (downProducts(db).includes(provider.product)) {

@@ -9,7 +9,10 @@ import { findUser } from './users.js';
 export const TIERS = ['bronze', 'silver', 'gold', 'platinum', 'black'] as const;
 export type Tier = (typeof TIERS)[number];
 
-/** Section 9: a chest needs 10 diamonds; a tier's chests are used up at 100 used diamonds, except Black. */
+/**
+ * A chest needs 10 diamonds; a tier's chests are used up at 100 used diamonds, except Black
+ * (docs/rules.md#loyalty).
+ */
 export const DIAMONDS_PER_CHEST = 10;
 export const USED_CAP = 100;
 /** One diamond per R10 staked on real-money spins. */

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open.js';
 import { formatCents } from './money.js';
 
-/** Section 9: each deposit gateway's payment type and the provider that processes it. */
+/** Each deposit gateway's payment type and the provider that processes it (docs/rules.md#payments). */
 export const GATEWAYS = {
   payment3: { type: 'eft', provider: 'payment3', flag: 'is_payment3_enabled' },
   payment3Absa: { type: 'eft', provider: 'payment3', flag: 'is_payment3_absa_enabled' },

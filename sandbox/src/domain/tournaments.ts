@@ -7,7 +7,7 @@ import { isoUtc } from './clock.js';
 import { formatCents } from './money.js';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Stage (SPEC section 4, "Tournament stage"): a pure function of the tournament's times and the clock.
+// Stage (docs/rules.md#tournament-stages): a pure function of the tournament's times and the clock.
 // ---------------------------------------------------------------------------------------------------------------
 
 export type TournamentStage = 'coming_up' | 'registering' | 'late_registration' | 'running' | 'ended';
@@ -34,8 +34,9 @@ const ms = (t: Instant) => (typeof t === 'number' ? t : t.getTime());
  * - Registering: registration open and not started;
  * - Late Reg.: started and registration open, and, with a buy-in duration, that duration (minutes) fits within
  *   the remaining completion time (duration * 60 <= completes_in seconds, so an exact fit is still Late Reg.);
- * - Running: otherwise (started with registration closed, or a buy-in duration that no longer fits). As in the
- *   spec's table, this "otherwise" also covers a registration that closed before the tournament started.
+ * - Running: otherwise (started with registration closed, or a buy-in duration that no longer fits). As the stage
+ *   table of docs/rules.md#tournament-stages reads, this "otherwise" also covers a registration that closed before
+ *   the tournament started.
  */
 export function tournamentStage(t: StageTimes, now: Instant): TournamentStage {
   const n = ms(now);

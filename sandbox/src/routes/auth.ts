@@ -17,7 +17,8 @@ const RegisterBody = z.object({
   password: Password,
   phone: z.string().trim().max(30).optional(),
   date_of_birth: z.iso.date('must be a date (yyyy-mm-dd)').optional(),
-  // SPEC §3: players who came through no affiliate are 'organic'; an empty value (an empty ?affid=) counts as none.
+  // Players who came through no affiliate are 'organic' (docs/rules.md#sign-in-and-sessions); an empty value (an
+  // empty ?affid=) counts as none.
   // null is accepted as missing, as clients send it for an unset optional field.
   affiliate: z
     .string()
