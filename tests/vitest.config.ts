@@ -1,12 +1,18 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  // The e2e tests run the gateway in-process: one copy of graphql for our sources and Yoga (see gateway/vitest.config.ts).
+  resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }] },
   // tests/, also when run from the repo root with --config tests/vitest.config.ts.
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
-    include: ['bench/**/*.test.ts'],
-    // The bench test starts the sandbox and the gateway as processes and opens real sockets.
+    include: ['bench/**/*.test.ts', 'e2e/**/*.test.ts', 'start/**/*.test.ts'],
+    // The bench test starts the sandbox and the gateway as processes and opens real sockets; the e2e tests drive
+    // Chromium against the whole system; the start tests run `npm start`'s orchestrator and the site server.
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -35,9 +35,9 @@ const Flag = z
 const EnvSchema = z.object({
   GATEWAY_PORT: Port.default(4000),
   GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
-  CASINO_API_URL: z
-    .url({ message: 'must be an http(s) URL, for example http://localhost:4010' })
-    .default('http://localhost:4010'),
+  CASINO_API_URL: z.url({ message: 'must be an http(s) URL, for example http://localhost:4010' }).optional(),
+  // Read only to find the sandbox when CASINO_API_URL is not set (see EnvWithUpstream).
+  SANDBOX_PORT: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: Millis(120_000).default(5000),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   GUEST_HIDDEN_PROVIDERS: z.string().default(''),
@@ -91,8 +91,32 @@ export interface GatewayConfig {
   sessionCheckMs: number;
 }
 
+/** The sandbox's port as an address to call: 0 (any free port) names no sandbox. */
+const UpstreamPort = z.coerce
+  .number({ message: 'must be a port number from 1 to 65535 (or set CASINO_API_URL)' })
+  .int('must be a port number from 1 to 65535 (or set CASINO_API_URL)')
+  .min(1, 'must be a port number from 1 to 65535 (or set CASINO_API_URL)')
+  .max(65535, 'must be a port number from 1 to 65535 (or set CASINO_API_URL)');
+
+/**
+ * Where the casino backend is: CASINO_API_URL when set; otherwise the sandbox on SANDBOX_PORT when that is set, so
+ * `SANDBOX_PORT=4951 GATEWAY_PORT=4950 npm start` (one environment for all the parts) reaches its own sandbox
+ * rather than whatever listens on 4010; otherwise the sandbox's default address. The sandbox listens on 127.0.0.1
+ * by default, which `localhost` may not resolve to first (::1), so the derived address names it.
+ */
+const EnvWithUpstream = EnvSchema.transform((e, ctx) => {
+  if (e.CASINO_API_URL !== undefined) return { ...e, CASINO_API_URL: e.CASINO_API_URL };
+  if (e.SANDBOX_PORT === undefined) return { ...e, CASINO_API_URL: 'http://localhost:4010' };
+  const port = UpstreamPort.safeParse(e.SANDBOX_PORT);
+  if (!port.success) {
+    ctx.addIssue({ code: 'custom', path: ['SANDBOX_PORT'], message: port.error.issues[0]!.message });
+    return z.NEVER;
+  }
+  return { ...e, CASINO_API_URL: `http://127.0.0.1:${port.data}` };
+});
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvWithUpstream.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid gateway environment:\n${lines.join('\n')}`);

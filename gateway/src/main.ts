@@ -1,4 +1,4 @@
-import { configFromEnv } from './config.js';
+import { configFromEnv, type GatewayConfig } from './config.js';
 import { createGateway } from './server.js';
 
 /** `npm run gateway`: the GraphQL gateway on GATEWAY_PORT (default 4000) over CASINO_API_URL. */
@@ -10,7 +10,15 @@ async function main() {
     console.error((err as Error).message);
     process.exit(2);
   }
-  const gateway = await createGateway({ config });
+  let gateway;
+  try {
+    gateway = await createGateway({ config });
+  } catch (err) {
+    const why = listenFailure(err, config);
+    if (!why) throw err;
+    console.error(why);
+    process.exit(2);
+  }
   console.log(`GraphQL gateway on ${gateway.url}/graphql (upstream ${config.casinoApiUrl})`);
   const stop = () => {
     gateway.close().then(
@@ -20,6 +28,23 @@ async function main() {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * A port or host the operator must change, as one line naming the variable (no stack trace: nothing is broken in
+ * the code); anything else is not a setting's fault.
+ */
+function listenFailure(err: unknown, config: GatewayConfig): string | null {
+  switch ((err as NodeJS.ErrnoException | null)?.code) {
+    case 'EADDRINUSE':
+      return `GATEWAY_PORT ${config.port} is already in use: stop what is listening there or set GATEWAY_PORT to a free port.`;
+    case 'EACCES':
+      return `GATEWAY_PORT ${config.port} may not be used by this user: set GATEWAY_PORT to a port above 1023.`;
+    case 'EADDRNOTAVAIL':
+      return `GATEWAY_HOST ${config.host} is not an address of this machine: set GATEWAY_HOST to one of its addresses, for example 127.0.0.1.`;
+    default:
+      return null;
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,6 @@
 /** The gateway as an operator starts it: `npx tsx src/main.ts` in gateway/, configured by the environment. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ function envWith(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(GATEWAY_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK)/.test(
+      /^(GATEWAY_|SANDBOX_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK)/.test(
         key,
       )
     ) {
@@ -73,6 +74,7 @@ describe('gateway start-up configuration', () => {
     ['PUSHER_APP_KEY', 'key with spaces'],
     ['ALLOWED_ORIGINS', 'http://localhost:5173/app'],
     ['SESSION_CHECK_MS', '0'],
+    ['SANDBOX_PORT', 'eighty'],
   ])('refuses %s=%s with exit code 2 and a message naming it', async (name, value) => {
     const run = startGateway({ [name]: value });
     expect(await run.exited).toBe(2);
@@ -95,6 +97,52 @@ describe('gateway start-up configuration', () => {
     expect((await fetch(`${m![1]}/healthz`)).status).toBe(200);
     stop(run.child);
     expect(await run.exited).not.toBe(2);
+  });
+});
+
+describe('a port already in use', () => {
+  it('is one line naming GATEWAY_PORT, exit code 2, no stack trace', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const run = startGateway({ GATEWAY_PORT: String(port), GATEWAY_HOST: '127.0.0.1' });
+      expect(await run.exited).toBe(2);
+      expect(run.output()).toContain(
+        `GATEWAY_PORT ${port} is already in use: stop what is listening there or set GATEWAY_PORT to a free port.\n`,
+      );
+      expect(run.output()).not.toMatch(/^\s+at /m);
+    } finally {
+      taken.close();
+    }
+  });
+});
+
+describe('the upstream address', () => {
+  it('follows SANDBOX_PORT when CASINO_API_URL is not set, live channels included', () => {
+    const config = configFromEnv({ SANDBOX_PORT: '4951', GATEWAY_PORT: '4950' });
+    expect(config.casinoApiUrl).toBe('http://127.0.0.1:4951');
+    expect(config.pusherUrl).toBe('http://127.0.0.1:4951');
+  });
+
+  it('is CASINO_API_URL when set, whatever SANDBOX_PORT says', () => {
+    const config = configFromEnv({ SANDBOX_PORT: '4951', CASINO_API_URL: 'https://api.casino.example' });
+    expect(config.casinoApiUrl).toBe('https://api.casino.example');
+    expect(config.pusherUrl).toBe('https://api.casino.example');
+    // SANDBOX_PORT is not read then, so not refused either.
+    expect(configFromEnv({ SANDBOX_PORT: '0', CASINO_API_URL: 'http://casino:1' }).casinoApiUrl).toBe(
+      'http://casino:1',
+    );
+  });
+
+  it('is the sandbox’s default address without either', () => {
+    expect(configFromEnv({}).casinoApiUrl).toBe('http://localhost:4010');
+  });
+
+  it.each(['0', 'eighty', '70000'])('refuses SANDBOX_PORT=%s as an address, naming it', (value) => {
+    expect(() => configFromEnv({ SANDBOX_PORT: value })).toThrow(
+      /Invalid gateway environment:\n\s+SANDBOX_PORT: must be a port number from 1 to 65535 \(or set CASINO_API_URL\)/,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { createSandbox } from './app.js';
-import { configFromEnv } from './config.js';
+import { configFromEnv, type SandboxConfig } from './config.js';
 
 /** `npm run sandbox [-- --reset]`: the casino backend stand-in on SANDBOX_PORT (default 4010). */
 async function main() {
@@ -16,7 +16,15 @@ async function main() {
     console.error((err as Error).message);
     process.exit(2);
   }
-  const sandbox = await createSandbox({ config, reset: args.includes('--reset'), logger: true });
+  let sandbox;
+  try {
+    sandbox = await createSandbox({ config, reset: args.includes('--reset'), logger: true });
+  } catch (err) {
+    const why = listenFailure(err, config);
+    if (!why) throw err;
+    console.error(why);
+    process.exit(2);
+  }
   console.log(`Sandbox casino backend on ${sandbox.url} (data in ${config.dataDir})`);
   const stop = () => {
     sandbox.close().then(
@@ -26,6 +34,23 @@ async function main() {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/**
+ * A port or host the operator must change, as one line naming the variable (no stack trace: nothing is broken in
+ * the code); anything else is not a setting's fault.
+ */
+function listenFailure(err: unknown, config: SandboxConfig): string | null {
+  switch ((err as NodeJS.ErrnoException | null)?.code) {
+    case 'EADDRINUSE':
+      return `SANDBOX_PORT ${config.port} is already in use: stop what is listening there or set SANDBOX_PORT to a free port.`;
+    case 'EACCES':
+      return `SANDBOX_PORT ${config.port} may not be used by this user: set SANDBOX_PORT to a port above 1023.`;
+    case 'EADDRNOTAVAIL':
+      return `SANDBOX_HOST ${config.host} is not an address of this machine: set SANDBOX_HOST to one of its addresses, for example 127.0.0.1.`;
+    default:
+      return null;
+  }
 }
 
 main().catch((err: unknown) => {

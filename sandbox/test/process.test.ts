@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,5 +82,23 @@ describe('the sandbox process', () => {
     const unknown = startProcess(os.tmpdir(), ['--wipe']);
     expect(await unknown.exited).toBe(2);
     expect(unknown.output()).toContain('Unknown option --wipe');
+  });
+
+  it('reports a port already in use as one line naming SANDBOX_PORT, exit code 2, no stack trace', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-busy-'));
+    try {
+      const busy = startProcess(dataDir, [], { SANDBOX_PORT: String(port), SANDBOX_HOST: '127.0.0.1' });
+      expect(await busy.exited).toBe(2);
+      expect(busy.output()).toContain(
+        `SANDBOX_PORT ${port} is already in use: stop what is listening there or set SANDBOX_PORT to a free port.\n`,
+      );
+      expect(busy.output()).not.toMatch(/^\s+at /m);
+    } finally {
+      taken.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

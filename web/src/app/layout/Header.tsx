@@ -97,13 +97,15 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
               )}
             </button>
           )}
-          <AccountMenu
-            name={viewer.account.name}
-            loyaltyOn={loyaltyOn}
-            welcomePackage={
-              data.site?.welcomePackageEnabled === true && !viewer.account.welcomePackageExpired
-            }
-          />
+          <Suspense fallback={<span className={styles.account} aria-hidden="true" />}>
+            <AccountMenu
+              name={viewer.account.name}
+              loyaltyOn={loyaltyOn}
+              welcomePackage={
+                data.site?.welcomePackageEnabled === true && !viewer.account.welcomePackageExpired
+              }
+            />
+          </Suspense>
         </div>
       ) : (
         <div className={styles.guest}>

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import styles from './Modal.module.css';
-import { closeModal } from './modal-store';
+import { closeModal, restoreFocus } from './modal-store';
 
 /**
  * Every modal's frame: a labelled dialog (Radix: focus trapped and given back, Escape and the close button close
@@ -21,6 +21,11 @@ export function Modal(props: {
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
           className={`${styles.content} ${props.size === 'sm' ? styles.sm : ''}`}
+          // Opened from a store rather than a trigger: focus goes back to what opened it, not to the page.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            restoreFocus();
+          }}
           {...(props.description ? {} : { 'aria-describedby': undefined })}
         >
           <div className={styles.head}>

@@ -44,12 +44,22 @@ export interface OpenModal {
 }
 
 let open: OpenModal | null = null;
+/** What had focus when the first modal opened: focus goes back there when the last one closes. */
+let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
 export function openModal(name: ModalName, params: Record<string, string> = {}): void {
+  if (!open) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   open = { name, params };
   notify();
+}
+
+/** Gives focus back to what opened the modals (if it is still on the page). */
+export function restoreFocus(): void {
+  const target = opener;
+  opener = null;
+  if (target?.isConnected) target.focus();
 }
 
 export function closeModal(): void {

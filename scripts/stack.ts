@@ -1,0 +1,187 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { answers, waitUntilAnswering, type Check } from './answering.js';
+import { busyPorts } from './free-ports.js';
+import type { StackSettings } from './stack-settings.js';
+import { Supervisor, type ChildSpec, type Exit } from './supervisor.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A TypeScript entry run by node itself through tsx's loader: one process, which gets the signals itself. */
+function tsxEntry(
+  name: string,
+  folder: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  hide: RegExp,
+): ChildSpec {
+  return {
+    name,
+    command: process.execPath,
+    args: ['--import', 'tsx', entry],
+    // In the part's own folder, as `npm run sandbox` and `npm run gateway` run it (the sandbox's default data
+    // folder, .data/sandbox, is relative to it: the same data either way).
+    cwd: path.join(repoRoot, folder),
+    env,
+    hide,
+  };
+}
+
+/** `npm run <script> -w web` through the npm that runs us (npm_execpath), else the npm on the PATH. */
+export function npmWeb(name: string, script: string, env: NodeJS.ProcessEnv, capture: boolean): ChildSpec {
+  const npmCli = process.env.npm_execpath;
+  const args = ['run', script, '-w', 'web'];
+  return {
+    name,
+    command: npmCli ? process.execPath : 'npm',
+    args: npmCli ? [npmCli, ...args] : args,
+    cwd: repoRoot,
+    env,
+    capture,
+  };
+}
+
+/** The ports every part is told, so each finds the others from the same variables. */
+export function sharedEnv(settings: StackSettings): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    SANDBOX_PORT: String(settings.sandbox.port),
+    GATEWAY_PORT: String(settings.gateway.port),
+    WEB_PORT: String(settings.web.port),
+    // The orchestrator starts this gateway: the site (or Vite) is pointed at it, whatever GATEWAY_URL said.
+    GATEWAY_URL: settings.gateway.url,
+  };
+}
+
+export function sandboxChild(settings: StackSettings): ChildSpec {
+  return tsxEntry(
+    'sandbox',
+    'sandbox',
+    'src/main.ts',
+    {
+      ...sharedEnv(settings),
+      // One line per request would bury the address; warnings and errors still show. LOG_LEVEL=info brings them back.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...(settings.sandboxDataDir ? { SANDBOX_DATA_DIR: settings.sandboxDataDir } : {}),
+    },
+    /^Sandbox casino backend on /,
+  );
+}
+
+export function gatewayChild(settings: StackSettings): ChildSpec {
+  return tsxEntry(
+    'gateway',
+    'gateway',
+    'src/main.ts',
+    // Named even though the gateway derives it from SANDBOX_PORT: SANDBOX_HOST may put the sandbox elsewhere.
+    { ...sharedEnv(settings), CASINO_API_URL: settings.casinoApiUrl },
+    /^GraphQL gateway on /,
+  );
+}
+
+export function siteChild(settings: StackSettings, distDir: string): ChildSpec {
+  return tsxEntry(
+    'site',
+    'web',
+    'server/main.ts',
+    { ...sharedEnv(settings), WEB_HOST: settings.web.host, WEB_DIST_DIR: distDir },
+    /^Site on /,
+  );
+}
+
+/** The usual questions: the sandbox answers at all, the gateway is ready (it reaches the sandbox). */
+export function backendChecks(settings: StackSettings): Check[] {
+  return [
+    { what: `the sandbox (${settings.sandbox.url})`, ok: () => answers(settings.sandbox.url, () => true) },
+    {
+      what: `the gateway (${settings.gateway.url}/readyz)`,
+      ok: () => answers(`${settings.gateway.url}/readyz`, (res) => res.ok),
+    },
+  ];
+}
+
+/** `/graphql` through the site's own origin answers a query: the proxy and the gateway behind it work. */
+export function graphqlCheck(siteUrl: string): Check {
+  return {
+    what: `GraphQL through the site (${siteUrl}/graphql)`,
+    ok: () =>
+      answers(
+        `${siteUrl}/graphql`,
+        async (res) =>
+          res.ok && ((await res.json()) as { data?: { __typename?: string } }).data?.__typename === 'Query',
+        { query: '{ __typename }' },
+      ),
+  };
+}
+
+function describe(exit: Exit): string {
+  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+/**
+ * One run of the parts: Ctrl-C (SIGINT), SIGTERM or SIGHUP stops them all and exits 0 (a second Ctrl-C kills
+ * them at once); a part that ends on its own stops the others and exits non-zero (its own code when it has one:
+ * 2 for a setting to fix, such as a busy port).
+ */
+export class Stack {
+  readonly supervisor = new Supervisor();
+  private stopping = false;
+
+  constructor() {
+    const onSignal = () => {
+      if (this.stopping) {
+        this.supervisor.kill('SIGKILL');
+        process.exit(130);
+      }
+      void this.shutdown(0);
+    };
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+  }
+
+  /** Stops every part and exits with `code`, once; `why` is printed first. */
+  async shutdown(code: number, why?: string): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    if (why) console.error(why);
+    await this.supervisor.stopAll();
+    process.exit(code);
+  }
+
+  /** Exits 2 with one line per busy port (before anything was started). */
+  async requireFreePorts(settings: StackSettings): Promise<void> {
+    const problems = await busyPorts([settings.sandbox, settings.gateway, settings.web]);
+    if (problems.length) {
+      console.error(problems.join('\n'));
+      process.exit(2);
+    }
+  }
+
+  /** Runs a task to its end (a build), its output shown only when it fails, which stops everything. */
+  async task(spec: ChildSpec, failure: string): Promise<void> {
+    const child = this.supervisor.start({ ...spec, capture: true });
+    const exit = await child.closed;
+    if (this.stopping) return new Promise(() => {}); // shutdown() exits
+    if (exit.code !== 0) {
+      process.stderr.write(child.output());
+      await this.shutdown(1, `${failure} (${describe(exit)}).`);
+    }
+  }
+
+  /** Starts the parts; once every check answers, prints `readyLine` (the one line a person needs). */
+  async run(parts: ChildSpec[], checks: Check[], readyLine: string, timeoutMs: number): Promise<void> {
+    for (const spec of parts) {
+      const child = this.supervisor.start(spec);
+      void child.closed.then((exit) => {
+        if (this.stopping) return;
+        const code = exit.code !== null && exit.code !== 0 ? exit.code : 1;
+        void this.shutdown(code, `The ${spec.name} stopped (${describe(exit)}): stopping the others.`);
+      });
+    }
+    try {
+      await waitUntilAnswering(checks, { timeoutMs, stopped: () => this.stopping });
+    } catch (err) {
+      await this.shutdown(1, `${(err as Error).message} Stopping everything.`);
+    }
+    if (!this.stopping) console.log(readyLine);
+  }
+}

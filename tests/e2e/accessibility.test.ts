@@ -1,0 +1,81 @@
+/**
+ * axe-core over every route and every modal the frame has, at desktop and phone widths: no serious or critical
+ * violation (contrast, names, roles, labels, landmarks).
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+});
+afterAll(() => stack?.close());
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const ROUTES = [
+  '/',
+  '/webplay/all',
+  '/webplay/category/slots',
+  '/game/some-game',
+  '/tournaments',
+  '/promotions',
+  '/news',
+  '/how-to',
+  '/about-us',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/responsible-gambling',
+  '/password/reset/abc',
+  '/unavailable',
+  '/stocking-stash',
+  '/no/such/page',
+];
+
+describe('accessibility', () => {
+  it('has no serious violation on any route', async () => {
+    const { page } = await stack.open();
+    for (const path of ROUTES) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+
+  it('has no serious violation in any modal', async () => {
+    const { page } = await stack.open();
+    const modals: [query: string, name: string][] = [
+      ['?modal=auth', 'Log in'],
+      ['?modal=auth&mode=registration', 'Join PlayLive'],
+      ['?modal=auth&mode=reset', 'Reset your password'],
+      ['?modal=terms', 'Terms and conditions'],
+      ['?modal=maintenance', 'We are doing some maintenance'],
+      ['?modal=app-version', 'A new version of PlayLive is ready'],
+      ['?modal=tournaments', 'Tournaments'],
+      ['?modal=game', 'Play'],
+    ];
+    for (const [query, name] of modals) {
+      await page.goto(`/${query}`);
+      await page.getByRole('dialog', { name }).waitFor();
+      expect(await seriousViolations(page), name).toEqual([]);
+    }
+  });
+
+  it('has no serious violation in the phone layout and its drawer', async () => {
+    const { page } = await stack.open(PHONE);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

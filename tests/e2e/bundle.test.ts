@@ -1,0 +1,35 @@
+/**
+ * The budget of the first visit: the JavaScript the home route loads is at most 200 kB gzipped. Routes, modals and
+ * the libraries only some screens need load later, in their own chunks.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DIST_DIR, startSiteStack, type SiteStack } from './stack.js';
+
+const BUDGET_BYTES = 200 * 1024;
+
+let stack: SiteStack;
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+});
+afterAll(() => stack?.close());
+
+it('loads at most 200 kB of gzipped JavaScript for the home route', async () => {
+  const { page } = await stack.open();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.size).toBeGreaterThan(0);
+  let total = 0;
+  for (const script of scripts) total += gzipSync(fs.readFileSync(path.join(DIST_DIR, script))).length;
+  console.log(`home route JavaScript: ${(total / 1024).toFixed(1)} kB gzipped in ${scripts.size} files`);
+  expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+});

@@ -1,0 +1,255 @@
+/**
+ * The site's frame as a player meets it in Chromium: every route answers inside the layout, guests are kept out of
+ * players' pages, the address's parameters work, players register, log in and out, a refused session signs out
+ * without a reload, modals behave with the keyboard, and the phone layout never scrolls sideways.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO, PHONE, startSiteStack, tokenIn, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+
+/** A new or demo player sees the onboarding first; finishing it is what a player does. */
+async function finishOnboarding(page: Page) {
+  const welcome = page.getByRole('dialog', { name: 'Welcome to PlayLive' });
+  await welcome.waitFor();
+  await welcome.getByRole('button', { name: "Let's play" }).click();
+  await expect.poll(() => welcome.count()).toBe(0);
+}
+
+/** A player registered straight at the casino, as one made on another device would be. */
+async function newPlayer(name: string) {
+  const email = `p${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
+  const password = 'correct-horse-9';
+  const res = await fetch(`${stack.sandbox.url}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password, date_of_birth: '1990-01-01' }),
+  });
+  expect(res.status).toBeLessThan(300);
+  return { email, password };
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Log in' }).last().click();
+  return dialog;
+}
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+});
+afterAll(() => stack?.close());
+
+/** Every route of the site with the heading its screen shows (a guest's view). */
+const ROUTES: [path: string, heading: RegExp][] = [
+  ['/', /PlayLive Casino/],
+  ['/webplay/all', /All games/],
+  ['/webplay/category/slots', /Slots/],
+  ['/webplay/subgroup/top', /Top games/],
+  ['/webplay/live-casino', /Live casino/],
+  ['/webplay/most-popular', /Most popular/],
+  ['/webplay/new-games', /New games/],
+  ['/webplay/featured-games', /Featured games/],
+  ['/webplay/game-providers', /Game providers/],
+  ['/webplay/provider/netent', /Netent/],
+  ['/game/some-game', /Some Game/],
+  ['/platform/desktop', /Desktop games/],
+  ['/platform/mobile', /Mobile games/],
+  ['/bonus-play-games', /Bonus play games/],
+  ['/free-bet-support-games', /Free bet games/],
+  ['/tournaments', /Tournaments/],
+  ['/promotions', /Promotions/],
+  ['/news', /News/],
+  ['/news/category/winners', /News: Winners/],
+  ['/news/some-article', /Some Article/],
+  ['/how-to', /How to play/],
+  ['/about-us', /About PlayLive/],
+  ['/privacy-policy', /Privacy policy/],
+  ['/terms-and-conditions', /Terms and conditions/],
+  ['/responsible-gambling', /Responsible gambling/],
+  ['/password/reset/abc123', /Choose a new password/],
+  ['/unavailable', /PlayLive is unavailable/],
+  ['/stocking-stash', /Stocking Stash/],
+  ['/no/such/page', /Page not found/],
+  // Players' pages, and promotional pages whose flag is off, are not found for a guest.
+  ['/webplay/favourites', /Page not found/],
+  ['/webplay/recent-games', /Page not found/],
+  ['/capitec', /Page not found/],
+  ['/pumpkin-patch', /Page not found/],
+];
+
+describe('routes', () => {
+  it('answers every route inside the layout, with its own heading', async () => {
+    const { page } = await stack.open();
+    for (const [path, heading] of ROUTES) {
+      await page.goto(path);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 5000 })
+        .toMatch(heading);
+      expect(await page.getByRole('navigation', { name: 'Main' }).isVisible(), path).toBe(true);
+      expect(await page.getByRole('contentinfo').isVisible(), path).toBe(true);
+    }
+  });
+
+  it('shows the responsible-gambling helpline', async () => {
+    const { page } = await stack.open();
+    await page.goto('/responsible-gambling');
+    await expect.poll(() => page.getByText('0800 006 008').first().isVisible()).toBe(true);
+  });
+
+  it('reports each page view to the tag manager with the route name and full path', async () => {
+    const { page } = await stack.open();
+    await page.goto('/how-to?utm=x');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tournaments' }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (
+            (window as unknown as { dataLayer?: { page_name: string; page_path: string }[] }).dataLayer ?? []
+          ).map((e) => `${e.page_name} ${e.page_path}`),
+        ),
+      )
+      .toEqual(['how-to /how-to?utm=x', 'tournaments /tournaments']);
+  });
+});
+
+describe('signing up, in and out', () => {
+  it('opens registration from ?signup, keeps the affiliate and tracking id, and signs the new player in', async () => {
+    const { page } = await stack.open();
+    await page.goto('/?signup=1&affid=partner7&tracking_id=cmp-42');
+    const dialog = page.getByRole('dialog', { name: 'Join PlayLive' });
+    await dialog.waitFor();
+    const email = `e2e${Date.now()}@example.test`;
+    await dialog.getByLabel('Name').fill('Sipho Test');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password').fill('correct-horse-9');
+    await dialog.getByLabel('Date of birth').fill('1990-05-17');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await finishOnboarding(page);
+    await page.getByRole('button', { name: 'Account menu for Sipho Test' }).waitFor();
+    const token = await tokenIn(page);
+    expect(token).toBeTruthy();
+    const account = (await (
+      await fetch(`${stack.sandbox.url}/api/account`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { affiliate: string; tracking_id: string };
+    expect(account).toMatchObject({ affiliate: 'partner7', tracking_id: 'cmp-42' });
+  });
+
+  it("says what is wrong beside each field, the site's checks first, then the casino's", async () => {
+    const { page } = await stack.open();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join PlayLive' });
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => dialog.getByText('Enter your name.').isVisible()).toBe(true);
+    expect(await dialog.getByText('Enter your date of birth.').isVisible()).toBe(true);
+    await dialog.getByLabel('Name').fill('Too Young');
+    await dialog.getByLabel('Email').fill(DEMO.email);
+    await dialog.getByLabel('Password').fill('correct-horse-9');
+    await dialog.getByLabel('Date of birth').fill('2015-01-01');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => dialog.getByText('You must be 18 or older to play.').isVisible()).toBe(true);
+    await dialog.getByLabel('Date of birth').fill('1990-01-01');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    // The casino's own per-field answer, beside the email field.
+    const email = dialog.getByLabel('Email');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByText('The email has already been taken.').isVisible()).toBe(true);
+  });
+
+  it('logs in with the demo account, then signs out from the account menu', async () => {
+    const { page } = await stack.open();
+    await page.goto('/');
+    const dialog = await logIn(page, DEMO.email, 'wrong-password');
+    await expect
+      .poll(() => dialog.getByRole('alert').first().textContent())
+      .toBe('These credentials do not match our records.');
+    await dialog.getByLabel('Password').fill(DEMO.password);
+    await dialog.getByRole('button', { name: 'Log in' }).last().click();
+    await finishOnboarding(page);
+    const menu = page.getByRole('button', { name: /Account menu for/ });
+    await menu.waitFor();
+    expect(await page.getByRole('button', { name: /Wallet: R/ }).isVisible()).toBe(true);
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'SIGN OUT' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await tokenIn(page)).toBeNull();
+  });
+
+  it('signs a player out without a reload when the casino refuses the session, and asks to log in', async () => {
+    const { page } = await stack.open();
+    const player = await newPlayer('Revoked Player');
+    await page.goto('/how-to');
+    await logIn(page, player.email, player.password);
+    await finishOnboarding(page);
+    await page.getByRole('button', { name: /Account menu for/ }).waitFor();
+    const token = await tokenIn(page);
+    // The session ends elsewhere (another tab, an operator): the casino revokes it.
+    await fetch(`${stack.sandbox.url}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await page.reload();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+    expect(await tokenIn(page)).toBeNull();
+    expect(await page.getByRole('button', { name: /Account menu for/ }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/how-to');
+  });
+});
+
+describe('modals and the keyboard', () => {
+  it('keeps focus inside a modal, closes it with Escape and gives focus back', async () => {
+    const { page } = await stack.open();
+    await page.goto('/');
+    const opener = page.getByRole('button', { name: 'Log in' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await dialog.waitFor();
+    const focusInside = () => dialog.evaluate((d) => d.contains(document.activeElement));
+    await expect.poll(focusInside).toBe(true);
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => opener.evaluate((b) => b === document.activeElement)).toBe(true);
+  });
+
+  it('opens a modal from the address, and a player’s modal as login for a guest', async () => {
+    const { page } = await stack.open();
+    await page.goto('/?modal=terms');
+    await page.getByRole('dialog', { name: 'Terms and conditions' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto('/?modal=wallet');
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Cashier' }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  });
+});
+
+describe('the phone layout (390 px)', () => {
+  it('never scrolls sideways, and the side menu is a drawer', async () => {
+    const { page } = await stack.open(PHONE);
+    for (const path of ['/', '/webplay/all', '/responsible-gambling', '/no/such/page']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name: 'Promotions' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toMatch(/Promotions/);
+    expect(await drawer.count()).toBe(0);
+  });
+});

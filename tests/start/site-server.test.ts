@@ -1,0 +1,263 @@
+/**
+ * The site server (web/server) as the browser meets it: the built site from a folder, and /graphql on the same
+ * origin passed to a real gateway over a real sandbox (HTTP and graphql-ws), or a clear 502 without one.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createClient } from 'graphql-ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { siteConfigFromEnv } from '../../web/server/config.js';
+import { createSiteServer, SiteNotBuiltError, type SiteServer } from '../../web/server/site-server.js';
+import { repoRoot, startGateway, startSandbox, type Server } from '../bench/processes.js';
+import { cleanEnv, freePorts, occupy, runEntry, stopLeftovers, stubSite } from './harness.js';
+
+const TOURNAMENT_ID = Buffer.from('Tournament:1').toString('base64');
+
+let sandbox: Server;
+let gateway: Server;
+let site: SiteServer;
+let dist: ReturnType<typeof stubSite>;
+
+beforeAll(async () => {
+  dist = stubSite();
+  sandbox = await startSandbox();
+  gateway = await startGateway(sandbox.url);
+  site = await createSiteServer({ port: 0, host: '127.0.0.1', distDir: dist.dir, gatewayUrl: gateway.url });
+});
+
+afterAll(async () => {
+  await site?.close();
+  await gateway?.stop();
+  await sandbox?.stop();
+  dist?.remove();
+});
+
+afterEach(() => stopLeftovers());
+
+function expectSecurityHeaders(res: Response) {
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+}
+
+function graphql(url: string, query: string, headers: Record<string, string> = {}) {
+  return fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query }),
+  });
+}
+
+/** A graphql-ws client whose socket says it comes from a page of `origin`, as a browser's does. */
+function wsClient(url: string, origin: string) {
+  class BrowserSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols, { origin });
+    }
+  }
+  return createClient({
+    url: `${url.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: BrowserSocket,
+    retryAttempts: 0,
+  });
+}
+
+/** The status of a WebSocket upgrade refused with an HTTP answer (or 101 when it was accepted). */
+function upgradeStatus(url: string, origin: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { origin });
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once('open', () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.once('error', (err) => reject(err));
+  });
+}
+
+describe('the built site', () => {
+  it('answers / and any client-side route with index.html, revalidated each time', async () => {
+    for (const route of ['/', '/tournaments/42?tab=rules', '/games/book-of-dead']) {
+      const res = await fetch(`${site.url}${route}`);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expectSecurityHeaders(res);
+      expect(await res.text()).toContain('<title>PlayLive stub</title>');
+    }
+    const first = await fetch(`${site.url}/`);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${site.url}/`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves hashed assets for a year, immutable; a missing one is a 404, not the page', async () => {
+    const asset = await fetch(`${site.url}${dist.asset}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(asset);
+    expect(await asset.text()).toContain('console.log("app")');
+
+    const missing = await fetch(`${site.url}/assets/index-0ld0ne.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).not.toContain('immutable');
+    expect(await missing.text()).not.toContain('<html');
+  });
+
+  it('refuses other methods than GET and HEAD on its pages', async () => {
+    const res = await fetch(`${site.url}/`, { method: 'POST', body: 'x' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect((await fetch(`${site.url}/games`, { method: 'HEAD' })).status).toBe(200);
+  });
+});
+
+describe('/graphql on the site’s origin', () => {
+  it('answers queries from the gateway, for a page of the site as for a tool', async () => {
+    const asked: Record<string, string>[] = [{}, { origin: site.url }];
+    for (const headers of asked) {
+      const res = await graphql(site.url, '{ site { timeZone } }', headers);
+      expect(res.status).toBe(200);
+      expectSecurityHeaders(res);
+      expect(await res.json()).toEqual({ data: { site: { timeZone: 'Africa/Johannesburg' } } });
+    }
+  });
+
+  it('serves GraphiQL to a browser', async () => {
+    const res = await fetch(`${site.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('PlayLive GraphQL');
+  });
+
+  it('carries a graphql-ws subscription for a page of the site, and still refuses other origins', async () => {
+    const client = wsClient(site.url, site.url);
+    try {
+      const update = new Promise<any>((resolve, reject) => {
+        client.subscribe(
+          {
+            query: 'subscription($id: ID!) { tournamentUpdated(id: $id) { id usersCount } }',
+            variables: { id: TOURNAMENT_ID },
+          },
+          { next: resolve, error: reject, complete: () => reject(new Error('completed without an update')) },
+        );
+      });
+      let received: any;
+      void update.then((u) => (received = u));
+      // The socket is acknowledged before the gateway has joined the upstream channel: publish until one arrives.
+      for (let i = 0; i < 20 && received === undefined; i++) {
+        const res = await fetch(`${sandbox.url}/sandbox/publish`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            channel: 'tournament.1',
+            event: 'tournamentUpdated',
+            data: { refresh: true },
+          }),
+        });
+        expect(res.status).toBe(200);
+        await Promise.race([update, new Promise((r) => setTimeout(r, 500))]);
+      }
+      expect(received).toMatchObject({ data: { tournamentUpdated: { id: TOURNAMENT_ID } } });
+    } finally {
+      await client.dispose();
+    }
+    // Host and Origin pass through unchanged, so the gateway's origin check applies to the site's pages.
+    expect(await upgradeStatus(site.url, 'https://evil.example')).toBe(403);
+  });
+
+  it('answers a clear 502 when the gateway does not answer', async () => {
+    const [closedPort] = await freePorts(1);
+    const alone = await createSiteServer({
+      port: 0,
+      host: '127.0.0.1',
+      distDir: dist.dir,
+      gatewayUrl: `http://127.0.0.1:${closedPort}`,
+      logger: { warn: () => {} },
+    });
+    try {
+      const res = await graphql(alone.url, '{ site { timeZone } }');
+      expect(res.status).toBe(502);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({
+        errors: [
+          {
+            message: 'The casino is not answering right now. Please try again in a moment.',
+            extensions: { code: 'UPSTREAM_UNAVAILABLE', unavailable: 'gateway' },
+          },
+        ],
+      });
+      expect(await upgradeStatus(alone.url, alone.url)).toBe(502);
+      // The pages still load: the app shows its own message.
+      expect((await fetch(`${alone.url}/`)).status).toBe(200);
+    } finally {
+      await alone.close();
+    }
+  });
+});
+
+describe('starting the site server', () => {
+  it('refuses a folder without a build, saying how to make one', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'site-empty-'));
+    try {
+      const attempt = createSiteServer({
+        port: 0,
+        host: '127.0.0.1',
+        distDir: empty,
+        gatewayUrl: gateway.url,
+      });
+      await expect(attempt).rejects.toBeInstanceOf(SiteNotBuiltError);
+      await expect(attempt).rejects.toThrow(/index\.html is missing\. Run `npm run build -w web` first\./);
+
+      const run = runEntry('web/server/main.ts', [], cleanEnv({ WEB_PORT: '0', WEB_DIST_DIR: empty }));
+      expect(await run.exited).toBe(2);
+      expect(run.output()).toContain('Run `npm run build -w web` first.');
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('reports its port already in use as one line naming WEB_PORT, exit code 2', async () => {
+    const [port] = await freePorts(1);
+    const release = await occupy(port!);
+    try {
+      const run = runEntry(
+        'web/server/main.ts',
+        [],
+        cleanEnv({ WEB_PORT: String(port), WEB_DIST_DIR: dist.dir }),
+      );
+      expect(await run.exited).toBe(2);
+      expect(run.output()).toBe(
+        `WEB_PORT ${port} is already in use: stop what is listening there or set WEB_PORT to a free port.\n`,
+      );
+    } finally {
+      await release();
+    }
+  });
+
+  it('reads WEB_PORT, WEB_HOST, WEB_DIST_DIR and GATEWAY_URL (else GATEWAY_PORT), naming a bad one', () => {
+    expect(siteConfigFromEnv({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      distDir: path.join(repoRoot, 'web/dist'),
+      gatewayUrl: 'http://127.0.0.1:4000',
+    });
+    expect(siteConfigFromEnv({ GATEWAY_PORT: '4950', WEB_PORT: '4952' })).toMatchObject({
+      port: 4952,
+      gatewayUrl: 'http://127.0.0.1:4950',
+    });
+    expect(
+      siteConfigFromEnv({ GATEWAY_PORT: '4950', GATEWAY_URL: 'http://gateway.internal:4000/' }),
+    ).toMatchObject({ gatewayUrl: 'http://gateway.internal:4000' });
+    expect(() => siteConfigFromEnv({ WEB_PORT: 'web' })).toThrow(/Invalid site environment:\n\s+WEB_PORT: /);
+    expect(() => siteConfigFromEnv({ GATEWAY_URL: 'ftp://x' })).toThrow(/\n\s+GATEWAY_URL: /);
+    expect(() => siteConfigFromEnv({ GATEWAY_PORT: '0' })).toThrow(/\n\s+GATEWAY_PORT: .*or set GATEWAY_URL/);
+  });
+});

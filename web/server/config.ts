@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Where `npm run build -w web` writes the site. */
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+const portMessage = (from: number) => `must be a port number from ${from} to 65535`;
+const Port = (from: number) =>
+  z.coerce
+    .number({ message: portMessage(from) })
+    .int(portMessage(from))
+    .min(from, portMessage(from))
+    .max(65535, portMessage(from));
+
+/** Site server settings from the environment, validated once at start with a message naming each bad variable. */
+const EnvSchema = z
+  .object({
+    WEB_PORT: Port(0).default(8080),
+    WEB_HOST: z.string().min(1, 'must be a host name or address, for example 127.0.0.1').default('127.0.0.1'),
+    WEB_DIST_DIR: z.string().min(1, 'must be the folder of a built site, for example web/dist').optional(),
+    GATEWAY_URL: z
+      .url({ message: 'must be an http(s) URL, for example http://127.0.0.1:4000' })
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL, for example http://127.0.0.1:4000')
+      .optional(),
+    // Read only when GATEWAY_URL is not set: the gateway of the same environment listens there.
+    GATEWAY_PORT: z.string().optional(),
+  })
+  .transform((e, ctx) => {
+    if (e.GATEWAY_URL !== undefined) return { ...e, GATEWAY_URL: e.GATEWAY_URL };
+    const port = Port(1).safeParse(e.GATEWAY_PORT ?? '4000');
+    if (!port.success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GATEWAY_PORT'],
+        message: `${port.error.issues[0]!.message} (or set GATEWAY_URL)`,
+      });
+      return z.NEVER;
+    }
+    return { ...e, GATEWAY_URL: `http://127.0.0.1:${port.data}` };
+  });
+
+export interface SiteConfig {
+  port: number;
+  host: string;
+  distDir: string;
+  gatewayUrl: string;
+}
+
+export function siteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SiteConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid site environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.WEB_PORT,
+    host: e.WEB_HOST,
+    distDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_DIST_DIR),
+    gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { graphqlProxy, rejectUpgrade } from './graphql-proxy.js';
+import { staticFiles } from './static-files.js';
+
+export interface SiteServerOptions {
+  /** 0 picks a free port (tests). */
+  port: number;
+  host: string;
+  /** The built site (`npm run build -w web` writes web/dist). */
+  distDir: string;
+  /** The GraphQL gateway's base address, e.g. http://127.0.0.1:4000; /graphql is passed there. */
+  gatewayUrl: string;
+  logger?: Pick<Console, 'warn'>;
+}
+
+export interface SiteServer {
+  /** Where it listens, e.g. http://127.0.0.1:8080. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** The site's folder has no index.html: nothing to serve. */
+export class SiteNotBuiltError extends Error {
+  constructor(distDir: string) {
+    super(
+      `The site is not built: ${path.join(distDir, 'index.html')} is missing. Run \`npm run build -w web\` first.`,
+    );
+    this.name = 'SiteNotBuiltError';
+  }
+}
+
+/** The graphql endpoint, on the site's own origin so the browser talks to one origin (no CORS, one address). */
+const GRAPHQL_PATH = '/graphql';
+
+/**
+ * Headers on every answer. The CSP only forbids framing (clickjacking a cashier page); a script policy would have
+ * to follow what the build emits and GraphiQL's inline scripts, so it is left to a later, deliberate change.
+ */
+function setSecurityHeaders(res: ServerResponse): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+}
+
+/** The path of a request target, without parsing it as a URL (`//graphql` must not become a host name). */
+function pathOf(url: string | undefined): string {
+  return (url ?? '/').split('?', 1)[0]!;
+}
+
+/** An address a person can open: a wildcard listen address is reached at loopback. */
+function displayHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * The site as players get it: the built web app from `distDir` and /graphql (HTTP and graphql-ws) passed to the
+ * gateway, on one port. Fails with SiteNotBuiltError when there is no build, and with the listen error (code
+ * EADDRINUSE, …) when the port cannot be had.
+ */
+export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
+  const distDir = path.resolve(options.distDir);
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new SiteNotBuiltError(distDir);
+  const serveFile = staticFiles(distDir);
+  const proxy = graphqlProxy(options.gatewayUrl, options.logger ?? console);
+
+  const server = createServer((req, res) => {
+    setSecurityHeaders(res);
+    const pathname = pathOf(req.url);
+    if (pathname === GRAPHQL_PATH) return proxy.web(req, res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+      return void res.end('Method not allowed');
+    }
+    serveFile(req, res, pathname);
+  });
+
+  // Upgraded sockets leave the HTTP server's books: closing must end them itself.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (req, socket: Duplex, head: Buffer) => {
+    if (pathOf(req.url) !== GRAPHQL_PATH) return rejectUpgrade(socket, 404, 'Not Found');
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+    proxy.upgrade(req, socket, head);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch((err: unknown) => {
+    proxy.close();
+    throw err;
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${displayHost(options.host)}:${port}`,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        for (const socket of upgraded) socket.destroy();
+        proxy.close();
+      });
+      return closing;
+    },
+  };
+}

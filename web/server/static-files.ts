@@ -1,0 +1,41 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import sirv from 'sirv';
+
+/** Vite names each file under assets/ by its content hash: a changed file is a new address, so it never goes stale. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html above all) may change with a deploy: the browser revalidates it with its ETag. */
+const REVALIDATE = 'no-cache';
+
+/**
+ * The built site: hashed files under /assets/ cached for a year, any other file revalidated, and any other path
+ * answered with index.html so the client-side routes (/games/…, /tournaments/…) load the app. A missing file
+ * under /assets/ stays a 404: an old page asking for a removed bundle must fail visibly, not get HTML as script.
+ *
+ * The file list is read once, at start (sirv without `dev`): serving is a map lookup, and no path can leave the
+ * folder. A new build needs a restart, which `npm start` does anyway.
+ */
+export function staticFiles(distDir: string) {
+  const files = sirv(distDir, { etag: true, dev: false });
+
+  const notFound = (res: ServerResponse) => {
+    res.statusCode = 404;
+    res.setHeader('Cache-Control', REVALIDATE);
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.end('Not found');
+  };
+
+  return (req: IncomingMessage, res: ServerResponse, pathname: string): void => {
+    if (pathname.startsWith('/assets/')) {
+      // Set before sirv so a 304 carries it too; a 404 replaces it.
+      res.setHeader('Cache-Control', IMMUTABLE);
+      files(req, res, () => notFound(res));
+      return;
+    }
+    res.setHeader('Cache-Control', REVALIDATE);
+    files(req, res, () => {
+      // Not a file: the app's own route. sirv reads the path from req.url again.
+      req.url = '/index.html';
+      files(req, res, () => notFound(res));
+    });
+  };
+}
