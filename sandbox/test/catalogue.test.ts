@@ -326,18 +326,15 @@ describe('content', () => {
       welcome_package_enabled: true,
       promo_pages: { pumpkin_patch: false, stocking_stash: true, easter_promo: false, predict_and_win: true },
       sso: { enabled: false, login_url: null, signup_url: null },
-      live_chat: {
-        enabled: false,
-        script_url: 'https://cdn.livechatinc.com/tracking.js',
-        license_id: '15432876',
-      },
+      // The outside services are the sandbox's stand-ins, at full addresses on it.
+      live_chat: { enabled: false, script_url: `${sb.url}/stand-ins/live-chat.js`, license_id: '15432876' },
       maintenance: { enabled: false, message: null },
       time_zone: 'Africa/Johannesburg',
       capitec_name: 'Capitec ETF',
       app_version: '2.6.0',
       terms: { version: '2026-11-01', updated_at: '2026-11-01T08:00:00.000Z', text: expect.any(String) },
       tag_manager_id: 'GTM-PLV7Q2K',
-      error_reporter: { dsn: 'https://4f2b9c1d7e8a@errors.playlive.test/12', sample_rate: 0.01 },
+      error_reporter: { dsn: `${sb.url}/stand-ins/errors`, sample_rate: 0.01 },
       wagering_enabled: true,
       alternate_routes: false,
     });
@@ -366,17 +363,15 @@ describe('content', () => {
       const res = await api(sb.url, 'GET', '/api/settings');
       expect(res.body.live_chat).toEqual({
         enabled: true,
-        script_url: 'https://cdn.livechatinc.com/tracking.js',
+        script_url: `${sb.url}/stand-ins/live-chat.js`,
         license_id: '15432876',
       });
     } finally {
-      sb.db.prepare("UPDATE settings SET value = ? WHERE key = 'site.live_chat'").run(
-        JSON.stringify({
-          enabled: false,
-          script_url: 'https://cdn.livechatinc.com/tracking.js',
-          license_id: '15432876',
-        }),
-      );
+      sb.db
+        .prepare("UPDATE settings SET value = ? WHERE key = 'site.live_chat'")
+        .run(
+          JSON.stringify({ enabled: false, script_url: '/stand-ins/live-chat.js', license_id: '15432876' }),
+        );
     }
   });
 });

@@ -418,9 +418,11 @@ export const SITE_SETTINGS: SiteSettings = {
   welcome_package_enabled: true,
   promo_pages: { pumpkin_patch: false, stocking_stash: true, easter_promo: false, predict_and_win: true },
   sso: { enabled: false, login_url: null, signup_url: null },
+  // The outside services' addresses point at the sandbox's own stand-ins (routes/stand-ins.ts); a path is answered
+  // as an address on the sandbox, so a browser reaches them wherever the sandbox runs.
   live_chat: {
     enabled: false,
-    script_url: 'https://cdn.livechatinc.com/tracking.js',
+    script_url: '/stand-ins/live-chat.js',
     license_id: '15432876',
   },
   maintenance: { enabled: false, message: null },
@@ -429,7 +431,7 @@ export const SITE_SETTINGS: SiteSettings = {
   app_version: '2.6.0',
   terms: { version: '2026-11-01', updated_at: '2026-11-01T08:00:00.000Z', text: TERMS_TEXT },
   tag_manager_id: 'GTM-PLV7Q2K',
-  error_reporter: { dsn: 'https://4f2b9c1d7e8a@errors.playlive.test/12', sample_rate: 0.01 },
+  error_reporter: { dsn: '/stand-ins/errors', sample_rate: 0.01 },
   wagering_enabled: true,
   alternate_routes: false,
   promo_content: PROMO_CONTENT,

@@ -143,6 +143,19 @@ export function siteSettings(db: Db): SiteSettings {
   return out as unknown as SiteSettings;
 }
 
+/** A setting's address that is a path on the sandbox (its stand-ins), as a full address a browser can open. */
+const absolute = (address: string, base: string) => (address.startsWith('/') ? `${base}${address}` : address);
+
+/** The settings as GET /api/settings answers them: the stand-ins' paths as full addresses on `base`. */
+export function publicSiteSettings(db: Db, base: string): SiteSettings {
+  const settings = siteSettings(db);
+  return {
+    ...settings,
+    live_chat: { ...settings.live_chat, script_url: absolute(settings.live_chat.script_url, base) },
+    error_reporter: { ...settings.error_reporter, dsn: absolute(settings.error_reporter.dsn, base) },
+  };
+}
+
 export function writeSiteSettings(db: Db): void {
   saveSiteSettings(db, SITE_SETTINGS);
 }

@@ -7,7 +7,7 @@ import {
   listBanners,
   listNews,
   listPromotions,
-  siteSettings,
+  publicSiteSettings,
 } from '../domain/catalogue.js';
 import { optionalUser, requireUser } from '../http/auth.js';
 import { notFound, parse } from '../http/errors.js';
@@ -54,5 +54,5 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     return { article };
   });
 
-  app.get('/api/settings', async () => siteSettings(db));
+  app.get('/api/settings', async () => publicSiteSettings(db, ctx.publicUrl()));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { FaultTable, installFaults } from '../control/faults.js';
-import { saveSiteSettings } from '../domain/catalogue.js';
+import { publicSiteSettings, saveSiteSettings } from '../domain/catalogue.js';
 import { PROMO_PAGE_KEYS, type PromoPageKey, type SiteSettings } from '../domain/catalogue-content.js';
 import { publishWallet } from '../domain/events.js';
 import { setProviderDown } from '../domain/games.js';
@@ -57,6 +57,12 @@ const perPromoPage = <T extends z.ZodType>(schema: T) =>
     .strict();
 const Text = (max: number) => z.string().min(1).max(max);
 /** Each site setting's whole value, in the shape GET /api/settings answers (so a test cannot break that shape). */
+/** An outside service's address: a full URL, or a path on the sandbox (its stand-ins, /stand-ins/...). */
+const Address = z.union([
+  z.url().max(500),
+  z.string().regex(/^\/[\w./-]{1,200}$/, 'must be a URL or a path'),
+]);
+
 const siteSettingSchemas = {
   loyalty_enabled: z.boolean(),
   welcome_package_enabled: z.boolean(),
@@ -64,14 +70,14 @@ const siteSettingSchemas = {
   sso: z
     .object({ enabled: z.boolean(), login_url: z.url().nullable(), signup_url: z.url().nullable() })
     .strict(),
-  live_chat: z.object({ enabled: z.boolean(), script_url: z.url().max(500), license_id: Text(40) }).strict(),
+  live_chat: z.object({ enabled: z.boolean(), script_url: Address, license_id: Text(40) }).strict(),
   maintenance: z.object({ enabled: z.boolean(), message: Text(500).nullable() }).strict(),
   time_zone: Text(60),
   capitec_name: Text(60),
   app_version: Text(40),
   terms: z.object({ version: Text(40), updated_at: z.iso.datetime(), text: Text(50_000) }).strict(),
   tag_manager_id: Text(40),
-  error_reporter: z.object({ dsn: z.url().max(500), sample_rate: z.number().min(0).max(1) }).strict(),
+  error_reporter: z.object({ dsn: Address, sample_rate: z.number().min(0).max(1) }).strict(),
   wagering_enabled: z.boolean(),
   alternate_routes: z.boolean(),
   promo_content: perPromoPage(
@@ -149,7 +155,10 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   }));
 
   // Replaces each given site setting whole, as an operator changing a flag would; answers all the settings.
-  app.patch('/sandbox/settings/site', async (req) => saveSiteSettings(db, parse(SiteSettingsBody, req.body)));
+  app.patch('/sandbox/settings/site', async (req) => {
+    saveSiteSettings(db, parse(SiteSettingsBody, req.body));
+    return publicSiteSettings(db, ctx.publicUrl());
+  });
 
   // A provider outage: launches of its games answer 503 until it is marked up again.
   app.put('/sandbox/providers/:product/down', async (req) => {

@@ -12,6 +12,7 @@ import * as games from './games.js';
 import * as loyalty from './loyalty.js';
 import * as notifications from './notifications.js';
 import * as payment from './payment.js';
+import * as standIns from './stand-ins.js';
 import * as tournaments from './tournaments.js';
 import * as transactions from './transactions.js';
 import * as wagering from './wagering.js';
@@ -42,6 +43,7 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     tournaments,
     broadcasting,
     game,
+    standIns,
   ]) {
     mod.register(app, ctx);
   }

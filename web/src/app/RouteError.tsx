@@ -1,10 +1,15 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { reportError } from './outside/error-reporter';
 import { Button } from '../ui/Button';
 
 /** What a screen shows when it cannot load: a way to try again, never a blank page. */
 export function RouteError() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : null;
+  useEffect(() => {
+    if (status === null) reportError(error);
+  }, [error, status]);
   return (
     <div role="alert" style={{ padding: 'var(--space-6)', maxWidth: 640 }}>
       <h1>{status === 404 ? 'Page not found' : 'We could not load this page'}</h1>

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { graphql, RelayEnvironmentProvider, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Outlet, useLoaderData } from 'react-router';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../../__generated__/AppLayoutQuery.graphql';
 import { useQueryParameters, usePageViews, useSiteNotices } from '../effects';
 import { ModalHost } from '../modals/ModalHost';
+import { configureErrorReporter } from '../outside/error-reporter';
+import { useLiveChat } from '../outside/live-chat';
 import { ShellContext } from '../shell';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
@@ -27,6 +29,15 @@ export const AppLayoutQuery = graphql`
       alternateRoutes
       appVersion
       tagManagerId
+      liveChat {
+        enabled
+        scriptUrl
+        licenseId
+      }
+      errorReporter {
+        dsn
+        sampleRate
+      }
       maintenance {
         enabled
       }
@@ -68,6 +79,20 @@ function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
 
   useQueryParameters(viewer ? { emailVerified: viewer.account.emailVerified } : null);
   usePageViews(Boolean(site?.tagManagerId));
+  useLiveChat(
+    site
+      ? {
+          enabled: site.liveChat.enabled,
+          scriptUrl: site.liveChat.scriptUrl ?? null,
+          licenseId: site.liveChat.licenseId ?? null,
+        }
+      : null,
+  );
+  const reporterDsn = site?.errorReporter?.dsn ?? null;
+  const sampleRate = site?.errorReporter?.sampleRate ?? 0;
+  useEffect(() => {
+    configureErrorReporter(reporterDsn ? { dsn: reporterDsn, sampleRate } : null);
+  }, [reporterDsn, sampleRate]);
   useSiteNotices({
     maintenance: site?.maintenance.enabled === true,
     appVersion: site?.appVersion ?? null,

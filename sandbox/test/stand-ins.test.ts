@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from './harness.js';
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.close());
+
+describe('the outside services’ stand-ins', () => {
+  it('points the site settings at them, as full addresses on the sandbox', async () => {
+    const settings = (await (await fetch(`${sandbox.url}/api/settings`)).json()) as any;
+    expect(settings.live_chat.script_url).toBe(`${sandbox.url}/stand-ins/live-chat.js`);
+    expect(settings.error_reporter.dsn).toBe(`${sandbox.url}/stand-ins/errors`);
+  });
+
+  it('serves a live chat script', async () => {
+    const res = await fetch(`${sandbox.url}/stand-ins/live-chat.js`);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(await res.text()).toContain('chat-widget-container');
+  });
+
+  it('collects error reports sent as a beacon (text) or JSON, and refuses what is not a report', async () => {
+    const asText = await fetch(`${sandbox.url}/stand-ins/errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ message: 'boom', url: '/how-to' }),
+    });
+    expect(asText.status).toBe(202);
+    const bad = await fetch(`${sandbox.url}/stand-ins/errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'not json',
+    });
+    expect(bad.status).toBe(400);
+    const list = (await (await fetch(`${sandbox.url}/stand-ins/errors`)).json()) as any;
+    expect(list.reports.map((r: any) => r.report.message)).toEqual(['boom']);
+  });
+});

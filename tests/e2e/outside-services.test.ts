@@ -1,0 +1,78 @@
+/**
+ * The outside services, through the sandbox's stand-ins: the live chat widget loads only when the site switches it
+ * on and hides while a game is played; unhandled errors reach the error reporter for a sampled session; with the
+ * services off, the site contacts nothing outside itself.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+
+const patchSite = (body: unknown) =>
+  fetch(`${stack.sandbox.url}/sandbox/settings/site`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+});
+afterAll(() => stack?.close());
+
+describe('outside services', () => {
+  it('contacts nothing but its own origin while the services are off', async () => {
+    const { page } = await stack.open();
+    const origins = new Set<string>();
+    page.on('request', (request) => origins.add(new URL(request.url()).origin));
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect([...origins]).toEqual([stack.site.url]);
+    expect(await page.locator('#chat-widget-container').count()).toBe(0);
+  });
+
+  it('loads the live chat when switched on, and hides it during game play', async () => {
+    expect(
+      (
+        await patchSite({
+          live_chat: { enabled: true, script_url: '/stand-ins/live-chat.js', license_id: '777' },
+          error_reporter: { dsn: '/stand-ins/errors', sample_rate: 1 },
+        })
+      ).status,
+    ).toBe(200);
+    // The gateway shares the site settings for a while: start from a fresh cache.
+    stack.gateway.cache.clear();
+    const { page } = await stack.open();
+    await page.goto('/how-to');
+    const chat = page.getByRole('button', { name: 'Chat with us' });
+    await chat.waitFor();
+    expect(await page.locator('#chat-widget-container').getAttribute('data-license')).toBe('777');
+    await page.goto('/how-to?play=1');
+    await page.getByRole('dialog').waitFor();
+    await expect.poll(() => chat.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => chat.isVisible()).toBe(true);
+  });
+
+  it('sends an unhandled error to the error reporter', async () => {
+    const { page } = await stack.open();
+    await page.goto('/about-us');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('e2e: something broke');
+      });
+    });
+    await expect
+      .poll(async () => {
+        const { reports } = (await (await fetch(`${stack.sandbox.url}/stand-ins/errors`)).json()) as {
+          reports: { report: { message: string; path: string; release: string } }[];
+        };
+        return reports.map((r) => r.report);
+      })
+      .toContainEqual(
+        expect.objectContaining({ message: 'e2e: something broke', path: '/about-us', release: '2.6.0' }),
+      );
+  });
+});
