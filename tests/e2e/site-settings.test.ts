@@ -1,0 +1,103 @@
+/**
+ * What the site's settings switch, as a player sees it: the maintenance notice, a newer version, the second route
+ * set, single sign-on, and the email-verified modal from the verification link.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+let defaults: Record<string, unknown>;
+
+async function patchSite(body: Record<string, unknown>) {
+  const res = await fetch(`${stack.sandbox.url}/sandbox/settings/site`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  // The gateway shares the settings across requests for a while: the next page must see these.
+  stack.gateway.cache.clear();
+}
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+  defaults = (await (await fetch(`${stack.sandbox.url}/api/settings`)).json()) as Record<string, unknown>;
+});
+afterEach(async () => {
+  const { maintenance, app_version, alternate_routes, sso } = defaults;
+  await patchSite({ maintenance, app_version, alternate_routes, sso });
+});
+afterAll(() => stack?.close());
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
+
+describe('site settings', () => {
+  it('shows the maintenance notice with its message, and its buttons lead on', async () => {
+    await patchSite({ maintenance: { enabled: true, message: 'Back at 10pm, with new games.' } });
+    const { page } = await stack.open();
+    await page.goto('/');
+    const notice = page.getByRole('dialog', { name: 'We are doing some maintenance' });
+    await notice.getByText('Back at 10pm, with new games.').waitFor();
+    await notice.getByRole('button', { name: 'Game providers' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Game providers');
+    expect(new URL(page.url()).pathname).toBe('/webplay/game-providers');
+  });
+
+  it('offers a reload when the site announces a newer version than the one loaded', async () => {
+    await patchSite({ app_version: '9.0.0' });
+    const { page } = await stack.open();
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'A new version of PlayLive is ready' });
+    await dialog.getByText(/Version 9\.0\.0/).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Reload now' }).isVisible()).toBe(true);
+  });
+
+  it('switches to the second route set', async () => {
+    const { page } = await stack.open();
+    await page.goto('/how-to');
+    await page.getByRole('heading', { name: '1. Join' }).waitFor();
+    await patchSite({ alternate_routes: true });
+    await page.reload();
+    await page.getByText('Three steps: join, deposit, play.').waitFor();
+    expect(await page.getByRole('heading', { name: '1. Join' }).count()).toBe(0);
+  });
+
+  it('sends a player who joins to the single sign-on provider's signup address after a second', async () => {
+    const provider = `${stack.sandbox.url}/`;
+    await patchSite({
+      sso: { enabled: true, login_url: `${provider}?sso=login`, signup_url: `${provider}?sso=signup` },
+    });
+    const { page } = await stack.open();
+    await page.goto('/');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByText('Taking you to sign in…').waitFor();
+    await page.waitForURL(`${provider}?sso=signup`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('shows the email-verified modal a second after the verification link, for a verified player', async () => {
+    const { page, context } = await stack.open();
+    const login = (await (
+      await fetch(`${stack.sandbox.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO),
+      })
+    ).json()) as { success: { token: string } };
+    const token = login.success.token;
+    // The onboarding is behind the demo player, so nothing else asks for attention.
+    await fetch(`${stack.sandbox.url}/api/onboarding`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+    await page.goto('/?email_verified=1');
+    await page.getByRole('button', { name: /Account menu for/ }).waitFor();
+    const started = Date.now();
+    await page.getByRole('dialog', { name: 'Your email is verified' }).waitFor();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+  });
+});
