@@ -63,7 +63,7 @@ describe('site settings', () => {
     expect(await page.getByRole('heading', { name: '1. Join' }).count()).toBe(0);
   });
 
-  it('sends a player who joins to the single sign-on provider's signup address after a second', async () => {
+  it("sends a player who joins to the single sign-on provider's signup address after a second", async () => {
     const provider = `${stack.sandbox.url}/`;
     await patchSite({
       sso: { enabled: true, login_url: `${provider}?sso=login`, signup_url: `${provider}?sso=signup` },
