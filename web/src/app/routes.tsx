@@ -4,6 +4,7 @@ import { AppLayout, AppLayoutQuery } from './layout/AppLayout';
 import { GamesNav } from './layout/GamesNav';
 import { lazyRoute } from './lazy-route';
 import { currentEnvironment } from './relay/current';
+import { markLoadedForCurrentSession } from './frame-session';
 import { RouteError } from './RouteError';
 import { Protected } from './Protected';
 import { PlaceholderPage } from '../features/pages/PlaceholderPage';
@@ -58,14 +59,18 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppLayout />,
     errorElement: <RouteError />,
-    // The frame's data loads before it renders; it is loaded again only when the session changes (revalidate).
-    loader: () =>
-      loadQuery<AppLayoutQueryType>(
+    // The frame's data loads before it renders, and again when the session changes (the revalidation a sign-in or
+    // sign-out asks for; the layout asks again if a navigation overtook that one).
+    loader: () => {
+      const ref = loadQuery<AppLayoutQueryType>(
         currentEnvironment(),
         AppLayoutQuery,
         {},
         { fetchPolicy: 'store-or-network' },
-      ),
+      );
+      markLoadedForCurrentSession(ref);
+      return ref;
+    },
     shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.href === nextUrl.href,
     children: [
       {

@@ -8,6 +8,9 @@ import { saveSessionToken, sessionToken } from './storage';
  */
 
 let reloadScreen: () => void = () => {};
+/** Counts sign-ins and sign-outs: the frame's data is loaded again whenever it was loaded for an older session. */
+let version = 0;
+export const sessionVersion = () => version;
 
 /** How the app loads the open screen's data again (the router's revalidate), registered once at start. */
 export function onSessionChange(reload: () => void): void {
@@ -16,6 +19,7 @@ export function onSessionChange(reload: () => void): void {
 
 export function signIn(token: string): void {
   saveSessionToken(token);
+  version += 1;
   resetEnvironment();
   reloadScreen();
 }
@@ -23,6 +27,7 @@ export function signIn(token: string): void {
 /** Forgets the session here; `reload` reloads the whole page (a sign-out from the account menu may ask for it). */
 export function signOutLocally(options: { reload?: boolean } = {}): void {
   saveSessionToken(null);
+  version += 1;
   if (options.reload) {
     window.location.reload();
     return;

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { graphql, RelayEnvironmentProvider, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Outlet, useLoaderData } from 'react-router';
+import { Outlet, useLoaderData, useRevalidator } from 'react-router';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../../__generated__/AppLayoutQuery.graphql';
 import { useQueryParameters, usePageViews, useSiteNotices } from '../effects';
 import { ModalHost } from '../modals/ModalHost';
 import { configureErrorReporter } from '../outside/error-reporter';
 import { useLiveChat } from '../outside/live-chat';
+import { loadedForCurrentSession } from '../frame-session';
 import { ShellContext } from '../shell';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
@@ -64,6 +65,12 @@ export const AppLayoutQuery = graphql`
  */
 export function AppLayout() {
   const ref = useLoaderData() as PreloadedQuery<AppLayoutQueryType>;
+  const revalidator = useRevalidator();
+  const stale = !loadedForCurrentSession(ref);
+  useEffect(() => {
+    // A navigation overtook the reload a sign-in or sign-out asked for: ask again.
+    if (stale && revalidator.state === 'idle') void revalidator.revalidate();
+  }, [stale, revalidator]);
   return (
     <RelayEnvironmentProvider environment={ref.environment}>
       <Frame queryRef={ref} />

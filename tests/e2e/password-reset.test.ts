@@ -1,0 +1,83 @@
+/**
+ * Forgetting a password, as a player does it: ask for a link in the login modal, open the mailed link (the
+ * sandbox's outbox stands in for the mailbox), choose a new password, and be signed in with it. Also: a screen's
+ * code that fails to load (an old chunk after a deploy) reloads the page once and then works.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteStack, tokenIn, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+});
+afterAll(() => stack?.close());
+
+describe('password reset', () => {
+  it('mails a link whose page sets a new password and signs the player in', async () => {
+    const email = `reset${Date.now()}@example.test`;
+    await fetch(`${stack.sandbox.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Forgetful',
+        email,
+        password: 'old-password-1',
+        date_of_birth: '1990-01-01',
+      }),
+    });
+    const { page } = await stack.open();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await dialog.getByRole('status').waitFor();
+
+    const { mail } = (await (
+      await fetch(`${stack.sandbox.url}/sandbox/mail?email=${encodeURIComponent(email)}`)
+    ).json()) as { mail: { body: string }[] };
+    const link = /\/password\/reset\/\S+/.exec(mail[0]!.body)![0];
+    await page.goto(link);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('New password', { exact: true }).fill('new-password-2');
+    await page.getByLabel('Repeat the new password').fill('new-password-3');
+    await page.getByRole('button', { name: 'Save and log in' }).click();
+    await page.getByText('The passwords do not match.').waitFor();
+    await page.getByLabel('Repeat the new password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Save and log in' }).click();
+    await page.getByRole('dialog', { name: 'Welcome to PlayLive' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await tokenIn(page)).toBeTruthy();
+
+    const login = await fetch(`${stack.sandbox.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'new-password-2' }),
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('a screen whose code fails to load', () => {
+  it('reloads the page once and shows the screen', async () => {
+    const { page } = await stack.open();
+    let refused = 0;
+    await page.route(/\/assets\/InfoPages-[^/]+\.js$/, (route) => {
+      if (refused === 0) {
+        refused += 1;
+        return route.abort();
+      }
+      return route.continue();
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/about-us');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toBe('About PlayLive');
+    expect(refused).toBe(1);
+    expect(loads).toBe(2);
+  });
+});
