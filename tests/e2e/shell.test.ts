@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, PHONE, startSiteStack, tokenIn, type SiteStack } from './stack.js';
+import { DEMO, DESKTOP, PHONE, startSiteStack, tokenIn, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 
@@ -83,17 +83,25 @@ const ROUTES: [path: string, heading: RegExp][] = [
 ];
 
 describe('routes', () => {
-  it('answers every route inside the layout, with its own heading', async () => {
-    const { page } = await stack.open();
-    for (const [path, heading] of ROUTES) {
-      await page.goto(path);
-      await expect
-        .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 5000 })
-        .toMatch(heading);
-      expect(await page.getByRole('navigation', { name: 'Main' }).isVisible(), path).toBe(true);
-      expect(await page.getByRole('contentinfo').isVisible(), path).toBe(true);
-    }
-  });
+  it.each([
+    ['desktop', DESKTOP],
+    ['a 390 px phone', PHONE],
+  ] as const)(
+    'answers every route inside the layout, with its own heading, on %s',
+    async (_name, viewport) => {
+      const { page } = await stack.open(viewport);
+      const menu = viewport === PHONE ? page.getByRole('button', { name: 'Open the menu' }) : null;
+      for (const [path, heading] of ROUTES) {
+        await page.goto(path);
+        await expect
+          .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 5000 })
+          .toMatch(heading);
+        if (menu) expect(await menu.isVisible(), path).toBe(true);
+        else expect(await page.getByRole('navigation', { name: 'Main' }).isVisible(), path).toBe(true);
+        expect(await page.getByRole('contentinfo').count(), path).toBe(1);
+      }
+    },
+  );
 
   it('shows the responsible-gambling helpline', async () => {
     const { page } = await stack.open();

@@ -5,7 +5,7 @@ import { openModal } from '../modals/modal-store';
 import { signOutLocally } from '../session';
 import styles from './Header.module.css';
 
-/** The account dropdown (docs/rules.md#screens): its entries, the optional ones only when the site has them on. */
+/** The account dropdown (docs/rules.md#routes-and-query-parameters): its entries, the optional ones only when the site has them on. */
 export default function AccountMenu(props: { name: string; loyaltyOn: boolean; welcomePackage: boolean }) {
   const [signOut] = useSignOut();
   const leave = () => {

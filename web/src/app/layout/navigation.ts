@@ -1,6 +1,6 @@
 import type { ModalName } from '../modals/modal-store';
 
-/** The side menu (docs/rules.md#screens): pages, and two entries that open a player's modal. */
+/** The side menu (docs/rules.md#routes-and-query-parameters): pages, and two entries that open a player's modal. */
 export const SIDE_MENU: readonly ({ label: string } & ({ to: string } | { modal: ModalName }))[] = [
   { label: 'Live Games', to: '/webplay/live-casino' },
   { label: 'Slots', to: '/webplay/category/slots' },

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /*
  * Which modal is open: one at a time, openable from anywhere (openModal) and from the address
- * (?modal=<name>, read by ModalHost). The modals of the site are those of docs/rules.md#screens.
+ * (?modal=<name>, read by ModalHost). The modals of the site are those of docs/rules.md#routes-and-query-parameters.
  */
 export const MODAL_NAMES = [
   'alert',

@@ -1,0 +1,73 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
+import { MemoryRouter } from 'react-router';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ModalHostTestQuery } from '../../__generated__/ModalHostTestQuery.graphql';
+import { closeModal, openModal } from './modal-store';
+import { ModalHost } from './ModalHost';
+
+function Harness() {
+  const data = useLazyLoadQuery<ModalHostTestQuery>(
+    graphql`
+      query ModalHostTestQuery @relay_test_operation {
+        ...ModalHost_query
+      }
+    `,
+    {},
+  );
+  return <ModalHost query={data} />;
+}
+
+function renderHost(signedIn: boolean, path = '/') {
+  const environment = createMockEnvironment();
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <MemoryRouter initialEntries={[path]}>
+        <Suspense fallback="Loading">
+          <Harness />
+        </Suspense>
+      </MemoryRouter>
+    </RelayEnvironmentProvider>,
+  );
+  act(() => {
+    environment.mock.resolveMostRecentOperation((operation) =>
+      MockPayloadGenerator.generate(operation, {
+        Query: () => ({ viewer: signedIn ? { id: 'Vmlld2VyOjE' } : null }),
+        Site: () => ({
+          terms: { version: '2026-11-01', text: 'First paragraph.\n\nSecond paragraph.' },
+          singleSignOn: { enabled: false, loginUrl: null, signupUrl: null },
+        }),
+      }),
+    );
+  });
+}
+
+afterEach(() => act(() => closeModal()));
+
+describe('the modal host', () => {
+  it("opens the login modal when a guest opens a player's modal", async () => {
+    renderHost(false);
+    act(() => openModal('wallet'));
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it("opens a player's modal for a player", async () => {
+    renderHost(true);
+    act(() => openModal('wallet'));
+    expect(await screen.findByRole('dialog', { name: 'Cashier' })).toBeTruthy();
+  });
+
+  it('opens the modal the address names, in the mode it names', async () => {
+    renderHost(false, '/how-to?modal=auth&mode=registration');
+    expect(await screen.findByRole('dialog', { name: 'Join PlayLive' })).toBeTruthy();
+  });
+
+  it('shows the terms in paragraphs', async () => {
+    renderHost(false);
+    act(() => openModal('terms'));
+    await screen.findByRole('dialog', { name: 'Terms and conditions' });
+    expect(screen.getByText('Second paragraph.').tagName).toBe('P');
+  });
+});
