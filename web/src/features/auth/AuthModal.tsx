@@ -8,15 +8,8 @@ import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import styles from './AuthModal.module.css';
 import { useForgotPassword, useLogin, useRegister } from './mutations';
-import {
-  checkDateOfBirth,
-  checkEmail,
-  checkName,
-  checkPassword,
-  errorsOf,
-  refusalOf,
-  type FieldErrors,
-} from './validation';
+import { useForm } from './useForm';
+import { checkDateOfBirth, checkEmail, checkName, checkPassword } from './validation';
 
 export interface SingleSignOn {
   enabled: boolean;
@@ -91,46 +84,25 @@ function FormError({ message }: { message: string | null }) {
 
 function LoginForm() {
   const [login, busy] = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm({ email: '', password: '' });
+  const { email, password } = form.fields;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = errorsOf({ email: checkEmail(email), password: checkPassword(password, false) });
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length > 0) return;
-    try {
+  const submit = (event: FormEvent) =>
+    form.submit(event, { email: checkEmail(email), password: checkPassword(password, false) }, async () => {
       const { login: answer } = await login({ input: { email: email.trim(), password } });
       closeModal();
       signIn(answer.token);
-    } catch (err) {
-      const refusal = refusalOf(err);
-      setErrors(refusal.fields);
-      setMessage(refusal.message);
-    }
-  }
+    });
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={message} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-      />
+      <FormError message={form.message} />
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
+        {...form.field('password')}
       />
       <Button type="submit" className={styles.submit} disabled={busy}>
         {busy ? 'Logging in…' : 'Log in'}
@@ -146,89 +118,56 @@ function LoginForm() {
 
 function RegistrationForm() {
   const [register, busy] = useRegister();
-  const [fields, setFields] = useState({ name: '', email: '', password: '', dateOfBirth: '', phone: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: e.target.value }));
+  const form = useForm({ name: '', email: '', password: '', dateOfBirth: '', phone: '' });
+  const f = form.fields;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = errorsOf({
-      name: checkName(fields.name),
-      email: checkEmail(fields.email),
-      password: checkPassword(fields.password, true),
-      dateOfBirth: checkDateOfBirth(fields.dateOfBirth),
-    });
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const { register: answer } = await register({
-        input: {
-          name: fields.name.trim(),
-          email: fields.email.trim(),
-          password: fields.password,
-          dateOfBirth: fields.dateOfBirth,
-          phone: fields.phone.trim() || null,
-          // What the address brought the player with (?affid=, ?code=, ?tracking_id=), kept until now.
-          affiliate: affiliate(),
-          trackingId: trackingId(),
-        },
-      });
-      closeModal();
-      signIn(answer.token);
-    } catch (err) {
-      const refusal = refusalOf(err);
-      setErrors(refusal.fields);
-      setMessage(refusal.message);
-    }
-  }
+  const submit = (event: FormEvent) =>
+    form.submit(
+      event,
+      {
+        name: checkName(f.name),
+        email: checkEmail(f.email),
+        password: checkPassword(f.password, true),
+        dateOfBirth: checkDateOfBirth(f.dateOfBirth),
+      },
+      async () => {
+        const { register: answer } = await register({
+          input: {
+            name: f.name.trim(),
+            email: f.email.trim(),
+            password: f.password,
+            dateOfBirth: f.dateOfBirth,
+            phone: f.phone.trim() || null,
+            // What the address brought the player with (?affid=, ?code=, ?tracking_id=), kept until now.
+            affiliate: affiliate(),
+            trackingId: trackingId(),
+          },
+        });
+        closeModal();
+        signIn(answer.token);
+      },
+    );
 
   return (
     <form noValidate onSubmit={submit}>
-      <FormError message={message} />
-      <TextField
-        label="Name"
-        autoComplete="name"
-        value={fields.name}
-        onChange={set('name')}
-        error={errors.name}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={fields.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
+      <FormError message={form.message} />
+      <TextField label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
-        value={fields.password}
-        onChange={set('password')}
-        error={errors.password}
         hint="At least 8 characters."
+        {...form.field('password')}
       />
       <TextField
         label="Date of birth"
         type="date"
         autoComplete="bday"
-        value={fields.dateOfBirth}
-        onChange={set('dateOfBirth')}
-        error={errors.dateOfBirth}
         hint="You must be 18 or older."
+        {...form.field('dateOfBirth')}
       />
-      <TextField
-        label="Mobile number (optional)"
-        type="tel"
-        autoComplete="tel"
-        value={fields.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-      />
+      <TextField label="Mobile number (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
       <Button type="submit" variant="accent" className={styles.submit} disabled={busy}>
         {busy ? 'Creating your account…' : 'Create account'}
       </Button>
@@ -239,26 +178,14 @@ function RegistrationForm() {
 
 function ForgotPasswordForm() {
   const [forgot, busy] = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm({ email: '' });
   const [sent, setSent] = useState<string | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = checkEmail(email);
-    setError(problem);
-    setMessage(null);
-    if (problem) return;
-    try {
-      const { forgotPassword } = await forgot({ input: { email: email.trim() } });
+  const submit = (event: FormEvent) =>
+    form.submit(event, { email: checkEmail(form.fields.email) }, async () => {
+      const { forgotPassword } = await forgot({ input: { email: form.fields.email.trim() } });
       setSent(forgotPassword.message);
-    } catch (err) {
-      const refusal = refusalOf(err);
-      setError(refusal.fields.email ?? null);
-      setMessage(refusal.message);
-    }
-  }
+    });
 
   if (sent) {
     return (
@@ -271,15 +198,8 @@ function ForgotPasswordForm() {
   return (
     <form noValidate onSubmit={submit}>
       <p className={styles.aside}>Enter your email and we will send you a link to choose a new password.</p>
-      <FormError message={message} />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={error}
-      />
+      <FormError message={form.message} />
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <Button type="submit" className={styles.submit} disabled={busy}>
         {busy ? 'Sending…' : 'Send reset link'}
       </Button>
