@@ -5,6 +5,7 @@ import { GamesNav } from './layout/GamesNav';
 import { lazyRoute } from './lazy-route';
 import { currentEnvironment } from './relay/current';
 import { markLoadedForCurrentSession } from './frame-session';
+import { AppLoading } from './AppLoading';
 import { RouteError } from './RouteError';
 import { Protected } from './Protected';
 import { PlaceholderPage } from '../features/pages/PlaceholderPage';
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <AppLoading />,
     // The frame's data loads before it renders, and again when the session changes (the revalidation a sign-in or
     // sign-out asks for; the layout asks again if a navigation overtook that one).
     loader: () => {
