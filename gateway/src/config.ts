@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   GATEWAY_PORT: Port.default(4000),
   GATEWAY_HOST: z.string().min(1).default('127.0.0.1'),
   CASINO_API_URL: z.url({ message: 'must be an http(s) URL, for example http://localhost:4010' }).optional(),
+  CASINO_ASSETS_URL: z
+    .url({ message: 'must be an http(s) URL, for example https://cdn.example.com' })
+    .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL, for example https://cdn.example.com')
+    .optional(),
   // Read only to find the sandbox when CASINO_API_URL is not set (see EnvWithUpstream).
   SANDBOX_PORT: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: Millis(120_000).default(5000),
@@ -70,6 +74,11 @@ export interface GatewayConfig {
   host: string;
   /** The casino backend's base address (the sandbox in development). */
   casinoApiUrl: string;
+  /**
+   * Where the casino's images and videos are, for a browser: the backend gives paths (/images/games/x.webp), which
+   * the gateway answers as full addresses on this base; null: the backend's own address (casinoApiUrl).
+   */
+  casinoAssetsUrl: string | null;
   /** Bound on each upstream call; past it a field fails with UPSTREAM_UNAVAILABLE. */
   upstreamTimeoutMs: number;
   /** How long public catalogue answers are shared across requests (banners: 5 minutes regardless). */
@@ -126,6 +135,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     port: e.GATEWAY_PORT,
     host: e.GATEWAY_HOST,
     casinoApiUrl: e.CASINO_API_URL.replace(/\/$/, ''),
+    casinoAssetsUrl: e.CASINO_ASSETS_URL?.replace(/\/$/, '') ?? null,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     guestHiddenProviders: list(e.GUEST_HIDDEN_PROVIDERS),

@@ -518,3 +518,18 @@ describe('the site', () => {
     expect(body.errors[0].extensions.code).toBe('BAD_REQUEST');
   });
 });
+
+describe('image addresses', () => {
+  it('answers the backend’s image paths as full addresses a browser can open', async () => {
+    const res = await stack.gql(`{
+      games(first: 1) { edges { node { image } } }
+      promotionBanners { image imageMobile }
+    }`);
+    const image: string = res.data.games.edges[0].node.image;
+    expect(image.startsWith(`${stack.sandbox.url}/`)).toBe(true);
+    for (const banner of res.data.promotionBanners) {
+      expect(banner.image.startsWith(`${stack.sandbox.url}/`)).toBe(true);
+      expect(banner.imageMobile.startsWith(`${stack.sandbox.url}/`)).toBe(true);
+    }
+  });
+});

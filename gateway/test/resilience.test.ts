@@ -245,6 +245,7 @@ describe('UpstreamClient against a stand-in backend', () => {
       port: 0,
       host: '127.0.0.1',
       casinoApiUrl: backend.url,
+      casinoAssetsUrl: null,
       upstreamTimeoutMs: 300,
       publicCacheTtlMs: 0,
       guestHiddenProviders: [],

@@ -30,6 +30,7 @@ import {
   toggleFavourite,
 } from '../upstream/games.js';
 import { loadTournamentById } from '../upstream/tournaments.js';
+import { assetUrl } from './assets.js';
 import { requireSession } from './guard.js';
 import type { NodeLoader } from './node.js';
 import { currentViewer } from './viewer.js';
@@ -182,6 +183,7 @@ export const catalogueResolvers: Resolvers = {
     id: (g) => toGlobalId('Game', g.id),
     gameId: (g) => g.id,
     categoryGroup: (g) => categoryGroup(g.category),
+    image: (g, _args, ctx) => assetUrl(g.image, ctx),
     provider: async (g, _args, ctx) => (await loadProviders(ctx)).byProduct.get(g.product) ?? null,
     // One GET /api/favourites/short per request however many games are listed (the request's loader dedupes it).
     isFavourite: async (g, _args, ctx) =>

@@ -11,6 +11,7 @@ import {
   loadPromotions,
   loadSite,
 } from '../upstream/content.js';
+import { assetUrl } from './assets.js';
 import type { NodeLoader } from './node.js';
 
 /*
@@ -55,19 +56,27 @@ export const contentResolvers: Resolvers = {
 
   Promotion: {
     id: (p) => toGlobalId('Promotion', p.id),
+    image: (p, _args, ctx) => assetUrl(p.image, ctx),
   },
 
   PromotionBanner: {
     id: (b) => toGlobalId('PromotionBanner', b.id),
     mobileIsVideo: (b) => isVideo(b.imageMobile),
+    image: (b, _args, ctx) => assetUrl(b.image, ctx),
+    imageMobile: (b, _args, ctx) => assetUrl(b.imageMobile, ctx),
   },
 
   Site: {
     liveChatEnabled: (s) => s.liveChat.enabled,
   },
 
+  PromotionPage: {
+    image: (p, _args, ctx) => assetUrl(p.image, ctx),
+  },
+
   NewsArticle: {
     id: (a) => toGlobalId('NewsArticle', a.id),
+    image: (a, _args, ctx) => assetUrl(a.image, ctx),
     // Lists carry no body; the article endpoint is called only when a client asks for it.
     body: async (a, _args, ctx) => a.body ?? (await loadArticle(ctx, a.slug))?.body ?? null,
   },

@@ -14,6 +14,7 @@ import {
   tournamentAction,
 } from '../upstream/tournaments.js';
 import { loadWallet } from '../upstream/wallet.js';
+import { assetUrl } from './assets.js';
 import { requireSession } from './guard.js';
 import type { NodeLoader } from './node.js';
 
@@ -58,6 +59,7 @@ export const tournamentsResolvers: Resolvers = {
   Tournament: {
     id: (t) => toGlobalId('Tournament', t.id),
     tournamentId: (t) => t.id,
+    image: (t, _args, ctx) => assetUrl(t.image, ctx),
     buyIn: (t) => (t.buyInCents === null ? null : money(t.buyInCents)),
     prizePool: (t) => (t.prizePoolCents === null ? null : money(t.prizePoolCents)),
     completesInSeconds: (t, _args, ctx) => completesInSeconds(t, ctx.now()),
