@@ -9,6 +9,8 @@ import { AppLoading } from './AppLoading';
 import { RouteError } from './RouteError';
 import { Protected } from './Protected';
 import { PlaceholderPage } from '../features/pages/PlaceholderPage';
+import type { CatalogueRoute } from '../features/games/CataloguePage';
+import { CATALOGUE_ROUTES } from '../features/games/catalogue-routes';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppLayoutQuery.graphql';
 import { Outlet } from 'react-router';
 
@@ -42,6 +44,24 @@ const guarded = (name: string, title: string, about: string) => ({
 });
 
 const loadInfo = () => import('../features/pages/InfoPages');
+
+/** A catalogue page: its code and its loader come with the first catalogue page visited. */
+const catalogue = (
+  name: string,
+  key: keyof typeof CATALOGUE_ROUTES,
+  options: { protect?: boolean } = {},
+) => ({
+  handle: { name },
+  lazy: lazyRoute(async () => {
+    const { CataloguePage, catalogueLoader } = await import('../features/games/CataloguePage');
+    const route: CatalogueRoute = CATALOGUE_ROUTES[key];
+    const page = <CataloguePage route={route} />;
+    return {
+      loader: catalogueLoader(route),
+      Component: () => (options.protect ? <Protected>{page}</Protected> : page),
+    };
+  }),
+});
 
 function WebplayLayout() {
   return (
@@ -92,59 +112,18 @@ export const routes: RouteObject[] = [
             handle: { name: 'webplay' },
             children: [
               { index: true, element: <Navigate to="/webplay/all" replace /> },
-              {
-                path: 'all',
-                ...placeholder(
-                  'webplay-all',
-                  'All games',
-                  'Every game in the catalogue, with the filter bar to narrow it down.',
-                ),
-              },
-              {
-                path: 'category/:category',
-                ...placeholder(
-                  'webplay-category',
-                  (p) => titleCase(p.category ?? 'Games'),
-                  'The games of this category.',
-                ),
-              },
-              {
-                path: 'subgroup/:subgroup',
-                ...placeholder(
-                  'webplay-subgroup',
-                  (p) => `${titleCase(p.subgroup ?? '')} games`,
-                  'The games of this group.',
-                ),
-              },
-              {
-                path: 'favourites',
-                ...guarded('webplay-favourites', 'Favourite games', 'The games you marked with a heart.'),
-              },
-              {
-                path: 'live-casino',
-                ...placeholder(
-                  'webplay-live-casino',
-                  'Live casino',
-                  'Live roulette, blackjack, baccarat and game shows with real dealers.',
-                ),
-              },
-              {
-                path: 'most-popular',
-                ...placeholder(
-                  'webplay-most-popular',
-                  'Most popular',
-                  'What South African players play most.',
-                ),
-              },
-              { path: 'new-games', ...placeholder('webplay-new-games', 'New games', 'The 50 newest games.') },
+              { path: 'all', ...catalogue('webplay-all', 'all') },
+              { path: 'category/:category', ...catalogue('webplay-category', 'category') },
+              { path: 'subgroup/:subgroup', ...catalogue('webplay-subgroup', 'subgroup') },
+              { path: 'favourites', ...catalogue('webplay-favourites', 'favourites', { protect: true }) },
+              { path: 'live-casino', ...catalogue('webplay-live-casino', 'liveCasino') },
+              { path: 'most-popular', ...catalogue('webplay-most-popular', 'mostPopular') },
+              { path: 'new-games', ...catalogue('webplay-new-games', 'newGames') },
               {
                 path: 'recent-games',
-                ...guarded('webplay-recent-games', 'Recently played', 'The games you played last.'),
+                ...catalogue('webplay-recent-games', 'recentGames', { protect: true }),
               },
-              {
-                path: 'featured-games',
-                ...placeholder('webplay-featured-games', 'Featured games', 'Our picks this week.'),
-              },
+              { path: 'featured-games', ...catalogue('webplay-featured-games', 'featuredGames') },
               {
                 path: 'game-providers',
                 ...placeholder(
@@ -153,14 +132,7 @@ export const routes: RouteObject[] = [
                   'Every studio whose games we offer.',
                 ),
               },
-              {
-                path: 'provider/:provider',
-                ...placeholder(
-                  'webplay-provider',
-                  (p) => titleCase(p.provider ?? 'Provider'),
-                  'The games of this provider.',
-                ),
-              },
+              { path: 'provider/:provider', ...catalogue('webplay-provider', 'provider') },
             ],
           },
           {
@@ -171,26 +143,10 @@ export const routes: RouteObject[] = [
               'Play for real money or try it in demo.',
             ),
           },
-          {
-            path: 'platform/desktop',
-            ...placeholder('platform-desktop', 'Desktop games', 'Games made for a big screen.'),
-          },
-          {
-            path: 'platform/mobile',
-            ...placeholder('platform-mobile', 'Mobile games', 'Games that play well on your phone.'),
-          },
-          {
-            path: 'bonus-play-games',
-            ...placeholder(
-              'bonus-play-games',
-              'Bonus play games',
-              'Games you can play with your bonus balance.',
-            ),
-          },
-          {
-            path: 'free-bet-support-games',
-            ...placeholder('free-bet-games', 'Free bet games', 'Games that take free bets.'),
-          },
+          { path: 'platform/desktop', ...catalogue('platform-desktop', 'desktop') },
+          { path: 'platform/mobile', ...catalogue('platform-mobile', 'mobile') },
+          { path: 'bonus-play-games', ...catalogue('bonus-play-games', 'bonusPlay') },
+          { path: 'free-bet-support-games', ...catalogue('free-bet-games', 'freeBet') },
           {
             path: 'tournaments',
             ...placeholder(

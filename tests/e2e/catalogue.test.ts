@@ -1,0 +1,86 @@
+/**
+ * The catalogue pages as players use them: a grid of the games a page lists, more on demand, the heart on each
+ * game, and the favourites page that keeps in step with it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+});
+afterAll(() => stack?.close());
+
+describe('catalogue pages', () => {
+  it('lists the games of a page, 30 at a time, with more on demand', async () => {
+    const { page } = await stack.open();
+    await page.goto('/webplay/all');
+    const grid = page.getByRole('region', { name: 'All games' });
+    const tiles = grid.getByRole('listitem');
+    await expect.poll(() => tiles.count()).toBe(30);
+    expect(await grid.getByText(/^\d+ games$/).textContent()).toBe('383 games');
+    await grid.getByRole('button', { name: /Show more/ }).click();
+    await expect.poll(() => tiles.count()).toBe(60);
+  });
+
+  it("lists a category with the site's aliases and a provider's games; a guest's recent games are not found", async () => {
+    const { page } = await stack.open();
+    await page.goto('/webplay/category/table-games');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Table Games' }).getByRole('listitem').count())
+      .toBe(30);
+    await page.goto('/webplay/provider/netent');
+    await page.getByRole('heading', { name: 'Netent' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Netent' }).getByRole('listitem').count()).toBeGreaterThan(
+      0,
+    );
+    await page.goto('/webplay/recent-games');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+
+  it('asks a guest to log in when they press a heart', async () => {
+    const { page } = await stack.open();
+    await page.goto('/webplay/new-games');
+    await page
+      .getByRole('button', { name: /^Add .+ to favourites$/ })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  });
+
+  it('lets a player favourite a game and find it on the favourites page', async () => {
+    const email = `fav${Date.now()}@example.test`;
+    const register = (await (
+      await fetch(`${stack.sandbox.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Fan',
+          email,
+          password: 'correct-horse-9',
+          date_of_birth: '1990-01-01',
+        }),
+      })
+    ).json()) as { token: string };
+    await fetch(`${stack.sandbox.url}/api/onboarding`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${register.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { page, context } = await stack.open();
+    await context.addInitScript(
+      (t) => window.localStorage.setItem('play_live_session_token', t),
+      register.token,
+    );
+    await page.goto('/webplay/all');
+    const heart = page.getByRole('button', { name: /^Add .+ to favourites$/ }).first();
+    const name = (await heart.getAttribute('aria-label'))!.replace(/^Add (.+) to favourites$/, '$1');
+    await heart.click();
+    await page.getByRole('button', { name: `Remove ${name} from favourites` }).waitFor();
+    await page.getByRole('navigation', { name: 'Games' }).getByRole('link', { name: 'Favorites' }).click();
+    const favourites = page.getByRole('region', { name: 'Favourite games' });
+    await favourites.getByRole('heading', { name }).waitFor();
+    expect(await favourites.getByRole('listitem').count()).toBe(1);
+  });
+});

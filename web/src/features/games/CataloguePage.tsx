@@ -1,0 +1,48 @@
+import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import type {
+  CataloguePageQuery as CataloguePageQueryType,
+  GameFilter,
+  GameSort,
+} from '../../__generated__/CataloguePageQuery.graphql';
+import { currentEnvironment } from '../../app/relay/current';
+import { Page } from '../pages/Page';
+import { GameGrid } from './GameGrid';
+
+export const CataloguePageQuery = graphql`
+  query CataloguePageQuery($filter: GameFilter, $sort: GameSort) {
+    ...GameGrid_query @arguments(filter: $filter, sort: $sort)
+  }
+`;
+
+/** What one catalogue route lists: its filter from the address, its order, and its title. */
+export interface CatalogueRoute {
+  title: (params: Record<string, string>) => string;
+  lead: string;
+  filter: (params: Record<string, string>) => GameFilter;
+  sort?: GameSort;
+}
+
+/** The route's loader: the page's games are asked for before the page renders (one request). */
+export const catalogueLoader =
+  (route: CatalogueRoute) =>
+  ({ params }: LoaderFunctionArgs) =>
+    loadQuery<CataloguePageQueryType>(
+      currentEnvironment(),
+      CataloguePageQuery,
+      { filter: route.filter(params as Record<string, string>), sort: route.sort ?? null },
+      { fetchPolicy: 'store-or-network' },
+    );
+
+/** A catalogue page: its title and the grid of its games. */
+export function CataloguePage({ route }: { route: CatalogueRoute }) {
+  const ref = useLoaderData() as PreloadedQuery<CataloguePageQueryType>;
+  const data = usePreloadedQuery<CataloguePageQueryType>(CataloguePageQuery, ref);
+  const params = useParams() as Record<string, string>;
+  const title = route.title(params);
+  return (
+    <Page title={title} lead={route.lead} wide>
+      <GameGrid query={data} label={title} />
+    </Page>
+  );
+}

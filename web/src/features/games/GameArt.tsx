@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import styles from './GameArt.module.css';
+
+/**
+ * A game's artwork at a fixed 4:3 box (nothing moves as it loads), loaded lazily, with its loading, loaded and
+ * error states; phones fetch the 200 px wide version.
+ */
+export function GameArt({ src, name }: { src: string | null | undefined; name: string }) {
+  const [state, setState] = useState<'loading' | 'loaded' | 'error'>(src ? 'loading' : 'error');
+  return (
+    <div className={styles.box} data-state={state}>
+      {src && state !== 'error' && (
+        <img
+          className={styles.image}
+          src={src}
+          srcSet={`${src}?w=200 200w, ${src} 400w`}
+          sizes="(max-width: 599px) 45vw, 200px"
+          width={400}
+          height={300}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onLoad={() => setState('loaded')}
+          onError={() => setState('error')}
+        />
+      )}
+      {state === 'error' && <span className={styles.fallback}>{name}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useTransition } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import type { GameGrid_query$key } from '../../__generated__/GameGrid_query.graphql';
+import type { GameGridPaginationQuery } from '../../__generated__/GameGridPaginationQuery.graphql';
+import { Button } from '../../ui/Button';
+import styles from './GameGrid.module.css';
+import { GameTile } from './GameTile';
+
+/** How many more games "Show more" adds (docs/rules.md#catalogue). */
+export const SHOW_MORE = 30;
+
+/**
+ * A page of games as a grid, paginated over the gateway's games connection: "Show more" adds the next games in
+ * place. The empty state reads 'Not found'; a catalogue that could not load says so rather than looking empty.
+ */
+export function GameGrid({ query, label }: { query: GameGrid_query$key; label: string }) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+    GameGridPaginationQuery,
+    GameGrid_query$key
+  >(
+    graphql`
+      fragment GameGrid_query on Query
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 30 }
+        after: { type: "String" }
+        filter: { type: "GameFilter" }
+        sort: { type: "GameSort" }
+      )
+      @refetchable(queryName: "GameGridPaginationQuery") {
+        games(first: $first, after: $after, filter: $filter, sort: $sort)
+          @connection(key: "GameGrid_games", filters: ["filter", "sort"]) {
+          totalCount
+          edges {
+            node {
+              id
+              ...GameTile_game
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const [, startTransition] = useTransition();
+  if (!data.games) {
+    return (
+      <p className={styles.notice} role="alert">
+        We could not load the games right now. Please try again in a moment.
+      </p>
+    );
+  }
+  const { edges, totalCount } = data.games;
+  if (edges.length === 0) {
+    return (
+      <p className={styles.notice} role="status">
+        Not found
+      </p>
+    );
+  }
+  return (
+    <section aria-label={label}>
+      <p className={styles.count}>
+        {totalCount} {totalCount === 1 ? 'game' : 'games'}
+      </p>
+      <ul className={styles.grid}>
+        {edges.map((edge) => (
+          <li key={edge.node.id}>
+            <GameTile game={edge.node} />
+          </li>
+        ))}
+      </ul>
+      {hasNext && (
+        <div className={styles.more}>
+          <Button
+            variant="ghost"
+            disabled={isLoadingNext}
+            onClick={() => startTransition(() => void loadNext(SHOW_MORE))}
+          >
+            {isLoadingNext ? 'Loading…' : `Show more (${totalCount - edges.length} left)`}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

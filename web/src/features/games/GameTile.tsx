@@ -1,0 +1,55 @@
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router';
+import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphql';
+import { openAuth } from '../../app/modals/modal-store';
+import { useShell } from '../../app/shell';
+import { GameArt } from './GameArt';
+import styles from './GameTile.module.css';
+import { useToggleFavourite } from './useToggleFavourite';
+
+/** A game in a list: its art, name and provider, a link to its page, and the favourite heart. */
+export function GameTile({ game }: { game: GameTile_game$key }) {
+  const data = useFragment(
+    graphql`
+      fragment GameTile_game on Game {
+        id
+        code
+        name
+        image
+        isFavourite
+        provider {
+          shortname
+        }
+      }
+    `,
+    game,
+  );
+  const { signedIn } = useShell();
+  const [toggle] = useToggleFavourite();
+  const favourite = data.isFavourite === true;
+  return (
+    <article className={styles.tile}>
+      <Link to={`/game/${encodeURIComponent(data.code)}`} className={styles.link}>
+        <GameArt src={data.image} name={data.name} />
+        <h3 className={styles.name}>{data.name}</h3>
+        {data.provider && <p className={styles.provider}>{data.provider.shortname}</p>}
+      </Link>
+      <button
+        type="button"
+        className={styles.heart}
+        aria-pressed={favourite}
+        aria-label={favourite ? `Remove ${data.name} from favourites` : `Add ${data.name} to favourites`}
+        onClick={() => (signedIn ? toggle({ id: data.id, isFavourite: favourite }) : openAuth('login'))}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path
+            d="M12 20s-7-4.4-9.3-8.6C1.2 8.6 2.6 5 6 4.5c2-.3 3.6.8 4.4 2.2h3.2c.8-1.4 2.4-2.5 4.4-2.2 3.4.5 4.8 4.1 3.3 6.9C19 15.6 12 20 12 20Z"
+            fill={favourite ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="2"
+          />
+        </svg>
+      </button>
+    </article>
+  );
+}
