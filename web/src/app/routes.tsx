@@ -4,7 +4,7 @@ import { AppLayout, AppLayoutQuery } from './layout/AppLayout';
 import { GamesNav } from './layout/GamesNav';
 import { lazyRoute } from './lazy-route';
 import { currentEnvironment } from './relay/current';
-import { markLoadedForCurrentSession } from './frame-session';
+import { frameIsStale, markLoadedForCurrentSession } from './frame-session';
 import { AppLoading } from './AppLoading';
 import { RouteError } from './RouteError';
 import { Protected } from './Protected';
@@ -93,18 +93,15 @@ export const routes: RouteObject[] = [
       markLoadedForCurrentSession(ref);
       return ref;
     },
-    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.href === nextUrl.href,
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.href === nextUrl.href || frameIsStale(),
     children: [
       {
         errorElement: <RouteError />,
         children: [
           {
             index: true,
-            ...placeholder(
-              'home',
-              'PlayLive Casino',
-              'Most popular, featured and live casino games, with this week’s promotions.',
-            ),
+            handle: { name: 'home' },
+            lazy: lazyRoute(() => import('../features/home/HomePage')),
           },
           {
             path: 'webplay',

@@ -6,7 +6,7 @@ import { useQueryParameters, usePageViews, useSiteNotices } from '../effects';
 import { ModalHost } from '../modals/ModalHost';
 import { configureErrorReporter } from '../outside/error-reporter';
 import { useLiveChat } from '../outside/live-chat';
-import { loadedForCurrentSession } from '../frame-session';
+import { showFrame } from '../frame-session';
 import { ShellContext } from '../shell';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
@@ -66,7 +66,7 @@ export const AppLayoutQuery = graphql`
 export function AppLayout() {
   const ref = useLoaderData() as PreloadedQuery<AppLayoutQueryType>;
   const revalidator = useRevalidator();
-  const stale = !loadedForCurrentSession(ref);
+  const stale = !showFrame(ref);
   useEffect(() => {
     // A navigation overtook the reload a sign-in or sign-out asked for: ask again.
     if (stale && revalidator.state === 'idle') void revalidator.revalidate();

@@ -6,6 +6,7 @@ import type {
   GameSort,
 } from '../../__generated__/CataloguePageQuery.graphql';
 import { currentEnvironment } from '../../app/relay/current';
+import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { Page } from '../pages/Page';
 import { GameGrid } from './GameGrid';
 
@@ -34,10 +35,24 @@ export const catalogueLoader =
       { fetchPolicy: 'store-or-network' },
     );
 
-/** A catalogue page: its title and the grid of its games. */
 export function CataloguePage({ route }: { route: CatalogueRoute }) {
   const ref = useLoaderData() as PreloadedQuery<CataloguePageQueryType>;
-  const data = usePreloadedQuery<CataloguePageQueryType>(CataloguePageQuery, ref);
+  return (
+    <ScreenEnvironment queryRef={ref}>
+      <Catalogue route={route} queryRef={ref} />
+    </ScreenEnvironment>
+  );
+}
+
+/** A catalogue page: its title and the grid of its games. */
+function Catalogue({
+  route,
+  queryRef,
+}: {
+  route: CatalogueRoute;
+  queryRef: PreloadedQuery<CataloguePageQueryType>;
+}) {
+  const data = usePreloadedQuery<CataloguePageQueryType>(CataloguePageQuery, queryRef);
   const params = useParams() as Record<string, string>;
   const title = route.title(params);
   return (

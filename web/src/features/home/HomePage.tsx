@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { graphql, loadQuery, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData } from 'react-router';
+import type { HomePage_wins$key } from '../../__generated__/HomePage_wins.graphql';
+import type { HomePageQuery as HomePageQueryType } from '../../__generated__/HomePageQuery.graphql';
+import { openAuth } from '../../app/modals/modal-store';
+import { currentEnvironment } from '../../app/relay/current';
+import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { Button } from '../../ui/Button';
+import { Page } from '../pages/Page';
+import { FeaturedSection, LiveCasinoSection, MostPopularSection } from './HomeSections';
+import styles from './HomePage.module.css';
+
+export const HomePageQuery = graphql`
+  query HomePageQuery {
+    viewer {
+      id
+    }
+    ...HomeSections_mostPopular
+    ...HomeSections_featured
+    ...HomeSections_liveCasino
+    ...HomePage_wins
+  }
+`;
+
+/** The whole home screen's data, asked for before it renders (one request). */
+export const loader = () =>
+  loadQuery<HomePageQueryType>(currentEnvironment(), HomePageQuery, {}, { fetchPolicy: 'store-or-network' });
+
+/** The three weekly promotions every player can count on (docs/rules.md#constants). */
+const FEATURES = [
+  {
+    id: 'weekly-cashback',
+    heading: 'Weekly cashback',
+    description: 'Get a share of your week’s losses back as cash every Monday. No wagering on the cashback.',
+    link: '/promotions',
+  },
+  {
+    id: 'same-day-payouts',
+    heading: 'Same-day payouts',
+    description: 'Withdraw before 1pm and the money is in your account the same day.',
+    link: '/how-to',
+  },
+  {
+    id: 'friday-cash-drop',
+    heading: 'Friday cash drop',
+    description: 'Every Friday from 8pm to 10pm we drop R1,000 to each of 20 players who are playing.',
+    link: '/promotions',
+  },
+] as const;
+
+const CALLS = ['SIGN UP NOW', 'IT ONLY TAKES 30 SECONDS!'] as const;
+
+function GuestHero() {
+  const [call, setCall] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setCall((c) => (c + 1) % CALLS.length), 2500);
+    return () => window.clearInterval(timer);
+  }, []);
+  return (
+    <section className={styles.hero} aria-labelledby="hero-title">
+      <p className={styles.kicker}>Welcome package</p>
+      <h2 id="hero-title" className={styles.heroTitle}>
+        250% bonus <span>+ 100 free spins</span>
+      </h2>
+      <p className={styles.heroText}>On your first deposit, for new players aged 18 and over. Terms apply.</p>
+      <Button variant="accent" className={styles.heroButton} onClick={() => openAuth('registration')}>
+        <span aria-live="polite">{CALLS[call]}</span>
+      </Button>
+    </section>
+  );
+}
+
+function LatestWins({ query }: { query: HomePage_wins$key }) {
+  const { latestWins } = useFragment(
+    graphql`
+      fragment HomePage_wins on Query {
+        latestWins {
+          id
+          playerName
+          amount {
+            formatted
+          }
+          game {
+            code
+            name
+          }
+        }
+      }
+    `,
+    query,
+  );
+  if (!latestWins || latestWins.length === 0) return null;
+  return (
+    <section className={styles.wins} aria-labelledby="latest-wins">
+      <h2 id="latest-wins" className={styles.sectionTitle}>
+        Latest wins
+      </h2>
+      <ul className={styles.winList}>
+        {latestWins.slice(0, 10).map((win) => (
+          <li key={win.id}>
+            <strong>{win.amount.formatted}</strong> {win.playerName}
+            {win.game && (
+              <>
+                {' '}
+                on <Link to={`/game/${encodeURIComponent(win.game.code)}`}>{win.game.name}</Link>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function Component() {
+  const ref = useLoaderData() as PreloadedQuery<HomePageQueryType>;
+  return (
+    <ScreenEnvironment queryRef={ref}>
+      <Home queryRef={ref} />
+    </ScreenEnvironment>
+  );
+}
+
+/** Home: the guest's welcome offer, the three game sections, the weekly promotions and the latest wins. */
+function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
+  const data = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
+  return (
+    <Page title="PlayLive Casino" wide>
+      {!data.viewer && <GuestHero />}
+      <MostPopularSection query={data} />
+      <FeaturedSection query={data} />
+      <LiveCasinoSection query={data} />
+      <section aria-labelledby="weekly" className={styles.featuresSection}>
+        <h2 id="weekly" className={styles.sectionTitle}>
+          Every week at PlayLive
+        </h2>
+        <ul className={styles.features}>
+          {FEATURES.map((f) => (
+            <li key={f.id} id={f.id} className={styles.feature}>
+              <h3>{f.heading}</h3>
+              <p>{f.description}</p>
+              <Link to={f.link}>Find out more</Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <LatestWins query={data} />
+    </Page>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState, useTransition } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { Link } from 'react-router';
+import type { HomeSections_featured$key } from '../../__generated__/HomeSections_featured.graphql';
+import type { HomeSections_liveCasino$key } from '../../__generated__/HomeSections_liveCasino.graphql';
+import type { HomeSections_mostPopular$key } from '../../__generated__/HomeSections_mostPopular.graphql';
+import type { HomeSectionsFeaturedPaginationQuery } from '../../__generated__/HomeSectionsFeaturedPaginationQuery.graphql';
+import type { HomeSectionsLiveCasinoPaginationQuery } from '../../__generated__/HomeSectionsLiveCasinoPaginationQuery.graphql';
+import type { HomeSectionsMostPopularPaginationQuery } from '../../__generated__/HomeSectionsMostPopularPaginationQuery.graphql';
+import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphql';
+import { Button } from '../../ui/Button';
+import { SHOW_MORE } from '../games/GameGrid';
+import { GameTile } from '../games/GameTile';
+import styles from './HomeSections.module.css';
+
+/*
+ * The home sections MOST POPULAR, FEATURED GAMES and LIVE CASINO, in the backend's order. Each loads 10 games and
+ * shows as many as its row holds at the screen's size (docs/rules.md#catalogue: sm 10, md 9, lg 8, xl 10); "Show
+ * more" adds 30 and shows them all.
+ */
+
+interface SectionData {
+  games:
+    | {
+        readonly totalCount: number;
+        readonly edges: readonly { readonly node: { readonly id: string } & GameTile_game$key }[];
+      }
+    | null
+    | undefined;
+}
+
+function Section(props: {
+  title: string;
+  seeAll: string;
+  data: SectionData;
+  hasNext: boolean;
+  isLoadingNext: boolean;
+  loadNext: (count: number) => unknown;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const [, startTransition] = useTransition();
+  const games = props.data.games;
+  return (
+    <section className={styles.section} aria-labelledby={`home-${props.seeAll}`}>
+      <div className={styles.head}>
+        <h2 id={`home-${props.seeAll}`} className={styles.title}>
+          {props.title}
+        </h2>
+        <Link to={props.seeAll} className={styles.seeAll}>
+          See all
+        </Link>
+      </div>
+      {!games ? (
+        <p className={styles.notice}>These games could not be loaded right now.</p>
+      ) : games.edges.length === 0 ? (
+        <p className={styles.notice}>Not found</p>
+      ) : (
+        <>
+          <ul className={`${styles.grid} ${expanded ? styles.expanded : ''}`}>
+            {games.edges.map((edge) => (
+              <li key={edge.node.id}>
+                <GameTile game={edge.node} />
+              </li>
+            ))}
+          </ul>
+          {(props.hasNext || !expanded) && games.totalCount > 8 && (
+            <div className={styles.more}>
+              <Button
+                variant="ghost"
+                disabled={props.isLoadingNext}
+                onClick={() => {
+                  setExpanded(true);
+                  if (props.hasNext) startTransition(() => void props.loadNext(SHOW_MORE));
+                }}
+              >
+                {props.isLoadingNext ? 'Loading…' : 'Show more'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function MostPopularSection({ query }: { query: HomeSections_mostPopular$key }) {
+  const { data, ...page } = usePaginationFragment<
+    HomeSectionsMostPopularPaginationQuery,
+    HomeSections_mostPopular$key
+  >(
+    graphql`
+      fragment HomeSections_mostPopular on Query
+      @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" })
+      @refetchable(queryName: "HomeSectionsMostPopularPaginationQuery") {
+        mostPopular: games(first: $first, after: $after, filter: { collection: MOST_POPULAR })
+          @connection(key: "HomeSections_mostPopular") {
+          totalCount
+          edges {
+            node {
+              id
+              ...GameTile_game
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  return (
+    <Section
+      title="MOST POPULAR"
+      seeAll="/webplay/most-popular"
+      data={{ games: data.mostPopular }}
+      {...page}
+    />
+  );
+}
+
+export function FeaturedSection({ query }: { query: HomeSections_featured$key }) {
+  const { data, ...page } = usePaginationFragment<
+    HomeSectionsFeaturedPaginationQuery,
+    HomeSections_featured$key
+  >(
+    graphql`
+      fragment HomeSections_featured on Query
+      @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" })
+      @refetchable(queryName: "HomeSectionsFeaturedPaginationQuery") {
+        featured: games(first: $first, after: $after, filter: { collection: FEATURED })
+          @connection(key: "HomeSections_featured") {
+          totalCount
+          edges {
+            node {
+              id
+              ...GameTile_game
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  return (
+    <Section
+      title="FEATURED GAMES"
+      seeAll="/webplay/featured-games"
+      data={{ games: data.featured }}
+      {...page}
+    />
+  );
+}
+
+export function LiveCasinoSection({ query }: { query: HomeSections_liveCasino$key }) {
+  const { data, ...page } = usePaginationFragment<
+    HomeSectionsLiveCasinoPaginationQuery,
+    HomeSections_liveCasino$key
+  >(
+    graphql`
+      fragment HomeSections_liveCasino on Query
+      @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" })
+      @refetchable(queryName: "HomeSectionsLiveCasinoPaginationQuery") {
+        liveCasino: games(first: $first, after: $after, filter: { collection: LIVE_CASINO })
+          @connection(key: "HomeSections_liveCasino") {
+          totalCount
+          edges {
+            node {
+              id
+              ...GameTile_game
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  return (
+    <Section title="LIVE CASINO" seeAll="/webplay/live-casino" data={{ games: data.liveCasino }} {...page} />
+  );
+}
