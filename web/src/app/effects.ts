@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { openAuth, openModal } from './modals/modal-store';
 import { rememberAffiliate, rememberTrackingId } from './storage';
+import { takePendingGame } from '../features/play/pending-game';
+import { playGame } from '../features/play/play';
 
 /*
  * What the site does on its own as the player moves around: the address's query parameters, the tag manager's page
@@ -44,7 +46,7 @@ export function useQueryParameters(viewer: { emailVerified: boolean } | null) {
     if (tracking) rememberTrackingId(tracking);
     if (params.has('signup') && !signedIn) openAuth('registration');
     const play = Number(params.get('play'));
-    if (Number.isSafeInteger(play) && play > 0) openModal('game', { gameId: String(play) });
+    if (Number.isSafeInteger(play) && play > 0) playGame({ gameId: String(play) }, { demo: false, signedIn });
     if (params.has('email_verified') && signedIn && verified) {
       const timer = window.setTimeout(() => openModal('email-verified'), 1000);
       return () => window.clearTimeout(timer);
@@ -87,4 +89,13 @@ export function useSiteNotices(site: {
       once(`version-${site.appVersion}`, () => openModal('app-version'));
     else if (site.onboardingDue) once('onboarding', () => openModal('onboarding'));
   }, [site.maintenance, site.appVersion, site.onboardingDue]);
+}
+
+/** The game a guest chose before signing in starts once they have (docs/rules.md#routes-and-query-parameters). */
+export function usePendingGame(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn) return;
+    const game = takePendingGame();
+    if (game) openModal('game', { ...game, demo: 'false' });
+  }, [signedIn]);
 }

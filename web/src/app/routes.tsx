@@ -134,11 +134,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'game/:gameCode',
-            ...placeholder(
-              'game',
-              (p) => titleCase(p.gameCode ?? 'Game'),
-              'Play for real money or try it in demo.',
-            ),
+            handle: { name: 'game' },
+            lazy: lazyRoute(() => import('../features/play/GamePage')),
           },
           { path: 'platform/desktop', ...catalogue('platform-desktop', 'desktop') },
           { path: 'platform/mobile', ...catalogue('platform-mobile', 'mobile') },

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { graphql, RelayEnvironmentProvider, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Outlet, useLoaderData, useRevalidator } from 'react-router';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../../__generated__/AppLayoutQuery.graphql';
-import { useQueryParameters, usePageViews, useSiteNotices } from '../effects';
+import { usePendingGame, useQueryParameters, usePageViews, useSiteNotices } from '../effects';
 import { ModalHost } from '../modals/ModalHost';
 import { configureErrorReporter } from '../outside/error-reporter';
 import { useLiveChat } from '../outside/live-chat';
@@ -86,6 +86,7 @@ function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
 
   useQueryParameters(viewer ? { emailVerified: viewer.account.emailVerified } : null);
   usePageViews(Boolean(site?.tagManagerId));
+  usePendingGame(viewer !== null);
   useLiveChat(
     site
       ? {

@@ -14,11 +14,11 @@ const TermsModal = lazy(() => import('../../features/notices/TermsModal'));
 const EmailVerifiedModal = lazy(() => import('../../features/notices/EmailVerifiedModal'));
 const OnboardingModal = lazy(() => import('../../features/notices/OnboardingModal'));
 const ComingSoonModal = lazy(() => import('../../features/notices/ComingSoonModal'));
+const GamePlayModal = lazy(() => import('../../features/play/GamePlayModal'));
 
 /** The modals whose screens arrive with the money, reward and game screens: what each will hold. */
 const COMING: Partial<Record<ModalName, [title: string, about: string]>> = {
   coupon: ['Redeem a coupon', 'Enter a bonus coupon code to add its bonus to your wallet.'],
-  game: ['Play', 'Your game opens here, for real money or in demo.'],
   wallet: ['Cashier', 'Deposit and withdraw in rand, and see your money and bonus balances.'],
   wagering: ['Bonus wagering', 'How much is left to wager before your bonus becomes cash.'],
   profile: ['Your profile', 'Your name and contact details.'],
@@ -113,6 +113,16 @@ export function ModalHost({ query }: { query: ModalHost_query$key }) {
         return <EmailVerifiedModal />;
       case 'onboarding':
         return <OnboardingModal />;
+      case 'game':
+        return params.code || params.gameId ? (
+          <GamePlayModal
+            {...(params.code ? { code: params.code } : {})}
+            {...(params.gameId ? { gameId: params.gameId } : {})}
+            demo={params.demo === 'true'}
+          />
+        ) : (
+          <AlertModal title="Choose a game" message="Pick a game from the lobby to play it." />
+        );
       default: {
         const [title, about] = COMING[modal] ?? ['PlayLive', ''];
         return <ComingSoonModal title={title} about={about} />;

@@ -1,0 +1,112 @@
+/**
+ * Playing, as a player meets it: a guest tries a game in demo; a guest who asks for real play signs in and the
+ * game starts; a player plays the sandbox slot for real and sees the header balance change after stopping; a
+ * game the casino cannot start shows the casino's own message.
+ */
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+let game: { code: string; product: string; gameId: number };
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+  const res = await fetch(`${stack.gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: '{ games(first: 1, filter: { category: "slots" }) { edges { node { code product gameId } } } }',
+    }),
+  });
+  game = ((await res.json()) as any).data.games.edges[0].node;
+});
+afterAll(() => stack?.close());
+
+/** A new player with R500, past the onboarding. */
+async function newPlayer() {
+  const email = `play${Date.now()}${Math.floor(Math.random() * 1e4)}@example.test`;
+  const { token } = (await (
+    await fetch(`${stack.sandbox.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Spinner',
+        email,
+        password: 'correct-horse-9',
+        date_of_birth: '1990-01-01',
+      }),
+    })
+  ).json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  await fetch(`${stack.sandbox.url}/api/onboarding`, { method: 'POST', headers: auth, body: '{}' });
+  await fetch(`${stack.sandbox.url}/sandbox/credit`, {
+    method: 'POST',
+    headers: auth,
+    body: '{"amount":"500.00"}',
+  });
+  return { email, token };
+}
+
+/** The browser starts signed in as that player (the token in its storage, as after a log in). */
+const signInBrowser = (context: BrowserContext, token: string) =>
+  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+
+describe('play', () => {
+  it('lets a guest try a game in demo', async () => {
+    const { page } = await stack.open();
+    await page.goto(`/game/${game.code}`);
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Demo').waitFor();
+    const frame = page.frameLocator('iframe');
+    await frame.getByRole('button', { name: 'Spin' }).waitFor();
+    await dialog.getByRole('button', { name: 'Stop playing' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('asks a guest to log in for real play, then starts the game', async () => {
+    const { page } = await stack.open();
+    const { email } = await newPlayer();
+    await page.goto(`/game/${game.code}`);
+    await page.getByRole('button', { name: 'Play for real' }).click();
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await login.getByLabel('Email').fill(email);
+    await login.getByLabel('Password').fill('correct-horse-9');
+    await login.getByRole('button', { name: 'Log in' }).last().click();
+    await page.frameLocator('iframe').getByRole('button', { name: 'Spin' }).waitFor();
+  });
+
+  it('plays the slot for real; the header balance changes after stopping', async () => {
+    const { page, context } = await stack.open();
+    await signInBrowser(context, (await newPlayer()).token);
+    await page.goto(`/?play=${game.gameId}`);
+    const wallet = page.getByRole('button', { name: /^Wallet: / });
+    const frame = page.frameLocator('iframe');
+    await frame.getByRole('button', { name: 'Spin' }).click();
+    await expect.poll(() => frame.getByRole('button', { name: 'Spin' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Stop playing' }).click();
+    await expect.poll(() => wallet.getAttribute('aria-label')).not.toBe('Wallet: R500.00');
+  });
+
+  it("shows the casino's own message when a game cannot start", async () => {
+    await fetch(`${stack.sandbox.url}/sandbox/providers/${game.product}/down`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"down":true}',
+    });
+    try {
+      const { page } = await stack.open();
+      await page.goto(`/game/${game.code}`);
+      await page.getByRole('button', { name: 'Try the demo' }).click();
+      const alert = page.getByRole('dialog', { name: 'The game could not start' });
+      await alert.getByText(/games are temporarily unavailable/).waitFor();
+    } finally {
+      await fetch(`${stack.sandbox.url}/sandbox/providers/${game.product}/down`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: '{"down":false}',
+      });
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { GamePageQuery as GamePageQueryType } from '../../__generated__/GamePageQuery.graphql';
+import { currentEnvironment } from '../../app/relay/current';
+import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { useShell } from '../../app/shell';
+import { Button } from '../../ui/Button';
+import { GameArt } from '../games/GameArt';
+import NotFoundPage from '../pages/NotFoundPage';
+import { Page } from '../pages/Page';
+import styles from './GamePage.module.css';
+import { playGame } from './play';
+
+export const GamePageQuery = graphql`
+  query GamePageQuery($code: String!) {
+    game(code: $code) {
+      code
+      name
+      image
+      themes
+      features
+      paylines
+      provider {
+        shortname
+      }
+    }
+  }
+`;
+
+export const loader = ({ params }: LoaderFunctionArgs) =>
+  loadQuery<GamePageQueryType>(
+    currentEnvironment(),
+    GamePageQuery,
+    { code: params.gameCode ?? '' },
+    { fetchPolicy: 'store-or-network' },
+  );
+
+export function Component() {
+  const ref = useLoaderData() as PreloadedQuery<GamePageQueryType>;
+  return (
+    <ScreenEnvironment queryRef={ref}>
+      <GameScreen queryRef={ref} />
+    </ScreenEnvironment>
+  );
+}
+
+/** /game/{code}: the game, and the two ways to play it. */
+function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> }) {
+  const { game } = usePreloadedQuery<GamePageQueryType>(GamePageQuery, queryRef);
+  const { signedIn } = useShell();
+  if (!game) return <NotFoundPage />;
+  const facts = [
+    game.provider?.shortname,
+    game.paylines ? `${game.paylines} paylines` : null,
+    ...game.themes,
+    ...game.features,
+  ].filter(Boolean);
+  return (
+    <Page title={game.name} wide>
+      <div className={styles.layout}>
+        <div className={styles.art}>
+          <GameArt src={game.image} name={game.name} />
+        </div>
+        <div>
+          <p className={styles.facts}>{facts.join(' · ')}</p>
+          <div className={styles.actions}>
+            <Button variant="accent" onClick={() => playGame({ code: game.code }, { demo: false, signedIn })}>
+              Play for real
+            </Button>
+            <Button variant="ghost" onClick={() => playGame({ code: game.code }, { demo: true, signedIn })}>
+              Try the demo
+            </Button>
+          </div>
+          {!signedIn && (
+            <p className={styles.note}>Log in or join to play for real money. The demo is free.</p>
+          )}
+        </div>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,115 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState } from 'react';
+import { fetchQuery, graphql, useMutation, useRelayEnvironment } from 'react-relay';
+import type { GamePlayModalLaunchMutation } from '../../__generated__/GamePlayModalLaunchMutation.graphql';
+import { closeModal, restoreFocus, showAlert } from '../../app/modals/modal-store';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import styles from './GamePlayModal.module.css';
+
+const WalletAfterPlay = graphql`
+  query GamePlayModalWalletQuery {
+    viewer {
+      id
+      wallet {
+        id
+        combined {
+          formatted
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * The game play modal: launches the game (launchGame, by code or by the ?play= number) and shows it full size;
+ * the page behind does not scroll and the chat widget hides. A launch the casino refuses stops the game and shows
+ * the casino's own message; stopping refreshes the wallet (the balance the spins left).
+ */
+export default function GamePlayModal(props: { code?: string; gameId?: string; demo: boolean }) {
+  const environment = useRelayEnvironment();
+  const [launch] = useMutation<GamePlayModalLaunchMutation>(graphql`
+    mutation GamePlayModalLaunchMutation($input: LaunchGameInput!) {
+      launchGame(input: $input) {
+        url
+        game {
+          id
+          name
+        }
+        viewer {
+          id
+          recentGames(first: 10) {
+            edges {
+              node {
+                id
+              }
+            }
+          }
+        }
+      }
+    }
+  `);
+  const [game, setGame] = useState<{ url: string; name: string } | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per opening (React's development double effects must not launch twice).
+    if (started.current) return;
+    started.current = true;
+    const gameId = props.gameId ? Number(props.gameId) : null;
+    launch({
+      variables: {
+        input: {
+          ...(props.code ? { code: props.code } : { backendGameId: gameId }),
+          demo: props.demo,
+        },
+      },
+      onCompleted: (response) =>
+        setGame({ url: response.launchGame.url, name: response.launchGame.game.name }),
+      onError: (err) => {
+        closeModal();
+        const message = (err as { errors?: { message: string }[] }).errors?.[0]?.message ?? err.message;
+        showAlert(message, 'The game could not start');
+      },
+    });
+  }, [launch, props.code, props.gameId, props.demo]);
+
+  const stop = () => {
+    closeModal();
+    // The spins have moved the balance: the header shows it fresh.
+    fetchQuery(environment, WalletAfterPlay, {}).subscribe({});
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && stop()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content
+          className={styles.content}
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            restoreFocus();
+          }}
+        >
+          <div className={styles.bar}>
+            <Dialog.Title className={styles.title}>
+              {game ? game.name : 'Starting the game'}
+              {props.demo && <span className={styles.demo}>Demo</span>}
+            </Dialog.Title>
+            <Button variant="ghost" onClick={stop}>
+              Stop playing
+            </Button>
+          </div>
+          {game ? (
+            <iframe className={styles.frame} src={game.url} title={game.name} allow="autoplay; fullscreen" />
+          ) : (
+            <div className={styles.loading}>
+              <Spinner label="Starting the game" />
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
