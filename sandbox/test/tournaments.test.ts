@@ -86,7 +86,7 @@ function makeTournament(o: {
     .prepare(
       `INSERT INTO tournaments (name, description, image, registration_start_offset, registration_end_offset,
          tournament_start_offset, tournament_end_offset, buy_in_cents, buy_in_duration, prize_pool_cents, game_ids)
-       VALUES ('Test Cup', 'A test tournament', '/images/tournaments/test.jpg', ?, ?, ?, ?, ?, ?, 100000, ?)`,
+       VALUES ('Test Cup', 'A test tournament', '/images/tournaments/test-cup.webp', ?, ?, ?, ?, ?, ?, 100000, ?)`,
     )
     .run(
       o.regStart / SECOND,
@@ -206,7 +206,7 @@ describe('seeded schedule', () => {
       if (t.stage === 'coming_up') expect(t.users_count).toBe(0);
       if (t.buy_in !== '0.00') expect(t.buy_in_duration).toBeGreaterThan(0);
       else expect(t.buy_in_duration).toBeNull();
-      expect(t.image).toMatch(/^\/images\/tournaments\/.+\.jpg$/);
+      expect(t.image).toMatch(/^\/images\/tournaments\/[a-z0-9-]+\.webp$/);
       // Game ids, when listed, are real games.
       for (const gameId of t.game_ids) {
         expect(sb.db.prepare('SELECT 1 FROM games WHERE id = ?').get(gameId)).toBeTruthy();

@@ -1,3 +1,4 @@
+import { slugify } from '../domain/games-seed.js';
 import type { Db } from './open.js';
 import { seededRandom, type Random } from './random.js';
 
@@ -215,12 +216,6 @@ export const SEED_TOURNAMENTS: SeedTournament[] = [
   },
 ];
 
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 function gameIdsFor(games: Games, pool: number[], random: Random): number[] {
   if (games === 'all' || pool.length === 0) return [];
   return random.sample(pool, Math.min(games, pool.length)).sort((a, b) => a - b);
@@ -273,7 +268,7 @@ export function seedTournaments(db: Db, now: Date): void {
     const info = insertTournament.run(
       s.name,
       s.description,
-      `/images/tournaments/${slug(s.name)}.jpg`,
+      `/images/tournaments/${slugify(s.name)}.webp`,
       s.registration_start,
       s.registration_end,
       s.tournament_start,

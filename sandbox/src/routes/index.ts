@@ -9,6 +9,7 @@ import * as coupons from './coupons.js';
 import * as favourites from './favourites.js';
 import * as game from './game.js';
 import * as games from './games.js';
+import * as images from './images.js';
 import * as loyalty from './loyalty.js';
 import * as notifications from './notifications.js';
 import * as payment from './payment.js';
@@ -18,7 +19,10 @@ import * as transactions from './transactions.js';
 import * as wagering from './wagering.js';
 import * as wallet from './wallet.js';
 
-/** Every route module, one per REST resource (control, game and payment are the sandbox's own pages). */
+/**
+ * Every route module, one per REST resource (control, game and payment are the sandbox's own pages; images serves
+ * the catalogue's artwork).
+ */
 export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/', async () => ({
     name: 'playlive casino sandbox',
@@ -44,6 +48,7 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     broadcasting,
     game,
     standIns,
+    images,
   ]) {
     mod.register(app, ctx);
   }
