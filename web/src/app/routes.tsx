@@ -1,7 +1,6 @@
 import { loadQuery } from 'react-relay';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout, AppLayoutQuery } from './layout/AppLayout';
-import { GamesNav } from './layout/GamesNav';
 import { lazyRoute } from './lazy-route';
 import { currentEnvironment } from './relay/current';
 import { frameIsStale, markLoadedForCurrentSession } from './frame-session';
@@ -12,7 +11,6 @@ import { PlaceholderPage } from '../features/pages/PlaceholderPage';
 import type { CatalogueRoute } from '../features/games/CataloguePage';
 import { CATALOGUE_ROUTES } from '../features/games/catalogue-routes';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppLayoutQuery.graphql';
-import { Outlet } from 'react-router';
 
 /*
  * Every route of the site (docs/rules.md#routes-and-query-parameters). The root route's loader preloads the frame's
@@ -63,15 +61,6 @@ const catalogue = (
   }),
 });
 
-function WebplayLayout() {
-  return (
-    <>
-      <GamesNav />
-      <Outlet />
-    </>
-  );
-}
-
 const titleCase = (slug: string) => slug.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 export const routes: RouteObject[] = [
@@ -105,8 +94,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'webplay',
-            element: <WebplayLayout />,
             handle: { name: 'webplay' },
+            lazy: lazyRoute(() => import('../features/games/WebplayLayout')),
             children: [
               { index: true, element: <Navigate to="/webplay/all" replace /> },
               { path: 'all', ...catalogue('webplay-all', 'all') },
@@ -123,11 +112,8 @@ export const routes: RouteObject[] = [
               { path: 'featured-games', ...catalogue('webplay-featured-games', 'featuredGames') },
               {
                 path: 'game-providers',
-                ...placeholder(
-                  'webplay-game-providers',
-                  'Game providers',
-                  'Every studio whose games we offer.',
-                ),
+                handle: { name: 'webplay-game-providers' },
+                lazy: lazyRoute(() => import('../features/games/ProvidersPage')),
               },
               { path: 'provider/:provider', ...catalogue('webplay-provider', 'provider') },
             ],

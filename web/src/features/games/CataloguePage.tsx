@@ -8,6 +8,7 @@ import type {
 import { currentEnvironment } from '../../app/relay/current';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { Page } from '../pages/Page';
+import { gameQueryOf, readFilter } from './filter-params';
 import { GameGrid } from './GameGrid';
 
 export const CataloguePageQuery = graphql`
@@ -24,14 +25,21 @@ export interface CatalogueRoute {
   sort?: GameSort;
 }
 
-/** The route's loader: the page's games are asked for before the page renders (one request). */
+/**
+ * The route's loader: the page's games, narrowed by the filter bar's state in the address, asked for before the
+ * page renders (one request). A newer address supersedes an older one's answer (the router keeps the latest).
+ */
 export const catalogueLoader =
   (route: CatalogueRoute) =>
-  ({ params }: LoaderFunctionArgs) =>
+  ({ params, request }: LoaderFunctionArgs) =>
     loadQuery<CataloguePageQueryType>(
       currentEnvironment(),
       CataloguePageQuery,
-      { filter: route.filter(params as Record<string, string>), sort: route.sort ?? null },
+      gameQueryOf(
+        route.filter(params as Record<string, string>),
+        route.sort ?? null,
+        readFilter(new URL(request.url).searchParams),
+      ),
       { fetchPolicy: 'store-or-network' },
     );
 

@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { useSearchParams } from 'react-router';
+import type { FilterBar_query$key } from '../../__generated__/FilterBar_query.graphql';
+import styles from './FilterBar.module.css';
+import { MAX_FILTER_TEXT, readFilter, SORTS, writeFilter, type FilterState } from './filter-params';
+import { MultiSelect } from './MultiSelect';
+
+/** Typing waits this long for a pause before the list follows, so it does not reload on every key. */
+const TYPING_PAUSE_MS = 350;
+
+/**
+ * The filter bar above the catalogue: words, Providers, Features, Themes (searchable) and Paylines, and the sort.
+ * Its state is the address (shared links, reload, back and forward); the page's loader reads it.
+ */
+export function FilterBar({ query, hideProviders }: { query: FilterBar_query$key; hideProviders: boolean }) {
+  const data = useFragment(
+    graphql`
+      fragment FilterBar_query on Query {
+        gameProviders {
+          product
+          shortname
+        }
+        gameFilters {
+          features
+          themes
+          paylines
+        }
+      }
+    `,
+    query,
+  );
+  const [search, setSearch] = useSearchParams();
+  const state = readFilter(search);
+  const [text, setText] = useState(state.text);
+  const typing = useRef<number | null>(null);
+
+  // The address changed by other means (back, forward, a link): the box shows it.
+  useEffect(() => setText(state.text), [state.text]);
+
+  const apply = (next: Partial<FilterState>, replace = false) =>
+    setSearch(writeFilter({ ...readFilter(search), ...next }, search), { replace });
+
+  const onType = (value: string) => {
+    setText(value);
+    if (typing.current) window.clearTimeout(typing.current);
+    typing.current = window.setTimeout(() => apply({ text: value }, true), TYPING_PAUSE_MS);
+  };
+
+  const options = (values: readonly (string | number)[] | undefined) =>
+    (values ?? []).map((v) => ({ value: String(v), label: String(v) }));
+
+  return (
+    <div className={styles.bar} role="search" aria-label="Filter the games">
+      <input
+        className={styles.text}
+        type="search"
+        aria-label="Search games"
+        placeholder="Search games"
+        maxLength={MAX_FILTER_TEXT}
+        value={text}
+        onChange={(e) => onType(e.target.value)}
+      />
+      {!hideProviders && (
+        <MultiSelect
+          label="Providers"
+          options={(data.gameProviders ?? []).map((p) => ({ value: p.product, label: p.shortname }))}
+          selected={state.providers}
+          onChange={(providers) => apply({ providers })}
+        />
+      )}
+      <MultiSelect
+        label="Features"
+        options={options(data.gameFilters?.features)}
+        selected={state.features}
+        onChange={(features) => apply({ features })}
+      />
+      <MultiSelect
+        label="Themes"
+        searchable
+        options={options(data.gameFilters?.themes)}
+        selected={state.themes}
+        onChange={(themes) => apply({ themes })}
+      />
+      <MultiSelect
+        label="Paylines"
+        options={options(data.gameFilters?.paylines)}
+        selected={state.paylines.map(String)}
+        onChange={(paylines) => apply({ paylines: paylines.map(Number) })}
+      />
+      <label className={styles.sortLabel}>
+        <span className="visually-hidden">Sort</span>
+        <select
+          className={styles.control}
+          value={state.sort ?? ''}
+          onChange={(e) => apply({ sort: e.target.value || null })}
+        >
+          <option value="">Sort: default</option>
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData } from 'react-router';
+import type { ProvidersPageQuery as ProvidersPageQueryType } from '../../__generated__/ProvidersPageQuery.graphql';
+import { currentEnvironment } from '../../app/relay/current';
+import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { Page } from '../pages/Page';
+import styles from './ProvidersPage.module.css';
+
+export const ProvidersPageQuery = graphql`
+  query ProvidersPageQuery {
+    gameProviders {
+      id
+      product
+      shortname
+      gamesCount
+    }
+  }
+`;
+
+export const loader = () =>
+  loadQuery<ProvidersPageQueryType>(
+    currentEnvironment(),
+    ProvidersPageQuery,
+    {},
+    { fetchPolicy: 'store-or-network' },
+  );
+
+export function Component() {
+  const ref = useLoaderData() as PreloadedQuery<ProvidersPageQueryType>;
+  return (
+    <ScreenEnvironment queryRef={ref}>
+      <Providers queryRef={ref} />
+    </ScreenEnvironment>
+  );
+}
+
+/** /webplay/game-providers: every studio, sorted by name, each leading to its games. */
+function Providers({ queryRef }: { queryRef: PreloadedQuery<ProvidersPageQueryType> }) {
+  const { gameProviders } = usePreloadedQuery<ProvidersPageQueryType>(ProvidersPageQuery, queryRef);
+  return (
+    <Page title="Game providers" lead="Every studio whose games we offer." wide>
+      {!gameProviders ? (
+        <p role="alert">The providers could not be loaded right now. Please try again in a moment.</p>
+      ) : (
+        <ul className={styles.list}>
+          {gameProviders.map((p) => (
+            <li key={p.id}>
+              <Link to={`/webplay/provider/${encodeURIComponent(p.product)}`} className={styles.card}>
+                <span className={styles.name}>{p.shortname}</span>
+                <span className={styles.count}>
+                  {p.gamesCount} {p.gamesCount === 1 ? 'game' : 'games'}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
