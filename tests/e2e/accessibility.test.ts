@@ -25,6 +25,8 @@ const ROUTES = [
   '/',
   '/webplay/all',
   '/webplay/category/slots',
+  '/webplay/game-providers',
+  '/webplay/provider/netent?q=a&sort=za',
   '/game/some-game',
   '/tournaments',
   '/promotions',
@@ -60,13 +62,25 @@ describe('accessibility', () => {
       ['?modal=maintenance', 'We are doing some maintenance'],
       ['?modal=app-version', 'A new version of PlayLive is ready'],
       ['?modal=tournaments', 'Tournaments'],
-      ['?modal=game', 'Play'],
+      ['?modal=game', 'Choose a game'],
     ];
     for (const [query, name] of modals) {
       await page.goto(`/${query}`);
       await page.getByRole('dialog', { name }).waitFor();
       expect(await seriousViolations(page), name).toEqual([]);
     }
+  });
+
+  it('has no serious violation with a filter open, or on a game page', async () => {
+    const { page } = await stack.open();
+    await page.goto('/webplay/all');
+    await page.getByRole('button', { name: 'Themes' }).click();
+    await page.getByRole('searchbox', { name: 'Search themes' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('region', { name: 'All games' }).getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Try the demo' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('has no serious violation in the phone layout and its drawer', async () => {

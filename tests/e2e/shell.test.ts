@@ -56,7 +56,7 @@ const ROUTES: [path: string, heading: RegExp][] = [
   ['/webplay/featured-games', /Featured games/],
   ['/webplay/game-providers', /Game providers/],
   ['/webplay/provider/netent', /Netent/],
-  ['/game/some-game', /Some Game/],
+  ['/game/no-such-game', /Page not found/],
   ['/platform/desktop', /Desktop games/],
   ['/platform/mobile', /Mobile games/],
   ['/bonus-play-games', /Bonus play games/],

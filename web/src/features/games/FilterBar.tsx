@@ -38,13 +38,14 @@ export function FilterBar({ query, hideProviders }: { query: FilterBar_query$key
   // The address changed by other means (back, forward, a link): the box shows it.
   useEffect(() => setText(state.text), [state.text]);
 
-  const apply = (next: Partial<FilterState>, replace = false) =>
-    setSearch(writeFilter({ ...readFilter(search), ...next }, search), { replace });
+  const apply = (next: Partial<FilterState>) =>
+    setSearch(writeFilter({ ...readFilter(search), ...next }, search));
 
   const onType = (value: string) => {
     setText(value);
     if (typing.current) window.clearTimeout(typing.current);
-    typing.current = window.setTimeout(() => apply({ text: value }, true), TYPING_PAUSE_MS);
+    // Each finished search is a step back and forward go through.
+    typing.current = window.setTimeout(() => apply({ text: value }), TYPING_PAUSE_MS);
   };
 
   const options = (values: readonly (string | number)[] | undefined) =>

@@ -1,0 +1,90 @@
+/**
+ * Finding a game with the filter bar, as a guest does it: words narrow the list to one game or to 'Not found', the
+ * address keeps the filter so a shared link shows the same list, and every image on the way is really there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+});
+afterAll(() => stack?.close());
+
+describe('the filter bar', () => {
+  it('narrows the catalogue to one game, keeps it in the address, and says Not found for nothing', async () => {
+    const { page } = await stack.open();
+    await page.goto('/webplay/all');
+    const grid = page.getByRole('region', { name: 'All games' });
+    await expect.poll(() => grid.getByRole('listitem').count()).toBe(30);
+    await page.getByRole('searchbox', { name: 'Search games' }).fill('Frozen Wolf');
+    await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Frozen Wolf');
+
+    // The shared link shows the same list in a new browser.
+    const shared = page.url();
+    const other = await stack.open();
+    await other.page.goto(shared);
+    await expect
+      .poll(() => other.page.getByRole('region', { name: 'All games' }).getByRole('listitem').count())
+      .toBe(1);
+    expect(await other.page.getByRole('searchbox', { name: 'Search games' }).inputValue()).toBe(
+      'Frozen Wolf',
+    );
+
+    await page.getByRole('searchbox', { name: 'Search games' }).fill('no game is called this');
+    await page.getByRole('status').filter({ hasText: 'Not found' }).waitFor();
+    await page.goBack();
+    await expect
+      .poll(() => page.getByRole('searchbox', { name: 'Search games' }).inputValue())
+      .toBe('Frozen Wolf');
+  });
+
+  it('filters by a searchable theme and sorts, on a phone', async () => {
+    const { page } = await stack.open(PHONE);
+    await page.goto('/webplay/all');
+    await page.getByRole('button', { name: 'Themes' }).click();
+    await page.getByRole('searchbox', { name: 'Search themes' }).fill('ocea');
+    // The box shows the address's state, which follows the click once the list has loaded.
+    await page.getByRole('checkbox', { name: 'Ocean' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).searchParams.get('themes')).toBe('Ocean');
+    await page.getByRole('combobox').selectOption('za');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('za');
+    const names = await page
+      .getByRole('region', { name: 'All games' })
+      .getByRole('heading', { level: 3 })
+      .allTextContents();
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'en')));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it('hides the filter bar on the providers list and the provider filter on a provider page', async () => {
+    const { page } = await stack.open();
+    await page.goto('/webplay/game-providers');
+    await page.getByRole('heading', { name: 'Game providers' }).waitFor();
+    expect(await page.getByRole('search').count()).toBe(0);
+    await page.getByRole('link', { name: /NetEnt/ }).click();
+    await page.getByRole('search').waitFor();
+    expect(await page.getByRole('button', { name: 'Providers' }).count()).toBe(0);
+  });
+});
+
+describe('images', () => {
+  it('answers every image a page asks for', async () => {
+    const { page } = await stack.open();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'image' && response.status() >= 400)
+        failed.push(response.url());
+    });
+    for (const path of ['/', '/webplay/all', '/webplay/live-casino', '/webplay/category/table-games']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(failed).toEqual([]);
+  });
+});
