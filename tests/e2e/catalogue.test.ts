@@ -84,3 +84,41 @@ describe('catalogue pages', () => {
     expect(await favourites.getByRole('listitem').count()).toBe(1);
   });
 });
+
+describe('home', () => {
+  it('shows a player the promotion banners (not those left out of home), a guest the welcome offer', async () => {
+    const guest = await stack.open();
+    await guest.page.goto('/');
+    await guest.page.getByRole('heading', { name: /250% bonus/ }).waitFor();
+    expect(await guest.page.getByRole('region', { name: 'Promotions' }).count()).toBe(0);
+
+    const email = `home${Date.now()}@example.test`;
+    const { token } = (await (
+      await fetch(`${stack.sandbox.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Home',
+          email,
+          password: 'correct-horse-9',
+          date_of_birth: '1990-01-01',
+        }),
+      })
+    ).json()) as { token: string };
+    await fetch(`${stack.sandbox.url}/api/onboarding`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { page, context } = await stack.open();
+    await context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Promotions' });
+    await carousel.waitFor();
+    const shown = await carousel.getByRole('link', { includeHidden: true }).count();
+    const res = await fetch(`${stack.sandbox.url}/api/promotionBanners`);
+    const banners = ((await res.json()) as { promotionBanners: { exclude: string[] }[] }).promotionBanners;
+    expect(shown).toBe(banners.filter((b) => !b.exclude.includes('home')).length);
+    expect(await page.getByRole('heading', { name: /250% bonus/ }).count()).toBe(0);
+  });
+});

@@ -5,3 +5,18 @@ import { afterEach, vi } from 'vitest';
 (globalThis as unknown as { jest: typeof vi }).jest = vi;
 
 afterEach(() => cleanup());
+
+// jsdom has no matchMedia: every media query answers "no" (a desktop that has not asked for reduced motion).
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}

@@ -8,6 +8,7 @@ import { currentEnvironment } from '../../app/relay/current';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { Button } from '../../ui/Button';
 import { Page } from '../pages/Page';
+import { BannerCarousel } from './BannerCarousel';
 import { FeaturedSection, LiveCasinoSection, MostPopularSection } from './HomeSections';
 import styles from './HomePage.module.css';
 
@@ -15,6 +16,9 @@ export const HomePageQuery = graphql`
   query HomePageQuery {
     viewer {
       id
+    }
+    promotionBanners(section: HOME) {
+      ...BannerCarousel_banners
     }
     ...HomeSections_mostPopular
     ...HomeSections_featured
@@ -127,7 +131,11 @@ function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
   const data = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
   return (
     <Page title="PlayLive Casino" wide>
-      {!data.viewer && <GuestHero />}
+      {data.viewer ? (
+        data.promotionBanners && <BannerCarousel banners={data.promotionBanners} />
+      ) : (
+        <GuestHero />
+      )}
       <MostPopularSection query={data} />
       <FeaturedSection query={data} />
       <LiveCasinoSection query={data} />

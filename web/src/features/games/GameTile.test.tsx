@@ -1,0 +1,80 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
+import { MemoryRouter } from 'react-router';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GameTileTestQuery } from '../../__generated__/GameTileTestQuery.graphql';
+import { closeModal, useOpenModal } from '../../app/modals/modal-store';
+import { ShellContext } from '../../app/shell';
+import { GameTile } from './GameTile';
+
+function Harness() {
+  const data = useLazyLoadQuery<GameTileTestQuery>(
+    graphql`
+      query GameTileTestQuery @relay_test_operation {
+        game(code: "wolf-gold") {
+          ...GameTile_game
+        }
+      }
+    `,
+    {},
+  );
+  const open = useOpenModal();
+  return (
+    <>
+      {data.game && <GameTile game={data.game} />}
+      <p data-testid="modal">{open?.name ?? 'none'}</p>
+    </>
+  );
+}
+
+function renderTile(signedIn: boolean, isFavourite: boolean) {
+  const environment = createMockEnvironment();
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <ShellContext.Provider value={{ signedIn, alternateRoutes: false, promotionPages: [] }}>
+        <MemoryRouter>
+          <Suspense fallback="Loading">
+            <Harness />
+          </Suspense>
+        </MemoryRouter>
+      </ShellContext.Provider>
+    </RelayEnvironmentProvider>,
+  );
+  act(() => {
+    environment.mock.resolveMostRecentOperation((operation) =>
+      MockPayloadGenerator.generate(operation, {
+        Game: () => ({ id: 'R2FtZTox', code: 'wolf-gold', name: 'Wolf Gold', image: null, isFavourite }),
+      }),
+    );
+  });
+  return environment;
+}
+
+afterEach(() => act(() => closeModal()));
+
+describe('a game tile', () => {
+  it('links to the game and shows its name when there is no art', async () => {
+    renderTile(false, false);
+    const link = await screen.findByRole('link', { name: /Wolf Gold/ });
+    expect(link.getAttribute('href')).toBe('/game/wolf-gold');
+  });
+
+  it('asks a guest to log in from the heart', async () => {
+    renderTile(false, false);
+    const heart = await screen.findByRole('button', { name: 'Add Wolf Gold to favourites' });
+    act(() => heart.click());
+    expect(screen.getByTestId('modal').textContent).toBe('auth');
+  });
+
+  it('fills the heart at once for a player, and empties it again if the casino refuses', async () => {
+    const environment = renderTile(true, false);
+    const heart = await screen.findByRole('button', { name: 'Add Wolf Gold to favourites' });
+    act(() => heart.click());
+    expect(await screen.findByRole('button', { name: 'Remove Wolf Gold from favourites' })).toBeTruthy();
+    act(() => environment.mock.rejectMostRecentOperation(new Error('The casino is not answering.')));
+    expect(await screen.findByRole('button', { name: 'Add Wolf Gold to favourites' })).toBeTruthy();
+    expect(screen.getByTestId('modal').textContent).toBe('alert');
+  });
+});

@@ -1,0 +1,78 @@
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BannerCarouselTestQuery } from '../../__generated__/BannerCarouselTestQuery.graphql';
+import { AUTOPLAY_MS, BannerCarousel } from './BannerCarousel';
+
+function Harness() {
+  const data = useLazyLoadQuery<BannerCarouselTestQuery>(
+    graphql`
+      query BannerCarouselTestQuery @relay_test_operation {
+        promotionBanners {
+          ...BannerCarousel_banners
+        }
+      }
+    `,
+    {},
+  );
+  return data.promotionBanners ? <BannerCarousel banners={data.promotionBanners} /> : null;
+}
+
+function renderCarousel(count: number) {
+  const environment = createMockEnvironment();
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <Suspense fallback="Loading">
+        <Harness />
+      </Suspense>
+    </RelayEnvironmentProvider>,
+  );
+  act(() => {
+    environment.mock.resolveMostRecentOperation((operation) =>
+      MockPayloadGenerator.generate(operation, {
+        Query: () => ({
+          promotionBanners: Array.from({ length: count }, (_, i) => ({
+            id: `b${i}`,
+            title: `Banner ${i + 1}`,
+            url: '/promotions',
+            image: `/b${i}.webp`,
+            imageMobile: `/b${i}-m.webp`,
+            mobileIsVideo: false,
+          })),
+        }),
+      }),
+    );
+  });
+}
+
+const current = () =>
+  screen.getAllByRole('link', { hidden: true }).find((a) => a.getAttribute('aria-hidden') === 'false');
+
+beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+afterEach(() => vi.useRealTimers());
+
+describe('the banner carousel', () => {
+  it('turns to the next banner every 5 seconds when there is more than one', async () => {
+    renderCarousel(3);
+    await screen.findByRole('button', { name: 'Pause the promotions' });
+    expect(current()?.getAttribute('aria-label')).toBe('1 of 3: Banner 1');
+    act(() => vi.advanceTimersByTime(AUTOPLAY_MS));
+    expect(current()?.getAttribute('aria-label')).toBe('2 of 3: Banner 2');
+  });
+
+  it('stays still when paused, and with a single banner has no controls', async () => {
+    renderCarousel(2);
+    const pause = await screen.findByRole('button', { name: 'Pause the promotions' });
+    act(() => pause.click());
+    act(() => vi.advanceTimersByTime(AUTOPLAY_MS * 2));
+    expect(current()?.getAttribute('aria-label')).toBe('1 of 2: Banner 1');
+  });
+
+  it('shows a single banner without turning or controls', async () => {
+    renderCarousel(1);
+    await screen.findByRole('region', { name: 'Promotions' });
+    expect(screen.queryByRole('button', { name: /Pause/ })).toBeNull();
+  });
+});

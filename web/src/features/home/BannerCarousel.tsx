@@ -1,0 +1,117 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import type { BannerCarousel_banners$key } from '../../__generated__/BannerCarousel_banners.graphql';
+import styles from './BannerCarousel.module.css';
+
+/** docs/rules.md#promotions-and-banners: a new banner every 5000 ms, sliding in over 1000 ms. */
+export const AUTOPLAY_MS = 5000;
+
+function useMedia(query: string): boolean {
+  return useSyncExternalStore(
+    (change) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', change);
+      return () => list.removeEventListener('change', change);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
+
+/**
+ * The players' promotion banners: one at a time, turning by itself only when there is more than one, pausable,
+ * and still for players who prefer reduced motion. On phones the mobile image shows, or its video, muted and inline.
+ */
+export function BannerCarousel({ banners }: { banners: BannerCarousel_banners$key }) {
+  const list = useFragment(
+    graphql`
+      fragment BannerCarousel_banners on PromotionBanner @relay(plural: true) {
+        id
+        title
+        url
+        image
+        imageMobile
+        mobileIsVideo
+      }
+    `,
+    banners,
+  );
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const reducedMotion = useMedia('(prefers-reduced-motion: reduce)');
+  const phone = useMedia('(max-width: 599px)');
+  const turning = list.length > 1 && !paused && !hovered && !reducedMotion;
+
+  useEffect(() => {
+    if (!turning) return;
+    const timer = window.setInterval(() => setIndex((i) => (i + 1) % list.length), AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [turning, list.length]);
+
+  if (list.length === 0) return null;
+  const go = (i: number) => setIndex((i + list.length) % list.length);
+
+  return (
+    <section
+      className={styles.carousel}
+      aria-roledescription="carousel"
+      aria-label="Promotions"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+    >
+      <div className={styles.track} style={{ transform: `translateX(-${index * 100}%)` }}>
+        {list.map((banner, i) => (
+          <a
+            key={banner.id}
+            href={banner.url ?? '/promotions'}
+            className={styles.slide}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${list.length}: ${banner.title ?? 'Promotion'}`}
+            aria-hidden={i !== index}
+            tabIndex={i === index ? 0 : -1}
+          >
+            {phone && banner.mobileIsVideo ? (
+              <video className={styles.media} src={banner.imageMobile} muted autoPlay loop playsInline />
+            ) : (
+              <picture>
+                <source media="(max-width: 599px)" srcSet={banner.imageMobile} />
+                <img className={styles.media} src={banner.image} alt="" width={1200} height={400} />
+              </picture>
+            )}
+          </a>
+        ))}
+      </div>
+      {list.length > 1 && (
+        <div className={styles.controls}>
+          <button
+            type="button"
+            className={styles.control}
+            onClick={() => go(index - 1)}
+            aria-label="Previous promotion"
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className={styles.control}
+            aria-pressed={paused}
+            aria-label={paused ? 'Play the promotions' : 'Pause the promotions'}
+            onClick={() => setPaused((p) => !p)}
+          >
+            {paused ? '▶' : '❚❚'}
+          </button>
+          <button
+            type="button"
+            className={styles.control}
+            onClick={() => go(index + 1)}
+            aria-label="Next promotion"
+          >
+            ›
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
