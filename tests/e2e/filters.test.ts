@@ -52,12 +52,16 @@ describe('the filter bar', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('themes')).toBe('Ocean');
     await page.getByRole('combobox').selectOption('za');
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('za');
-    const names = await page
-      .getByRole('region', { name: 'All games' })
-      .getByRole('heading', { level: 3 })
-      .allTextContents();
-    expect(names.length).toBeGreaterThan(1);
-    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a, 'en')));
+    // The list follows the address once its answer has arrived: Z to A.
+    const names = () =>
+      page.getByRole('region', { name: 'All games' }).getByRole('heading', { level: 3 }).allTextContents();
+    await expect
+      .poll(async () => {
+        const shown = await names();
+        const zToA = [...shown].sort((a, b) => b.localeCompare(a, 'en'));
+        return shown.length > 1 && shown.join('|') === zToA.join('|');
+      })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 

@@ -1,20 +1,23 @@
 import { NavLink } from 'react-router';
+import { ScrollRow } from '../../ui/ScrollRow';
 import styles from './GamesNav.module.css';
 import { GAMES_NAV } from './navigation';
 
-/** The games navigation: a row that scrolls sideways on its own on phones, never the page. */
+/** The games navigation: one row that scrolls sideways on its own (with arrows) where it does not fit. */
 export function GamesNav() {
   return (
     <nav aria-label="Games" className={styles.nav}>
-      {GAMES_NAV.map((item) => (
-        <NavLink
-          key={item.to}
-          to={item.to}
-          className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
-        >
-          {item.label}
-        </NavLink>
-      ))}
+      <ScrollRow label="the games navigation">
+        {GAMES_NAV.map((item) => (
+          <NavLink
+            key={item.to}
+            to={item.to}
+            className={({ isActive }) => `${styles.link} ${isActive ? styles.active : ''}`}
+          >
+            {item.label}
+          </NavLink>
+        ))}
+      </ScrollRow>
     </nav>
   );
 }

@@ -6,6 +6,12 @@ import { closeModal, restoreFocus, showAlert } from '../../app/modals/modal-stor
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './GamePlayModal.module.css';
+import {
+  REALITY_CHECK_CHOICES,
+  realityCheckMinutes,
+  saveRealityCheckMinutes,
+  useRealityCheck,
+} from './reality-check';
 
 const WalletAfterPlay = graphql`
   query GamePlayModalWalletQuery {
@@ -51,6 +57,8 @@ export default function GamePlayModal(props: { code?: string; gameId?: string; d
   `);
   const [game, setGame] = useState<{ url: string; name: string } | null>(null);
   const started = useRef(false);
+  const [reminderMinutes, setReminderMinutes] = useState(realityCheckMinutes);
+  const reality = useRealityCheck(game !== null && !props.demo, reminderMinutes);
 
   useEffect(() => {
     // Once per opening (React's development double effects must not launch twice).
@@ -97,10 +105,45 @@ export default function GamePlayModal(props: { code?: string; gameId?: string; d
               {game ? game.name : 'Starting the game'}
               {props.demo && <span className={styles.demo}>Demo</span>}
             </Dialog.Title>
-            <Button variant="ghost" onClick={stop}>
-              Stop playing
-            </Button>
+            <div className={styles.tools}>
+              {!props.demo && (
+                <label className={styles.reminder}>
+                  Reminder every
+                  <select
+                    value={reminderMinutes}
+                    onChange={(e) => {
+                      const minutes = Number(e.target.value);
+                      saveRealityCheckMinutes(minutes);
+                      setReminderMinutes(minutes);
+                    }}
+                  >
+                    {REALITY_CHECK_CHOICES.map((m) => (
+                      <option key={m} value={m}>
+                        {m} min
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              <Button variant="ghost" onClick={stop}>
+                Stop playing
+              </Button>
+            </div>
           </div>
+          {reality.playedMinutes !== null && (
+            <div className={styles.reality} role="alertdialog" aria-label="Reality check">
+              <p>
+                You have been playing for {reality.playedMinutes} minutes. Take a break if you need one; help
+                is free on 0800 006 008.
+              </p>
+              <div className={styles.realityActions}>
+                <Button onClick={reality.dismiss}>Continue</Button>
+                <Button variant="ghost" onClick={stop}>
+                  Stop playing
+                </Button>
+              </div>
+            </div>
+          )}
           {game ? (
             <iframe className={styles.frame} src={game.url} title={game.name} allow="autoplay; fullscreen" />
           ) : (

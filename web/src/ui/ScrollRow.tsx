@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import styles from './ScrollRow.module.css';
+
+/** How far an arrow scrolls the row (docs/rules.md#constants). */
+export const SCROLL_STEP_PX = 200;
+
+/**
+ * A horizontal row that scrolls on its own: its edges fade where more is hidden, and arrow buttons (shown only
+ * where there is more) scroll it 200 px.
+ */
+export function ScrollRow({ label, children }: { label: string; children: ReactNode }) {
+  const row = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ left: false, right: false });
+
+  useEffect(() => {
+    const el = row.current;
+    if (!el) return;
+    const measure = () =>
+      setMore({ left: el.scrollLeft > 1, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 });
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const resize = new ResizeObserver(measure);
+    resize.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      resize.disconnect();
+    };
+  }, []);
+
+  const scroll = (by: number) => row.current?.scrollBy({ left: by, behavior: 'smooth' });
+  return (
+    <div className={styles.wrap} data-more-left={more.left} data-more-right={more.right}>
+      {more.left && (
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.left}`}
+          aria-label={`Scroll ${label} left`}
+          onClick={() => scroll(-SCROLL_STEP_PX)}
+        >
+          ‹
+        </button>
+      )}
+      <div ref={row} className={styles.row}>
+        {children}
+      </div>
+      {more.right && (
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.right}`}
+          aria-label={`Scroll ${label} right`}
+          onClick={() => scroll(SCROLL_STEP_PX)}
+        >
+          ›
+        </button>
+      )}
+    </div>
+  );
+}
