@@ -11,6 +11,7 @@ import { PlaceholderPage } from '../features/pages/PlaceholderPage';
 import type { CatalogueRoute } from '../features/games/CataloguePage';
 import { CATALOGUE_ROUTES } from '../features/games/catalogue-routes';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppLayoutQuery.graphql';
+import { titleCase } from '../ui/title-case';
 
 /*
  * Every route of the site (docs/rules.md#routes-and-query-parameters). The root route's loader preloads the frame's
@@ -60,8 +61,6 @@ const catalogue = (
     };
   }),
 });
-
-const titleCase = (slug: string) => slug.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 export const routes: RouteObject[] = [
   {

@@ -1,11 +1,10 @@
 import type { CatalogueRoute } from './CataloguePage';
+import { titleCase } from '../../ui/title-case';
 
 /*
  * The catalogue pages (docs/rules.md#catalogue): what each lists, as a filter built from its address. The page
  * code itself loads with the first catalogue page visited.
  */
-
-const titleCase = (slug: string) => slug.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 export const CATALOGUE_ROUTES = {
   all: {
