@@ -8,6 +8,7 @@ export function siteSources(repoRoot: string): string[] {
     'web/public',
     'web/index.html',
     'web/vite.config.ts',
+    'web/build',
     'schema.graphql',
     'relay.config.js',
   ].map((p) => path.join(repoRoot, p));

@@ -84,7 +84,13 @@ export function siteChild(settings: StackSettings, distDir: string): ChildSpec {
     'site',
     'web',
     'server/main.ts',
-    { ...sharedEnv(settings), WEB_HOST: settings.web.host, WEB_DIST_DIR: distDir },
+    {
+      ...sharedEnv(settings),
+      WEB_HOST: settings.web.host,
+      WEB_DIST_DIR: distDir,
+      // The images' origin, for the pages' preconnect hint: the gateway's own setting, else its upstream.
+      CASINO_ASSETS_URL: process.env.CASINO_ASSETS_URL || settings.casinoApiUrl,
+    },
     /^Site on /,
   );
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import relay from 'vite-plugin-relay';
+import { precompress } from './build/precompress';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // The build's version (web/package.json): the app-version modal compares it with the one the site announces.
@@ -19,7 +20,7 @@ const gatewayUrl = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GA
  */
 export default defineConfig({
   root,
-  plugins: [react(), relay],
+  plugins: [react(), relay, precompress()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

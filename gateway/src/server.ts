@@ -4,6 +4,7 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useReadinessCheck, type Plugin, type YogaInitialContext } from 'graphql-yoga';
 import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
+import { compressResponses } from './compression.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
@@ -112,6 +113,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       }),
     plugins: [
       explainContentType(),
+      compressResponses(),
       queryLimits({ production }),
       useReadinessCheck({ endpoint: '/readyz', check: () => client.ping() }),
       ...(config.exposeUpstreamCalls ? [upstreamCallsExtension()] : []),

@@ -47,7 +47,7 @@ describe('game art', () => {
     const other = await fetchImage(b.image);
     expect(first.bytes.equals(again.bytes)).toBe(true);
     expect(first.bytes.equals(other.bytes)).toBe(false);
-    expect(first.headers.get('cache-control')).toBe('public, max-age=86400, immutable');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(first.headers.get('etag')).toMatch(/^"[\w-]+"$/);
     expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
     expect(other.headers.get('etag')).not.toBe(first.headers.get('etag'));
@@ -105,7 +105,7 @@ describe('banners, promotions and content art', () => {
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-type')).toBe('video/mp4');
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
-    expect(whole.headers.get('cache-control')).toBe('public, max-age=86400, immutable');
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(whole.bytes.subarray(4, 8).toString('latin1')).toBe('ftyp');
     expect(whole.bytes.length).toBeGreaterThan(10_000);
     expect(whole.bytes.length).toBeLessThan(1024 * 1024);

@@ -1,9 +1,11 @@
 /**
- * The benchmark's plumbing, run small: not a timing test (the numbers are not compared with the budgets), only
- * that a run starts both servers, reaches every subscriber in every round and reports well-formed figures.
+ * The benchmarks' plumbing, run small: not timing tests (the numbers are not compared with the budgets), only that
+ * a run starts the servers, reaches every subscriber in every round, has Lighthouse measure the site, and reports
+ * well-formed figures.
  */
 import { describe, expect, it } from 'vitest';
 import { percentile, summarize } from './stats.js';
+import { BUDGETS as LIGHTHOUSE_BUDGETS, runLighthouseBench } from './lighthouse.js';
 import { runSubscriptionBench } from './subscriptions.js';
 
 describe('percentile (nearest rank)', () => {
@@ -56,4 +58,28 @@ describe('subscription benchmark', () => {
     expect(report.checks.map((c) => c.status)).toEqual(expect.arrayContaining(['PASS']));
     expect(typeof report.pass).toBe('boolean');
   });
+});
+
+describe('Lighthouse benchmark', () => {
+  it('scores the built site on an emulated phone in every budgeted category', async () => {
+    const report = await runLighthouseBench({ pages: ['/webplay/all'], runs: 1 });
+
+    expect(report.pages).toHaveLength(1);
+    const [page] = report.pages;
+    expect(page!.path).toBe('/webplay/all');
+    for (const category of Object.keys(LIGHTHOUSE_BUDGETS) as (keyof typeof LIGHTHOUSE_BUDGETS)[]) {
+      expect(Number.isInteger(page!.scores[category])).toBe(true);
+      expect(page!.scores[category]).toBeGreaterThan(0);
+      expect(page!.scores[category]).toBeLessThanOrEqual(100);
+    }
+    // The page really rendered its games: a blank or broken page has no largest paint.
+    expect(page!.metrics.LCP).toBeGreaterThan(0);
+    expect(page!.metrics.FCP).toBeLessThanOrEqual(page!.metrics.LCP!);
+    expect(report.checks.map((c) => c.name)).toEqual([
+      '/webplay/all performance',
+      '/webplay/all accessibility',
+      '/webplay/all best-practices',
+    ]);
+    expect(report.environment.lighthouse).toMatch(/^12\./);
+  }, 120_000);
 });

@@ -84,7 +84,7 @@ function cleanEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(SANDBOX_|GATEWAY_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL)/.test(
+      /^(SANDBOX_|GATEWAY_|WEB_|CASINO_ASSETS_URL|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL)/.test(
         key,
       )
     ) {
@@ -252,6 +252,26 @@ export function startGateway(casinoApiUrl: string): Promise<Server> {
     { GATEWAY_PORT: '0', GATEWAY_HOST: '127.0.0.1', CASINO_API_URL: casinoApiUrl },
     /GraphQL gateway on (http:\/\/127\.0\.0\.1:\d+)\/graphql/,
     true,
+  );
+}
+
+/**
+ * The site server (the production build in web/dist, or WEB_DIST_DIR's) on an ephemeral port, passing /graphql to
+ * the gateway, its pages preconnecting to the images' origin: the site as players load it.
+ */
+export function startSite(gatewayUrl: string, assetsUrl: string): Promise<Server> {
+  const distDir = process.env.WEB_DIST_DIR;
+  return startServer(
+    'site',
+    'web/server/main.ts',
+    {
+      WEB_PORT: '0',
+      WEB_HOST: '127.0.0.1',
+      GATEWAY_URL: gatewayUrl,
+      CASINO_ASSETS_URL: assetsUrl,
+      ...(distDir ? { WEB_DIST_DIR: distDir } : {}),
+    },
+    /Site on (http:\/\/127\.0\.0\.1:\d+)/,
   );
 }
 

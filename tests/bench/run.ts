@@ -1,21 +1,31 @@
 /**
- * `npm run bench [-- --subscribers N] [--rounds R] [--json]`: the gateway's subscription fan-out benchmark. Prints
- * a table against the budgets, writes .data/bench/subscriptions.json, and exits 1 when a budget is exceeded
- * (2 on bad options).
+ * `npm run bench [-- --only subscriptions|lighthouse] [--subscribers N] [--rounds R] [--runs N] [--json]`: the
+ * benchmarks, each printing a table against its budgets and writing .data/bench/<name>.json: the gateway's
+ * subscription fan-out, and Lighthouse's scores for the site on a phone. Exits 1 when a budget is exceeded (2 on
+ * bad options).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { siteBuildIsCurrent, siteSources } from '../../scripts/site-build.js';
+import { runLighthouseBench, type LighthouseReport } from './lighthouse.js';
 import { repoRoot, stopAll } from './processes.js';
-import { runSubscriptionBench, type SubscriptionBenchReport } from './subscriptions.js';
+import { runSubscriptionBench, type Check, type SubscriptionBenchReport } from './subscriptions.js';
+
+const BENCHES = ['subscriptions', 'lighthouse'] as const;
+type Bench = (typeof BENCHES)[number];
 
 const USAGE =
-  'Usage: npm run bench [-- --subscribers N (1-5000, default 1000)] [--rounds R (1-1000, default 30)] [--json]';
-const REPORT_PATH = path.join(repoRoot, '.data/bench/subscriptions.json');
+  'Usage: npm run bench [-- --only subscriptions|lighthouse] [--subscribers N (1-5000, default 1000)] ' +
+  '[--rounds R (1-1000, default 30)] [--runs N (Lighthouse runs per page, 1-9, default 3)] [--json]';
+const reportPath = (bench: Bench) => path.join(repoRoot, `.data/bench/${bench}.json`);
 
 interface Args {
+  only: Bench | null;
   subscribers: number;
   rounds: number;
+  runs: number;
   json: boolean;
 }
 
@@ -34,8 +44,10 @@ function parse(argv: string[]): Args | null {
   const { values } = parseArgs({
     args: argv,
     options: {
+      only: { type: 'string' },
       subscribers: { type: 'string' },
       rounds: { type: 'string' },
+      runs: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -43,9 +55,14 @@ function parse(argv: string[]): Args | null {
     allowPositionals: false,
   });
   if (values.help) return null;
+  if (values.only !== undefined && !(BENCHES as readonly string[]).includes(values.only)) {
+    throw new Error(`--only must be one of ${BENCHES.join(', ')}, got "${values.only}"`);
+  }
   return {
+    only: (values.only as Bench | undefined) ?? null,
     subscribers: intFlag('subscribers', values.subscribers, 1000, 1, 5000),
     rounds: intFlag('rounds', values.rounds, 30, 1, 1000),
+    runs: intFlag('runs', values.runs, 3, 1, 9),
     json: values.json,
   };
 }
@@ -53,21 +70,33 @@ function parse(argv: string[]): Args | null {
 const fmt = (value: number | null, unit: string) => (value === null ? 'n/a' : `${value.toFixed(1)} ${unit}`);
 const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
 
-/** The human-readable summary: each budget with PASS/FAIL, then the figures behind them. */
-function table(report: SubscriptionBenchReport): string {
+/** The checks as rows: name, measured value, budget, PASS/FAIL. */
+function checkRows(checks: Check[]): string[] {
+  const rows = [`${'check'.padEnd(36)}${'measured'.padStart(12)}${'budget'.padStart(12)}  result`];
+  for (const c of checks) {
+    const plain = c.unit === 'rounds' || c.unit === 'score';
+    const measured = plain ? String(c.value ?? 'n/a') : fmt(c.value, c.unit);
+    const budget =
+      c.unit === 'rounds'
+        ? String(c.budget)
+        : c.unit === 'score'
+          ? `>= ${c.budget}`
+          : `${c.budget} ${c.unit}`;
+    rows.push(`${c.name.padEnd(36)}${measured.padStart(12)}${budget.padStart(12)}  ${c.status}`);
+  }
+  return rows;
+}
+
+/** The fan-out summary: each budget with PASS/FAIL, then the figures behind them. */
+function subscriptionsTable(report: SubscriptionBenchReport): string {
   const { environment: env, rounds, memory } = report;
   const lines = [
     '',
     `Subscription fan-out: ${report.subscribers} graphql-ws subscribers on one gateway, ` +
       `${rounds.completed}/${rounds.requested} rounds (Node ${env.node}, ${env.cpus} CPUs)`,
     '',
-    `${'check'.padEnd(32)}${'measured'.padStart(12)}${'budget'.padStart(12)}  result`,
+    ...checkRows(report.checks),
   ];
-  for (const c of report.checks) {
-    const measured = c.unit === 'rounds' ? String(c.value) : fmt(c.value, c.unit);
-    const budget = c.unit === 'rounds' ? String(c.budget) : `${c.budget} ${c.unit}`;
-    lines.push(`${c.name.padEnd(32)}${measured.padStart(12)}${budget.padStart(12)}  ${c.status}`);
-  }
   lines.push('');
   if (report.fanoutMs) {
     const f = report.fanoutMs;
@@ -90,11 +119,55 @@ function table(report: SubscriptionBenchReport): string {
       : 'gateway RSS: n/a (no /proc on this system)',
     `subscribing took ${(report.setup.subscribeMs / 1000).toFixed(1)} s ` +
       `(${report.setup.warmupPublishes} warm-up publish(es)); unexpected messages: ${report.unexpectedMessages}`,
-    `report: ${path.relative(process.cwd(), REPORT_PATH) || REPORT_PATH}`,
-    '',
-    report.pass ? 'All budgets met.' : 'Budget exceeded.',
+    `report: ${path.relative(repoRoot, reportPath('subscriptions'))}`,
   );
   return lines.join('\n');
+}
+
+/** Lighthouse's scores per page against the budgets, the median run's metrics, and what failed. */
+function lighthouseTable(report: LighthouseReport): string {
+  const { environment: env } = report;
+  const runs = report.pages[0]?.runs.length ?? 0;
+  const lines = [
+    '',
+    `Lighthouse ${env.lighthouse}, phone emulation (slow 4G, 4x CPU), guest, median of ${runs} run(s) per page ` +
+      `(${env.chromium}, ${env.cpus} CPUs)`,
+    '',
+    ...checkRows(report.checks),
+    '',
+  ];
+  for (const page of report.pages) {
+    const m = page.metrics;
+    lines.push(
+      `${page.path}: FCP ${Math.round(m.FCP!)} ms, LCP ${Math.round(m.LCP!)} ms, TBT ${Math.round(m.TBT!)} ms, ` +
+        `CLS ${m.CLS}, Speed Index ${Math.round(m.SI!)} ms; runs ${page.runs.map((r) => r.performance).join('/')}`,
+    );
+    if (report.checks.some((c) => c.status === 'FAIL' && c.name.startsWith(`${page.path} `))) {
+      lines.push(`  audits to look at: ${page.failedAudits.join('; ')}`);
+    }
+  }
+  lines.push(`report: ${path.relative(repoRoot, reportPath('lighthouse'))}`);
+  return lines.join('\n');
+}
+
+/** The site as built from the current sources: Lighthouse measures web/dist, so a stale one is rebuilt first. */
+function ensureSiteBuilt(log: (line: string) => void): void {
+  if (process.env.WEB_DIST_DIR) return;
+  if (siteBuildIsCurrent(path.join(repoRoot, 'web/dist'), siteSources(repoRoot))) return;
+  log('Building the site (npm run build -w web)…');
+  const npm = process.env.npm_execpath;
+  const result = npm
+    ? spawnSync(process.execPath, [npm, 'run', 'build', '-w', 'web'], {
+        cwd: repoRoot,
+        stdio: ['ignore', 2, 2],
+      })
+    : spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: ['ignore', 2, 2] });
+  if (result.status !== 0) throw new Error('the site did not build (npm run build -w web)');
+}
+
+function save(bench: Bench, report: unknown): void {
+  fs.mkdirSync(path.dirname(reportPath(bench)), { recursive: true });
+  fs.writeFileSync(reportPath(bench), `${JSON.stringify(report, null, 2)}\n`);
 }
 
 async function main(): Promise<number> {
@@ -121,16 +194,29 @@ async function main(): Promise<number> {
       void stopAll().finally(() => process.exit(130));
     });
   }
-  const report = await runSubscriptionBench({
-    subscribers: args.subscribers,
-    rounds: args.rounds,
-    // Progress goes to stderr, so --json leaves stdout to the report alone.
-    log: (line) => console.error(line),
-  });
-  fs.mkdirSync(path.dirname(REPORT_PATH), { recursive: true });
-  fs.writeFileSync(REPORT_PATH, `${JSON.stringify(report, null, 2)}\n`);
-  console.log(args.json ? JSON.stringify(report, null, 2) : table(report));
-  return report.pass ? 0 : 1;
+  // Progress goes to stderr, so --json leaves stdout to the reports alone.
+  const log = (line: string) => console.error(line);
+  const reports: Record<string, SubscriptionBenchReport | LighthouseReport> = {};
+  let pass = true;
+  if (args.only !== 'lighthouse') {
+    const report = await runSubscriptionBench({ subscribers: args.subscribers, rounds: args.rounds, log });
+    save('subscriptions', report);
+    reports.subscriptions = report;
+    pass &&= report.pass;
+    if (!args.json) console.log(subscriptionsTable(report));
+  }
+  if (args.only !== 'subscriptions') {
+    ensureSiteBuilt(log);
+    const report = await runLighthouseBench({ runs: args.runs, log });
+    save('lighthouse', report);
+    reports.lighthouse = report;
+    pass &&= report.pass;
+    if (!args.json) console.log(lighthouseTable(report));
+  }
+  console.log(
+    args.json ? JSON.stringify(reports, null, 2) : `\n${pass ? 'All budgets met.' : 'Budget exceeded.'}`,
+  );
+  return pass ? 0 : 1;
 }
 
 main().then(

@@ -59,6 +59,7 @@ export async function startSiteStack(): Promise<SiteStack> {
     host: '127.0.0.1',
     distDir: DIST_DIR,
     gatewayUrl: gateway.url,
+    assetsUrl: sandbox.url,
     logger: quiet,
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });

@@ -3,8 +3,10 @@
  * origin passed to a real gateway over a real sandbox (HTTP and graphql-ws), or a clear 502 without one.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createClient } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -117,6 +119,58 @@ describe('the built site', () => {
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect((await fetch(`${site.url}/games`, { method: 'HEAD' })).status).toBe(200);
+  });
+});
+
+describe('the production build, as a phone downloads it', () => {
+  /** A raw GET (fetch would unpack the body itself): status, headers and the bytes as sent. */
+  const get = (url: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(url, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    });
+
+  it('sends the app compressed (brotli, else gzip) and tells pages to connect to the images’ origin early', async () => {
+    const built = await createSiteServer({
+      port: 0,
+      host: '127.0.0.1',
+      distDir: path.join(repoRoot, 'web/dist'),
+      gatewayUrl: gateway.url,
+      assetsUrl: `${sandbox.url}/`,
+    });
+    try {
+      const page = await get(`${built.url}/webplay/all`, { 'accept-encoding': 'gzip' });
+      expect(page.headers.link).toBe(`<${sandbox.url}>; rel=preconnect`);
+      const html = zlib.gunzipSync(page.body).toString();
+      const script = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+      expect(script).toBeTruthy();
+      const original = fs.readFileSync(path.join(repoRoot, 'web/dist', script!));
+
+      const br = await get(`${built.url}${script}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers.link).toBeUndefined();
+      expect(zlib.brotliDecompressSync(br.body).equals(original)).toBe(true);
+      expect(br.body.length).toBeLessThan(original.length / 3);
+
+      const gz = await get(`${built.url}${script}`, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.body).equals(original)).toBe(true);
+
+      const plain = await get(`${built.url}${script}`, {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.equals(original)).toBe(true);
+    } finally {
+      await built.close();
+    }
   });
 });
 
@@ -259,5 +313,11 @@ describe('starting the site server', () => {
     expect(() => siteConfigFromEnv({ WEB_PORT: 'web' })).toThrow(/Invalid site environment:\n\s+WEB_PORT: /);
     expect(() => siteConfigFromEnv({ GATEWAY_URL: 'ftp://x' })).toThrow(/\n\s+GATEWAY_URL: /);
     expect(() => siteConfigFromEnv({ GATEWAY_PORT: '0' })).toThrow(/\n\s+GATEWAY_PORT: .*or set GATEWAY_URL/);
+    expect(siteConfigFromEnv({ CASINO_ASSETS_URL: 'https://cdn.example.com' })).toMatchObject({
+      assetsUrl: 'https://cdn.example.com',
+    });
+    expect(() => siteConfigFromEnv({ CASINO_ASSETS_URL: 'cdn' })).toThrow(
+      /\n\s+CASINO_ASSETS_URL: must be an http/,
+    );
   });
 });

@@ -23,6 +23,10 @@ const EnvSchema = z
       .url({ message: 'must be an http(s) URL, for example http://127.0.0.1:4000' })
       .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL, for example http://127.0.0.1:4000')
       .optional(),
+    CASINO_ASSETS_URL: z
+      .url({ message: 'must be an http(s) URL, for example https://cdn.example.com' })
+      .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL, for example https://cdn.example.com')
+      .optional(),
     // Read only when GATEWAY_URL is not set: the gateway of the same environment listens there.
     GATEWAY_PORT: z.string().optional(),
   })
@@ -45,6 +49,8 @@ export interface SiteConfig {
   host: string;
   distDir: string;
   gatewayUrl: string;
+  /** Where the images come from, for the pages' preconnect hint (CASINO_ASSETS_URL; none when not set). */
+  assetsUrl?: string;
 }
 
 export function siteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -59,5 +65,6 @@ export function siteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SiteCon
     host: e.WEB_HOST,
     distDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_DIST_DIR),
     gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
+    ...(e.CASINO_ASSETS_URL ? { assetsUrl: e.CASINO_ASSETS_URL } : {}),
   };
 }

@@ -15,7 +15,9 @@ const REVALIDATE = 'no-cache';
  * folder. A new build needs a restart, which `npm start` does anyway.
  */
 export function staticFiles(distDir: string) {
-  const files = sirv(distDir, { etag: true, dev: false });
+  // The build writes .br and .gz beside each text file (web/build/precompress.ts); sirv picks the one the browser
+  // accepts and sends Vary: Accept-Encoding.
+  const files = sirv(distDir, { etag: true, dev: false, brotli: true, gzip: true });
 
   const notFound = (res: ServerResponse) => {
     res.statusCode = 404;

@@ -4,8 +4,8 @@ import { findImage, type ImageAnswer } from '../domain/images.js';
 import { notFound } from '../http/errors.js';
 import { byteRange, etagMatches } from '../http/ranges.js';
 
-/** The art for an address never changes (a change of art is a new address), so browsers and CDNs keep it a day. */
-const CACHE_CONTROL = 'public, max-age=86400, immutable';
+/** The art for an address never changes (a change of art is a new address), so browsers and CDNs keep it a year. */
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
  * The catalogue's images: GET /images/<kind>/<name>.webp (?w= half the design width for phones) as generated WebP

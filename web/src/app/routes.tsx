@@ -10,13 +10,17 @@ import { Protected } from './Protected';
 import { PlaceholderPage } from '../features/pages/PlaceholderPage';
 import type { CatalogueRoute } from '../features/games/CataloguePage';
 import { CATALOGUE_ROUTES } from '../features/games/catalogue-routes';
+import { catalogueLoader, providersLoader, webplayLoader } from '../features/games/loaders';
+import { homeLoader } from '../features/home/loader';
+import { gameLoader } from '../features/play/loader';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppLayoutQuery.graphql';
 import { titleCase } from '../ui/title-case';
 
 /*
  * Every route of the site (docs/rules.md#routes-and-query-parameters). The root route's loader preloads the frame's
- * query before anything renders (render-as-you-fetch); screens are their own chunks. Screens built by later work
- * show a titled placeholder inside the layout. `handle.name` is the name page views are reported under.
+ * query before anything renders (render-as-you-fetch). Screens are their own chunks, but their loaders come with
+ * the app, so a screen's request starts while its code downloads. Screens built by later work show a titled
+ * placeholder inside the layout. `handle.name` is the name page views are reported under.
  */
 
 const info = (name: string, load: () => Promise<Record<string, unknown>>, pick: string): RouteObject => ({
@@ -44,23 +48,19 @@ const guarded = (name: string, title: string, about: string) => ({
 
 const loadInfo = () => import('../features/pages/InfoPages');
 
-/** A catalogue page: its code and its loader come with the first catalogue page visited. */
-const catalogue = (
-  name: string,
-  key: keyof typeof CATALOGUE_ROUTES,
-  options: { protect?: boolean } = {},
-) => ({
-  handle: { name },
-  lazy: lazyRoute(async () => {
-    const { CataloguePage, catalogueLoader } = await import('../features/games/CataloguePage');
-    const route: CatalogueRoute = CATALOGUE_ROUTES[key];
-    const page = <CataloguePage route={route} />;
-    return {
-      loader: catalogueLoader(route),
-      Component: () => (options.protect ? <Protected>{page}</Protected> : page),
-    };
-  }),
-});
+/** A catalogue page: its request starts at once, its code comes with the first catalogue page visited. */
+const catalogue = (name: string, key: keyof typeof CATALOGUE_ROUTES, options: { protect?: boolean } = {}) => {
+  const route: CatalogueRoute = CATALOGUE_ROUTES[key];
+  return {
+    handle: { name },
+    loader: catalogueLoader(route),
+    lazy: lazyRoute(async () => {
+      const { CataloguePage } = await import('../features/games/CataloguePage');
+      const page = <CataloguePage route={route} />;
+      return { Component: () => (options.protect ? <Protected>{page}</Protected> : page) };
+    }),
+  };
+};
 
 export const routes: RouteObject[] = [
   {
@@ -89,11 +89,15 @@ export const routes: RouteObject[] = [
           {
             index: true,
             handle: { name: 'home' },
+            loader: homeLoader,
             lazy: lazyRoute(() => import('../features/home/HomePage')),
           },
           {
             path: 'webplay',
             handle: { name: 'webplay' },
+            loader: webplayLoader,
+            // The filter bar only narrows the lists it sits above, not itself: it loads once per visit to /webplay.
+            shouldRevalidate: () => false,
             lazy: lazyRoute(() => import('../features/games/WebplayLayout')),
             children: [
               { index: true, element: <Navigate to="/webplay/all" replace /> },
@@ -112,6 +116,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'game-providers',
                 handle: { name: 'webplay-game-providers' },
+                loader: providersLoader,
                 lazy: lazyRoute(() => import('../features/games/ProvidersPage')),
               },
               { path: 'provider/:provider', ...catalogue('webplay-provider', 'provider') },
@@ -120,6 +125,7 @@ export const routes: RouteObject[] = [
           {
             path: 'game/:gameCode',
             handle: { name: 'game' },
+            loader: gameLoader,
             lazy: lazyRoute(() => import('../features/play/GamePage')),
           },
           { path: 'platform/desktop', ...catalogue('platform-desktop', 'desktop') },

@@ -1,14 +1,12 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData, useParams } from 'react-router';
 import type {
   CataloguePageQuery as CataloguePageQueryType,
   GameFilter,
   GameSort,
 } from '../../__generated__/CataloguePageQuery.graphql';
-import { currentEnvironment } from '../../app/relay/current';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { Page } from '../pages/Page';
-import { gameQueryOf, readFilter } from './filter-params';
 import { GameGrid } from './GameGrid';
 
 export const CataloguePageQuery = graphql`
@@ -24,24 +22,6 @@ export interface CatalogueRoute {
   filter: (params: Record<string, string>) => GameFilter;
   sort?: GameSort;
 }
-
-/**
- * The route's loader: the page's games, narrowed by the filter bar's state in the address, asked for before the
- * page renders (one request). A newer address supersedes an older one's answer (the router keeps the latest).
- */
-export const catalogueLoader =
-  (route: CatalogueRoute) =>
-  ({ params, request }: LoaderFunctionArgs) =>
-    loadQuery<CataloguePageQueryType>(
-      currentEnvironment(),
-      CataloguePageQuery,
-      gameQueryOf(
-        route.filter(params as Record<string, string>),
-        route.sort ?? null,
-        readFilter(new URL(request.url).searchParams),
-      ),
-      { fetchPolicy: 'store-or-network' },
-    );
 
 export function CataloguePage({ route }: { route: CatalogueRoute }) {
   const ref = useLoaderData() as PreloadedQuery<CataloguePageQueryType>;

@@ -3,9 +3,18 @@ import styles from './GameArt.module.css';
 
 /**
  * A game's artwork at a fixed 4:3 box (nothing moves as it loads), loaded lazily, with its loading, loaded and
- * error states; phones fetch the 200 px wide version.
+ * error states; phones fetch the 200 px wide version. The first tiles of a screen are `priority`: fetched at once
+ * and first, since one of them is the screen's largest paint (lazy loading would wait for layout to start them).
  */
-export function GameArt({ src, name }: { src: string | null | undefined; name: string }) {
+export function GameArt({
+  src,
+  name,
+  priority = false,
+}: {
+  src: string | null | undefined;
+  name: string;
+  priority?: boolean;
+}) {
   const [state, setState] = useState<'loading' | 'loaded' | 'error'>(src ? 'loading' : 'error');
   return (
     <div className={styles.box} data-state={state}>
@@ -18,7 +27,8 @@ export function GameArt({ src, name }: { src: string | null | undefined; name: s
           width={400}
           height={300}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           onLoad={() => setState('loaded')}
           onError={() => setState('error')}

@@ -4,7 +4,7 @@ import type { GameGrid_query$key } from '../../__generated__/GameGrid_query.grap
 import type { GameGridPaginationQuery } from '../../__generated__/GameGridPaginationQuery.graphql';
 import { Button } from '../../ui/Button';
 import styles from './GameGrid.module.css';
-import { GameTile } from './GameTile';
+import { GameTile, PRIORITY_TILES } from './GameTile';
 
 /** How many more games "Show more" adds (docs/rules.md#catalogue). */
 export const SHOW_MORE = 30;
@@ -59,13 +59,14 @@ export function GameGrid({ query, label }: { query: GameGrid_query$key; label: s
   }
   return (
     <section aria-label={label}>
-      <p className={styles.count}>
+      {/* A heading: the tiles' names (h3) sit under it, below the page's h1. */}
+      <h2 className={styles.count}>
         {totalCount} {totalCount === 1 ? 'game' : 'games'}
-      </p>
+      </h2>
       <ul className={styles.grid}>
-        {edges.map((edge) => (
+        {edges.map((edge, i) => (
           <li key={edge.node.id}>
-            <GameTile game={edge.node} />
+            <GameTile game={edge.node} priority={i < PRIORITY_TILES} />
           </li>
         ))}
       </ul>

@@ -7,8 +7,14 @@ import { GameArt } from './GameArt';
 import styles from './GameTile.module.css';
 import { useToggleFavourite } from './useToggleFavourite';
 
-/** A game in a list: its art, name and provider, a link to its page, and the favourite heart. */
-export function GameTile({ game }: { game: GameTile_game$key }) {
+/** Tiles at the top of a screen whose art is fetched first (two rows on a phone, most of one on a desktop). */
+export const PRIORITY_TILES = 4;
+
+/**
+ * A game in a list: its art, name and provider, a link to its page, and the favourite heart. `priority` for the
+ * first PRIORITY_TILES of a screen (see GameArt).
+ */
+export function GameTile({ game, priority = false }: { game: GameTile_game$key; priority?: boolean }) {
   const data = useFragment(
     graphql`
       fragment GameTile_game on Game {
@@ -30,7 +36,7 @@ export function GameTile({ game }: { game: GameTile_game$key }) {
   return (
     <article className={styles.tile}>
       <Link to={`/game/${encodeURIComponent(data.code)}`} className={styles.link}>
-        <GameArt src={data.image} name={data.name} />
+        <GameArt src={data.image} name={data.name} priority={priority} />
         <h3 className={styles.name}>{data.name}</h3>
         {data.provider && <p className={styles.provider}>{data.provider.shortname}</p>}
       </Link>

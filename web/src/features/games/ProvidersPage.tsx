@@ -1,7 +1,6 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData } from 'react-router';
 import type { ProvidersPageQuery as ProvidersPageQueryType } from '../../__generated__/ProvidersPageQuery.graphql';
-import { currentEnvironment } from '../../app/relay/current';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { Page } from '../pages/Page';
 import styles from './ProvidersPage.module.css';
@@ -16,14 +15,6 @@ export const ProvidersPageQuery = graphql`
     }
   }
 `;
-
-export const loader = () =>
-  loadQuery<ProvidersPageQueryType>(
-    currentEnvironment(),
-    ProvidersPageQuery,
-    {},
-    { fetchPolicy: 'store-or-network' },
-  );
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<ProvidersPageQueryType>;

@@ -1,8 +1,7 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Outlet, useLoaderData, useMatch } from 'react-router';
 import type { WebplayLayoutQuery as WebplayLayoutQueryType } from '../../__generated__/WebplayLayoutQuery.graphql';
 import { GamesNav } from '../../app/layout/GamesNav';
-import { currentEnvironment } from '../../app/relay/current';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { FilterBar } from './FilterBar';
 
@@ -11,18 +10,6 @@ export const WebplayLayoutQuery = graphql`
     ...FilterBar_query
   }
 `;
-
-/** The filter bar's choices (providers, features, themes, paylines), loaded once for every /webplay page. */
-export const loader = () =>
-  loadQuery<WebplayLayoutQueryType>(
-    currentEnvironment(),
-    WebplayLayoutQuery,
-    {},
-    { fetchPolicy: 'store-or-network' },
-  );
-
-/** The filter bar only narrows the lists it sits above, not itself: it loads once per visit to /webplay. */
-export const shouldRevalidate = () => false;
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<WebplayLayoutQueryType>;

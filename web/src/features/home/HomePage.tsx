@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { graphql, loadQuery, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData } from 'react-router';
 import type { HomePage_wins$key } from '../../__generated__/HomePage_wins.graphql';
 import type { HomePageQuery as HomePageQueryType } from '../../__generated__/HomePageQuery.graphql';
 import { openAuth } from '../../app/modals/modal-store';
-import { currentEnvironment } from '../../app/relay/current';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { Button } from '../../ui/Button';
 import { Page } from '../pages/Page';
@@ -26,10 +25,6 @@ export const HomePageQuery = graphql`
     ...HomePage_wins
   }
 `;
-
-/** The whole home screen's data, asked for before it renders (one request). */
-export const loader = () =>
-  loadQuery<HomePageQueryType>(currentEnvironment(), HomePageQuery, {}, { fetchPolicy: 'store-or-network' });
 
 /** The three weekly promotions every player can count on (docs/rules.md#constants). */
 const FEATURES = [

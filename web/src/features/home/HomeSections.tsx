@@ -10,7 +10,7 @@ import type { HomeSectionsMostPopularPaginationQuery } from '../../__generated__
 import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphql';
 import { Button } from '../../ui/Button';
 import { SHOW_MORE } from '../games/GameGrid';
-import { GameTile } from '../games/GameTile';
+import { GameTile, PRIORITY_TILES } from '../games/GameTile';
 import styles from './HomeSections.module.css';
 
 /*
@@ -31,6 +31,8 @@ interface SectionData {
 
 function Section(props: {
   title: string;
+  /** The first section on home: its first tiles' art is fetched first (see GameArt). */
+  first?: boolean;
   seeAll: string;
   data: SectionData;
   hasNext: boolean;
@@ -57,9 +59,9 @@ function Section(props: {
       ) : (
         <>
           <ul className={`${styles.grid} ${expanded ? styles.expanded : ''}`}>
-            {games.edges.map((edge) => (
+            {games.edges.map((edge, i) => (
               <li key={edge.node.id}>
-                <GameTile game={edge.node} />
+                <GameTile game={edge.node} priority={props.first === true && i < PRIORITY_TILES} />
               </li>
             ))}
           </ul>
@@ -108,6 +110,7 @@ export function MostPopularSection({ query }: { query: HomeSections_mostPopular$
   );
   return (
     <Section
+      first
       title="MOST POPULAR"
       seeAll="/webplay/most-popular"
       data={{ games: data.mostPopular }}

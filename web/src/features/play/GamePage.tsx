@@ -1,7 +1,6 @@
-import { graphql, loadQuery, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router';
 import type { GamePageQuery as GamePageQueryType } from '../../__generated__/GamePageQuery.graphql';
-import { currentEnvironment } from '../../app/relay/current';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { useShell } from '../../app/shell';
 import { Button } from '../../ui/Button';
@@ -26,14 +25,6 @@ export const GamePageQuery = graphql`
     }
   }
 `;
-
-export const loader = ({ params }: LoaderFunctionArgs) =>
-  loadQuery<GamePageQueryType>(
-    currentEnvironment(),
-    GamePageQuery,
-    { code: params.gameCode ?? '' },
-    { fetchPolicy: 'store-or-network' },
-  );
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<GamePageQueryType>;

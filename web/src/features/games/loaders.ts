@@ -1,0 +1,55 @@
+import { loadQuery } from 'react-relay';
+import type { LoaderFunctionArgs } from 'react-router';
+import CataloguePageQuery, {
+  type CataloguePageQuery as CataloguePageQueryType,
+} from '../../__generated__/CataloguePageQuery.graphql';
+import ProvidersPageQuery, {
+  type ProvidersPageQuery as ProvidersPageQueryType,
+} from '../../__generated__/ProvidersPageQuery.graphql';
+import WebplayLayoutQuery, {
+  type WebplayLayoutQuery as WebplayLayoutQueryType,
+} from '../../__generated__/WebplayLayoutQuery.graphql';
+import { currentEnvironment } from '../../app/relay/current';
+import type { CatalogueRoute } from './CataloguePage';
+import { gameQueryOf, readFilter } from './filter-params';
+
+/*
+ * The game screens' loaders, kept apart from the screens' code so a route starts its request while that code is
+ * still downloading (render-as-you-fetch): only the compiled queries load with the app.
+ */
+
+/** The filter bar's choices (providers, features, themes, paylines), loaded once for every /webplay page. */
+export const webplayLoader = () =>
+  loadQuery<WebplayLayoutQueryType>(
+    currentEnvironment(),
+    WebplayLayoutQuery,
+    {},
+    { fetchPolicy: 'store-or-network' },
+  );
+
+/**
+ * A catalogue page's games, narrowed by the filter bar's state in the address, asked for before the page renders
+ * (one request). A newer address supersedes an older one's answer (the router keeps the latest).
+ */
+export const catalogueLoader =
+  (route: CatalogueRoute) =>
+  ({ params, request }: LoaderFunctionArgs) =>
+    loadQuery<CataloguePageQueryType>(
+      currentEnvironment(),
+      CataloguePageQuery,
+      gameQueryOf(
+        route.filter(params as Record<string, string>),
+        route.sort ?? null,
+        readFilter(new URL(request.url).searchParams),
+      ),
+      { fetchPolicy: 'store-or-network' },
+    );
+
+/** The provider list. */
+export const providersLoader = () =>
+  loadQuery<ProvidersPageQueryType>(
+    currentEnvironment(),
+    ProvidersPageQuery,
+    {},
+    { fetchPolicy: 'store-or-network' },
+  );
