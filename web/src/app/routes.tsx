@@ -7,20 +7,18 @@ import { frameIsStale, markLoadedForCurrentSession } from './frame-session';
 import { AppLoading } from './AppLoading';
 import { RouteError } from './RouteError';
 import { Protected } from './Protected';
-import { PlaceholderPage } from '../features/pages/PlaceholderPage';
 import type { CatalogueRoute } from '../features/games/CataloguePage';
 import { CATALOGUE_ROUTES } from '../features/games/catalogue-routes';
 import { catalogueLoader, providersLoader, webplayLoader } from '../features/games/loaders';
 import { homeLoader } from '../features/home/loader';
 import { gameLoader } from '../features/play/loader';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppLayoutQuery.graphql';
-import { titleCase } from '../ui/title-case';
 
 /*
  * Every route of the site (docs/rules.md#routes-and-query-parameters). The root route's loader preloads the frame's
  * query before anything renders (render-as-you-fetch). Screens are their own chunks, but their loaders come with
- * the app, so a screen's request starts while its code downloads. Screens built by later work show a titled
- * placeholder inside the layout. `handle.name` is the name page views are reported under.
+ * the app, so a screen's request starts while its code downloads. `handle.name` is the name page views are
+ * reported under.
  */
 
 const info = (name: string, load: () => Promise<Record<string, unknown>>, pick: string): RouteObject => ({
@@ -28,25 +26,8 @@ const info = (name: string, load: () => Promise<Record<string, unknown>>, pick: 
   lazy: lazyRoute(async () => ({ Component: (await load())[pick] as React.ComponentType })),
 });
 
-const placeholder = (
-  name: string,
-  title: string | ((p: Record<string, string>) => string),
-  about: string,
-) => ({
-  handle: { name },
-  element: <PlaceholderPage title={title} about={about} />,
-});
-
-const guarded = (name: string, title: string, about: string) => ({
-  handle: { name },
-  element: (
-    <Protected>
-      <PlaceholderPage title={title} about={about} />
-    </Protected>
-  ),
-});
-
 const loadInfo = () => import('../features/pages/InfoPages');
+const loadNews = () => import('../features/news/NewsPages');
 
 /** A catalogue page: its request starts at once, its code comes with the first catalogue page visited. */
 const catalogue = (name: string, key: keyof typeof CATALOGUE_ROUTES, options: { protect?: boolean } = {}) => {
@@ -134,36 +115,17 @@ export const routes: RouteObject[] = [
           { path: 'free-bet-support-games', ...catalogue('free-bet-games', 'freeBet') },
           {
             path: 'tournaments',
-            ...placeholder(
-              'tournaments',
-              'Tournaments',
-              'Join a tournament, climb the leaderboard, win a share of the prize pool.',
-            ),
+            handle: { name: 'tournaments' },
+            lazy: lazyRoute(() => import('../features/tournaments/TournamentsPage')),
           },
           {
             path: 'promotions',
-            ...placeholder(
-              'promotions',
-              'Promotions',
-              'Weekly cashback, same-day payouts and the Friday cash drop.',
-            ),
+            handle: { name: 'promotions' },
+            lazy: lazyRoute(() => import('../features/promotions/PromotionsPage')),
           },
-          {
-            path: 'news',
-            ...placeholder('news', 'News', 'New games, winners and what is happening at PlayLive.'),
-          },
-          {
-            path: 'news/category/:category',
-            ...placeholder(
-              'news-category',
-              (p) => `News: ${titleCase(p.category ?? '')}`,
-              'News of this category.',
-            ),
-          },
-          {
-            path: 'news/:article',
-            ...placeholder('news-article', (p) => titleCase(p.article ?? 'News'), 'The full article.'),
-          },
+          { path: 'news', ...info('news', loadNews, 'NewsListPage') },
+          { path: 'news/category/:category', ...info('news-category', loadNews, 'NewsCategoryPage') },
+          { path: 'news/:article', ...info('news-article', loadNews, 'NewsArticlePage') },
           { path: 'how-to', ...info('how-to', loadInfo, 'HowToPage') },
           { path: 'about-us', ...info('about-us', loadInfo, 'AboutUsPage') },
           { path: 'privacy-policy', ...info('privacy-policy', loadInfo, 'PrivacyPolicyPage') },
@@ -179,11 +141,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'capitec',
-            ...guarded(
-              'capitec',
-              'Capitec',
-              'Deposit with Capitec: pay from your banking app, credited as soon as it clears.',
-            ),
+            handle: { name: 'capitec' },
+            lazy: lazyRoute(() => import('../features/cashier/CapitecPage')),
           },
           {
             path: 'unavailable',

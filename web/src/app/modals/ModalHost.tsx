@@ -15,18 +15,14 @@ const EmailVerifiedModal = lazy(() => import('../../features/notices/EmailVerifi
 const OnboardingModal = lazy(() => import('../../features/notices/OnboardingModal'));
 const ComingSoonModal = lazy(() => import('../../features/notices/ComingSoonModal'));
 const GamePlayModal = lazy(() => import('../../features/play/GamePlayModal'));
-
-/** The modals whose screens arrive with the money, reward and game screens: what each will hold. */
-const COMING: Partial<Record<ModalName, [title: string, about: string]>> = {
-  coupon: ['Redeem a coupon', 'Enter a bonus coupon code to add its bonus to your wallet.'],
-  wallet: ['Cashier', 'Deposit and withdraw in rand, and see your money and bonus balances.'],
-  wagering: ['Bonus wagering', 'How much is left to wager before your bonus becomes cash.'],
-  profile: ['Your profile', 'Your name and contact details.'],
-  notifications: ['Notifications', 'Messages about your account, bonuses and wins.'],
-  transactions: ['Transactions', 'Every deposit, withdrawal, bet and win on your account.'],
-  tournaments: ['Tournaments', 'Join tournaments and follow the leaderboards live.'],
-  loyalty: ['Loyalty chests', 'Diamonds, tiers and the chests you can open.'],
-};
+const WalletModal = lazy(() => import('../../features/cashier/WalletModal'));
+const TransactionsModal = lazy(() => import('../../features/cashier/TransactionsModal'));
+const CouponModal = lazy(() => import('../../features/coupons/CouponModal'));
+const WageringModal = lazy(() => import('../../features/coupons/WageringModal'));
+const ProfileModal = lazy(() => import('../../features/profile/ProfileModal'));
+const LoyaltyModal = lazy(() => import('../../features/loyalty/LoyaltyModal'));
+const NotificationsModal = lazy(() => import('../../features/notifications/NotificationsModal'));
+const TournamentsModal = lazy(() => import('../../features/tournaments/TournamentsModal'));
 
 const AUTH_MODES: readonly string[] = ['login', 'registration', 'reset'];
 
@@ -123,10 +119,22 @@ export function ModalHost({ query }: { query: ModalHost_query$key }) {
         ) : (
           <AlertModal title="Choose a game" message="Pick a game from the lobby to play it." />
         );
-      default: {
-        const [title, about] = COMING[modal] ?? ['PlayLive', ''];
-        return <ComingSoonModal title={title} about={about} />;
-      }
+      case 'wallet':
+        return <WalletModal params={params} />;
+      case 'transactions':
+        return <TransactionsModal params={params} />;
+      case 'coupon':
+        return <CouponModal params={params} />;
+      case 'wagering':
+        return <WageringModal params={params} />;
+      case 'profile':
+        return <ProfileModal params={params} />;
+      case 'loyalty':
+        return <LoyaltyModal params={params} />;
+      case 'notifications':
+        return <NotificationsModal params={params} />;
+      case 'tournaments':
+        return <TournamentsModal params={params} />;
     }
   }
 }
