@@ -13,7 +13,8 @@ import { createSiteServer, type SiteServer } from '../../web/server/site-server.
  * it first).
  */
 
-export const DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The built site: web/dist, or WEB_DIST_DIR's build (so parallel work can test its own build). */
+export const DIST_DIR = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
