@@ -1,11 +1,117 @@
-import ComingSoonModal from '../notices/ComingSoonModal';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect, useState, type ReactNode } from 'react';
+import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
+import { useLocation, useNavigate } from 'react-router';
+import type { WalletModalQuery } from '../../__generated__/WalletModalQuery.graphql';
+import { Modal } from '../../app/modals/Modal';
+import { openModal } from '../../app/modals/modal-store';
+import { Button } from '../../ui/Button';
+import { Balances } from './Balances';
+import styles from './cashier.module.css';
+import { DepositForm } from './DepositForm';
+import { DepositOutcome } from './DepositOutcome';
+import { depositReturnFrom, searchWithoutReturn, type DepositReturn } from './deposit-return';
+import { useWatchedDeposit, watchDeposit } from './deposit-watch';
+import { LoadBoundary } from './LoadBoundary';
+import { WithdrawForm } from './WithdrawForm';
 
-/** PLACEHOLDER being replaced by the cashier work: the modal's real screen. */
-export default function WalletModal(_props: { params: Record<string, string> }) {
+type Tab = 'deposit' | 'withdraw';
+
+/**
+ * The cashier (?modal=wallet, the header's balance, the side menu's Cashier): the balances, a deposit, a
+ * withdrawal, and the transactions. Opening it loads the wallet again. Back from a payment page (the address names
+ * the deposit), it watches the deposit until it settles and says how it went.
+ */
+export default function WalletModal({ params }: { params: Record<string, string> }) {
+  const environment = useRelayEnvironment();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [fetchKey, setFetchKey] = useState(0);
+  // Read once: the modal's own params when the host passes them, otherwise the address the payment page returned to.
+  const [returned] = useState<DepositReturn | null>(
+    () => depositReturnFrom(new URLSearchParams(params).toString()) ?? depositReturnFrom(location.search),
+  );
+  const watched = useWatchedDeposit();
+
+  useEffect(() => {
+    if (!returned) return;
+    watchDeposit(environment, returned);
+    // Checked once: a reload or a shared link does not bring the player back to this payment.
+    const search = searchWithoutReturn(location.search, returned);
+    if (search !== location.search) navigate({ pathname: location.pathname, search }, { replace: true });
+    // Once per opening, with what the address said then.
+  }, [returned]);
+
   return (
-    <ComingSoonModal
-      title="Cashier"
-      about="Deposit and withdraw in rand, and see your money and bonus balances."
-    />
+    <Modal title="Cashier">
+      <LoadBoundary what="your wallet" onRetry={() => setFetchKey((k) => k + 1)}>
+        <Cashier
+          fetchKey={fetchKey}
+          onRetry={() => setFetchKey((k) => k + 1)}
+          initialTab={params.tab === 'withdraw' ? 'withdraw' : 'deposit'}
+          outcome={watched && <DepositOutcome watched={watched} deposit={returned} />}
+        />
+      </LoadBoundary>
+    </Modal>
+  );
+}
+
+function Cashier(props: { fetchKey: number; onRetry: () => void; initialTab: Tab; outcome: ReactNode }) {
+  const data = useLazyLoadQuery<WalletModalQuery>(
+    graphql`
+      query WalletModalQuery {
+        viewer {
+          id
+          ...WithdrawForm_viewer
+          wallet {
+            id
+            ...Balances_wallet
+            ...DepositForm_wallet
+          }
+        }
+      }
+    `,
+    {},
+    // Shown at once from what the page already has, and loaded again (docs/rules.md#dialogs).
+    { fetchPolicy: 'store-and-network', fetchKey: props.fetchKey },
+  );
+  const [tab, setTab] = useState<Tab>(props.initialTab);
+  const viewer = data.viewer;
+
+  if (!viewer?.wallet) {
+    return (
+      <div className={styles.failed}>
+        <p role="alert">We could not load your wallet right now. Your money is safe; please try again.</p>
+        <Button onClick={props.onRetry}>Try again</Button>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Balances wallet={viewer.wallet} />
+      {props.outcome}
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <Tabs.List className={styles.tabs} aria-label="Deposit or withdraw">
+          <Tabs.Trigger value="deposit" className={styles.tab}>
+            Deposit
+          </Tabs.Trigger>
+          <Tabs.Trigger value="withdraw" className={styles.tab}>
+            Withdraw
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="deposit" className={styles.panel}>
+          <DepositForm wallet={viewer.wallet} />
+        </Tabs.Content>
+        <Tabs.Content value="withdraw" className={styles.panel}>
+          <WithdrawForm viewer={viewer} />
+        </Tabs.Content>
+      </Tabs.Root>
+      <p className={styles.footer}>
+        <button type="button" className={styles.link} onClick={() => openModal('transactions')}>
+          See your transactions
+        </button>
+      </p>
+    </>
   );
 }

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from 'react';
+import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
+import type {
+  DepositForm_wallet$data,
+  DepositForm_wallet$key,
+  PaymentGateway,
+} from '../../__generated__/DepositForm_wallet.graphql';
+import { Button } from '../../ui/Button';
+import { refusalOf } from '../auth/validation';
+import { checkAmount, limitsHint } from './amount';
+import { AmountField } from './AmountField';
+import styles from './cashier.module.css';
+import { returnAddress } from './deposit-return';
+import { refreshWallet } from './deposit-watch';
+import { useDeposit } from './mutations';
+
+type Method = DepositForm_wallet$data['paymentMethods'][number];
+
+const TYPE_LABELS: Record<string, string> = { EFT: 'Bank payment', CREDIT_CARD: 'Card', CRYPTO: 'Crypto' };
+
+/**
+ * A deposit: the methods the casino has switched on, the deposit bonus and its wagering, the amount (checked before
+ * sending), then off to the method's payment page, which brings the player back to the cashier. `only` keeps one
+ * method (the Capitec page).
+ */
+export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; only?: PaymentGateway }) {
+  const data = useFragment(
+    graphql`
+      fragment DepositForm_wallet on Wallet {
+        depositBonusPercentage
+        depositWagerPercentage
+        paymentMethods {
+          gateway
+          type
+          provider
+          name
+        }
+        limits {
+          depositMin {
+            cents
+            formatted
+          }
+          depositMax {
+            cents
+            formatted
+          }
+        }
+      }
+    `,
+    wallet,
+  );
+  const environment = useRelayEnvironment();
+  const methods = data.paymentMethods.filter((m) => !only || m.gateway === only);
+  const [gateway, setGateway] = useState<PaymentGateway | null>(methods[0]?.gateway ?? null);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const [deposit, busy] = useDeposit();
+  const method: Method | undefined = methods.find((m) => m.gateway === gateway) ?? methods[0];
+  const min = data.limits?.depositMin;
+  const max = data.limits?.depositMax;
+
+  if (methods.length === 0) {
+    return (
+      <p className={styles.notice} role="status">
+        No way to deposit is available right now. Please try again later.
+      </p>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    setOutcome(null);
+    const checked = checkAmount(amount, { min, max, operation: 'deposit' });
+    if (!checked.ok) return setError(checked.message);
+    if (!method) return;
+    setError(null);
+    try {
+      const answer = await deposit({
+        gateway: method.gateway,
+        amount: checked.amount,
+        returnUrl: returnAddress(method.provider, window.location),
+      });
+      const { status, redirectUrl, amount: paid } = answer.deposit;
+      if (status === 'PENDING') {
+        // The payment is finished on the provider's page, which sends the player back (see ./deposit-return).
+        setLeaving(true);
+        window.location.assign(redirectUrl);
+        return;
+      }
+      setOutcome(
+        status === 'COMPLETE'
+          ? `Your deposit of ${paid.formatted} is in your balance.`
+          : `Your deposit of ${paid.formatted} did not go through. Nothing was taken; you can try again.`,
+      );
+      refreshWallet(environment);
+    } catch (err) {
+      setMessage(refusalOf(err).message ?? refusalOf(err).fields.amount ?? null);
+    }
+  };
+
+  const pct = (n: number) => `${n}%`;
+  return (
+    <form noValidate onSubmit={submit} className={styles.form} aria-label="Deposit">
+      {message && (
+        <p className={styles.formError} role="alert">
+          {message}
+        </p>
+      )}
+      {outcome && (
+        <p className={styles.success} role="status">
+          {outcome}
+        </p>
+      )}
+      {data.depositBonusPercentage > 0 && (
+        <dl className={styles.offer} aria-label="Deposit bonus">
+          <div>
+            <dt>Deposit bonus</dt>
+            <dd>{pct(data.depositBonusPercentage)}</dd>
+          </div>
+          <div>
+            <dt>Wager</dt>
+            <dd>{pct(data.depositWagerPercentage)}</dd>
+          </div>
+        </dl>
+      )}
+      {methods.length > 1 ? (
+        <fieldset className={styles.methods}>
+          <legend className={styles.legend}>Payment method</legend>
+          <div className={styles.methodGrid}>
+            {methods.map((m) => (
+              <label key={m.gateway} className={styles.method}>
+                <input
+                  type="radio"
+                  name="gateway"
+                  value={m.gateway}
+                  checked={m.gateway === method?.gateway}
+                  disabled={busy || leaving}
+                  onChange={() => setGateway(m.gateway)}
+                />
+                <span className={styles.methodName}>{m.name}</span>
+                <span className={styles.methodType}>{TYPE_LABELS[m.type] ?? m.type}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <p className={styles.single}>
+          Pay with <strong>{method?.name}</strong>
+        </p>
+      )}
+      <AmountField
+        label="Amount to deposit (R)"
+        value={amount}
+        onChange={(value) => {
+          setAmount(value);
+          setError(null);
+        }}
+        error={error}
+        hint={limitsHint(min, max)}
+        min={min}
+        max={max}
+        disabled={busy || leaving}
+      />
+      <Button type="submit" variant="accent" className={styles.submit} disabled={busy || leaving}>
+        {leaving ? 'Taking you to pay…' : busy ? 'Starting your deposit…' : 'Deposit'}
+      </Button>
+      <p className={styles.aside}>
+        You finish paying on {method?.name}’s page, then come straight back here.
+      </p>
+    </form>
+  );
+}

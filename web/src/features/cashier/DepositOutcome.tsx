@@ -1,0 +1,88 @@
+import { useRelayEnvironment } from 'react-relay';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import styles from './cashier.module.css';
+import type { DepositReturn } from './deposit-return';
+import { dismissDeposit, watchDeposit, type WatchedDeposit } from './deposit-watch';
+
+/**
+ * Back from the payment page: where the deposit stands, said as it changes (a polite live region), until it
+ * settles; then the outcome and the way on.
+ */
+export function DepositOutcome({
+  watched,
+  deposit,
+}: {
+  watched: WatchedDeposit;
+  deposit: DepositReturn | null;
+}) {
+  const environment = useRelayEnvironment();
+  const sum = watched.amount ?? 'your deposit';
+  const again = deposit && (() => watchDeposit(environment, deposit, true));
+
+  const body = (() => {
+    switch (watched.phase) {
+      case 'checking':
+        return (
+          <p className={styles.checking}>
+            <Spinner label="Checking your payment" />
+            <span>Checking your payment{watched.amount ? ` of ${watched.amount}` : ''} with the bank…</span>
+          </p>
+        );
+      case 'complete':
+        return (
+          <p className={styles.success}>
+            <strong>Payment received.</strong> {cap(sum)} is in your balance. Good luck!
+          </p>
+        );
+      case 'failed':
+        return (
+          <p className={styles.formError}>
+            <strong>The payment did not go through.</strong> Nothing was taken for {sum}. You can try again
+            below.
+          </p>
+        );
+      case 'missing':
+        return (
+          <p className={styles.formError}>
+            <strong>We could not find this payment.</strong> If money left your account, contact support with
+            reference {watched.paymentId}.
+          </p>
+        );
+      case 'slow':
+        return (
+          <p className={styles.notice}>
+            <strong>Your bank has not confirmed the payment yet.</strong> Your balance updates as soon as it
+            does.
+          </p>
+        );
+      case 'unreachable':
+        return (
+          <p className={styles.formError}>
+            <strong>We could not check your payment.</strong> Check your connection and try again.
+          </p>
+        );
+    }
+  })();
+
+  const settled = watched.phase !== 'checking';
+  return (
+    <section className={styles.outcome} aria-label="Your deposit">
+      <div aria-live="polite">{body}</div>
+      {settled && (
+        <div className={styles.outcomeActions}>
+          {(watched.phase === 'slow' || watched.phase === 'unreachable') && again && (
+            <Button variant="ghost" onClick={again}>
+              Check again
+            </Button>
+          )}
+          <Button variant="ghost" onClick={dismissDeposit}>
+            {watched.phase === 'failed' ? 'Try again' : 'Done'}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,0 +1,188 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
+import { MemoryRouter } from 'react-router';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { describe, expect, it } from 'vitest';
+import type { amountTestQuery } from '../../__generated__/amountTestQuery.graphql';
+import { centsToRands, checkAmount, limitsHint, parseRands } from './amount';
+import { DepositForm } from './DepositForm';
+import { WithdrawForm } from './WithdrawForm';
+
+const R = (cents: number) => ({
+  cents,
+  formatted: `R${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`,
+});
+
+describe('parsing rands', () => {
+  it('takes whole rands, one or two decimals, a decimal comma, an R and spaces between thousands', () => {
+    expect(parseRands('150')).toEqual({ cents: 15000 });
+    expect(parseRands('150.5')).toEqual({ cents: 15050 });
+    expect(parseRands('150.05')).toEqual({ cents: 15005 });
+    expect(parseRands('150,50')).toEqual({ cents: 15050 });
+    expect(parseRands(' R 1 500.00 ')).toEqual({ cents: 150000 });
+  });
+
+  it('refuses what is not an amount, and says what to type', () => {
+    expect(parseRands('')).toEqual({ message: 'Enter an amount.' });
+    expect(parseRands('abc')).toEqual({ message: 'Enter an amount in rands, for example 150 or 150.50.' });
+    expect(parseRands('-5')).toEqual({ message: 'Enter an amount in rands, for example 150 or 150.50.' });
+    expect(parseRands('1e3')).toEqual({ message: 'Enter an amount in rands, for example 150 or 150.50.' });
+    expect(parseRands('10.005')).toEqual({ message: 'Use at most two decimals, for example 150.50.' });
+    // "1,500" could be R1.500 or R1 500: not guessed.
+    expect(parseRands('1,500')).toEqual({ message: 'Use at most two decimals, for example 150.50.' });
+  });
+
+  it('writes cents as the schema takes them', () => {
+    expect(centsToRands(15000)).toBe('150.00');
+    expect(centsToRands(5)).toBe('0.05');
+    expect(centsToRands(123456)).toBe('1234.56');
+  });
+});
+
+describe('checking an amount', () => {
+  const deposit = { min: R(1000), max: R(5_000_000), operation: 'deposit' as const };
+
+  it('passes an amount within the limits, as two decimals', () => {
+    expect(checkAmount('10', deposit)).toEqual({ ok: true, cents: 1000, amount: '10.00' });
+    expect(checkAmount('50000', deposit)).toEqual({ ok: true, cents: 5_000_000, amount: '50000.00' });
+  });
+
+  it('names the limit an amount is outside of', () => {
+    expect(checkAmount('9.99', deposit)).toEqual({ ok: false, message: 'The smallest deposit is R10.00.' });
+    expect(checkAmount('50000.01', deposit)).toEqual({
+      ok: false,
+      message: 'The largest deposit is R50,000.00.',
+    });
+    expect(checkAmount('0', { operation: 'deposit' })).toEqual({
+      ok: false,
+      message: 'Enter an amount above R0.00.',
+    });
+  });
+
+  it('keeps a withdrawal within the money balance', () => {
+    const rules = { min: R(5000), max: R(5_000_000), available: R(20000), operation: 'withdrawal' as const };
+    expect(checkAmount('200', rules).ok).toBe(true);
+    expect(checkAmount('200.01', rules)).toEqual({
+      ok: false,
+      message: 'You can withdraw up to R200.00, your money balance.',
+    });
+    expect(checkAmount('49', rules)).toEqual({ ok: false, message: 'The smallest withdrawal is R50.00.' });
+  });
+
+  it('says the limits as a hint, or nothing without them', () => {
+    expect(limitsHint(R(1000), R(5_000_000))).toBe('From R10.00 to R50,000.00.');
+    expect(limitsHint(null, null)).toBeUndefined();
+  });
+});
+
+function Harness() {
+  const data = useLazyLoadQuery<amountTestQuery>(
+    graphql`
+      query amountTestQuery @relay_test_operation {
+        viewer {
+          ...WithdrawForm_viewer
+          wallet {
+            ...DepositForm_wallet
+          }
+        }
+      }
+    `,
+    {},
+  );
+  if (!data.viewer?.wallet) return null;
+  return (
+    <>
+      <DepositForm wallet={data.viewer.wallet} />
+      <WithdrawForm viewer={data.viewer} />
+    </>
+  );
+}
+
+function renderForms() {
+  const environment = createMockEnvironment();
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <MemoryRouter>
+        <Suspense fallback="Loading">
+          <Harness />
+        </Suspense>
+      </MemoryRouter>
+    </RelayEnvironmentProvider>,
+  );
+  act(() => {
+    environment.mock.resolveMostRecentOperation((operation) =>
+      MockPayloadGenerator.generate(operation, {
+        Account: () => ({ emailVerified: true }),
+        Wagering: () => ({ active: false }),
+        Wallet: () => ({
+          canWithdraw: true,
+          depositBonusPercentage: 250,
+          depositWagerPercentage: 35,
+          money: R(20000),
+          paymentMethods: [
+            { gateway: 'CAPITEC', type: 'EFT', provider: 'PAYPUMP', name: 'Capitec ETF' },
+            { gateway: 'CREDIT_CARD', type: 'CREDIT_CARD', provider: 'CALLPAY', name: 'Card' },
+          ],
+          limits: {
+            depositMin: R(1000),
+            depositMax: R(5_000_000),
+            withdrawalMin: R(5000),
+            withdrawalMax: R(5_000_000),
+          },
+        }),
+      }),
+    );
+  });
+  return environment;
+}
+
+const submitWith = (form: string, amount: string) => {
+  const scope = screen.getByRole('form', { name: form });
+  const input = scope.querySelector('input[inputmode="decimal"]') as HTMLInputElement;
+  fireEvent.change(input, { target: { value: amount } });
+  fireEvent.submit(scope);
+  return input;
+};
+
+describe('the cashier forms', () => {
+  it('shows the deposit methods, the bonus and the limits', async () => {
+    renderForms();
+    expect(await screen.findByRole('radio', { name: /Capitec ETF/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Card/ })).toBeTruthy();
+    expect(screen.getByText('250%')).toBeTruthy();
+    expect(screen.getByText('35%')).toBeTruthy();
+    expect(screen.getByText('From R10.00 to R50,000.00.')).toBeTruthy();
+  });
+
+  it('says what is wrong beside the amount and sends nothing', async () => {
+    const environment = renderForms();
+    await screen.findByRole('form', { name: 'Deposit' });
+    const input = submitWith('Deposit', '5');
+    expect(await screen.findByText('The smallest deposit is R10.00.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    submitWith('Withdraw', '500');
+    expect(await screen.findByText('You can withdraw up to R200.00, your money balance.')).toBeTruthy();
+    submitWith('Withdraw', '12.345');
+    expect(await screen.findByText('Use at most two decimals, for example 150.50.')).toBeTruthy();
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+  });
+
+  it('sends one withdrawal for a double submit, and the same key again on a retry', async () => {
+    const environment = renderForms();
+    await screen.findByRole('form', { name: 'Withdraw' });
+    submitWith('Withdraw', '60');
+    fireEvent.submit(screen.getByRole('form', { name: 'Withdraw' }));
+    const sent = environment.mock.getAllOperations();
+    expect(sent).toHaveLength(1);
+    const first = sent[0]!.request.variables.input as { amount: string; idempotencyKey: string };
+    expect(first.amount).toBe('60.00');
+    await act(async () => {
+      environment.mock.rejectMostRecentOperation(new Error('The connection timed out.'));
+    });
+    expect(await screen.findByText('The connection timed out.')).toBeTruthy();
+    fireEvent.submit(screen.getByRole('form', { name: 'Withdraw' }));
+    const retry = environment.mock.getMostRecentOperation().request.variables.input as typeof first;
+    expect(retry.idempotencyKey).toBe(first.idempotencyKey);
+  });
+});
