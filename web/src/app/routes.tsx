@@ -11,7 +11,10 @@ import type { CatalogueRoute } from '../features/games/CataloguePage';
 import { CATALOGUE_ROUTES } from '../features/games/catalogue-routes';
 import { catalogueLoader, providersLoader, webplayLoader } from '../features/games/loaders';
 import { homeLoader } from '../features/home/loader';
+import { newsArticleLoader, newsCategoryLoader, newsListLoader } from '../features/news/loader';
 import { gameLoader } from '../features/play/loader';
+import { promoPageLoader } from '../features/pages/promo-page-loader';
+import { promotionsLoader } from '../features/promotions/loader';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppLayoutQuery.graphql';
 
 /*
@@ -121,11 +124,20 @@ export const routes: RouteObject[] = [
           {
             path: 'promotions',
             handle: { name: 'promotions' },
+            loader: promotionsLoader,
             lazy: lazyRoute(() => import('../features/promotions/PromotionsPage')),
           },
-          { path: 'news', ...info('news', loadNews, 'NewsListPage') },
-          { path: 'news/category/:category', ...info('news-category', loadNews, 'NewsCategoryPage') },
-          { path: 'news/:article', ...info('news-article', loadNews, 'NewsArticlePage') },
+          { path: 'news', loader: newsListLoader, ...info('news', loadNews, 'NewsListPage') },
+          {
+            path: 'news/category/:category',
+            loader: newsCategoryLoader,
+            ...info('news-category', loadNews, 'NewsCategoryPage'),
+          },
+          {
+            path: 'news/:article',
+            loader: newsArticleLoader,
+            ...info('news-article', loadNews, 'NewsArticlePage'),
+          },
           { path: 'how-to', ...info('how-to', loadInfo, 'HowToPage') },
           { path: 'about-us', ...info('about-us', loadInfo, 'AboutUsPage') },
           { path: 'privacy-policy', ...info('privacy-policy', loadInfo, 'PrivacyPolicyPage') },
@@ -152,6 +164,7 @@ export const routes: RouteObject[] = [
           ...['pumpkin-patch', 'stocking-stash', 'easter-promo', 'predict-and-win'].map((path) => ({
             path,
             handle: { name: path },
+            loader: promoPageLoader,
             lazy: lazyRoute(() => import('../features/pages/PromoPage')),
           })),
           {

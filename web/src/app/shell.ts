@@ -5,16 +5,12 @@ export interface Shell {
   signedIn: boolean;
   /** The second, smaller route set replaces home, how-to, about-us and promotions. */
   alternateRoutes: boolean;
+  /** The optional promotional pages' flags (their content comes with the page: features/pages/PromoPage.tsx). */
   promotionPages: readonly {
     key: string;
     path: string;
     enabled: boolean;
     requiresSignIn: boolean;
-    title: string | null | undefined;
-    intro: string | null | undefined;
-    body: string | null | undefined;
-    image: string | null | undefined;
-    terms: string | null | undefined;
   }[];
 }
 

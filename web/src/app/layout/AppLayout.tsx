@@ -47,11 +47,6 @@ export const AppLayoutQuery = graphql`
         path
         enabled
         requiresSignIn
-        title
-        intro
-        body
-        image
-        terms
       }
     }
     ...Header_query

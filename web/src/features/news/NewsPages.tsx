@@ -1,15 +1,194 @@
-import { PlaceholderPage } from '../pages/PlaceholderPage';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData, useParams } from 'react-router';
+import type { NewsPagesArticleQuery as NewsPagesArticleQueryType } from '../../__generated__/NewsPagesArticleQuery.graphql';
+import type { NewsPagesListQuery as NewsPagesListQueryType } from '../../__generated__/NewsPagesListQuery.graphql';
+import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { titleCase } from '../../ui/title-case';
+import NotFoundPage from '../pages/NotFoundPage';
+import { Page } from '../pages/Page';
+import { ContentImage, POSTER } from '../promotions/ContentImage';
+import { PartError } from '../promotions/PartError';
+import { useRetry } from '../promotions/useRetry';
+import { CategoryNav } from './CategoryNav';
+import { formatDate } from './format-date';
+import { NewsList } from './NewsList';
+import styles from './NewsPages.module.css';
 
-/* PLACEHOLDER being replaced by the news work: the news list, a category, an article. */
+/*
+ * The news: every article (/news), one category's (/news/category/{category}) and one article (/news/{article}).
+ * Dates are on the site's clock (Africa/Johannesburg). An unknown category or article is not found.
+ */
+
+export const NewsPagesListQuery = graphql`
+  query NewsPagesListQuery($category: String, $count: Int!) {
+    site {
+      timeZone
+    }
+    # Every category there is, for the navigation and to tell an unknown category from an empty one.
+    categories: news(first: 100) @catch(to: RESULT) {
+      edges {
+        node {
+          category
+        }
+      }
+    }
+    news(category: $category, first: $count) {
+      totalCount
+    }
+    ...NewsList_query @arguments(category: $category, count: $count)
+  }
+`;
+
+export const NewsPagesArticleQuery = graphql`
+  query NewsPagesArticleQuery($slug: String!) {
+    site {
+      timeZone
+    }
+    newsArticle(slug: $slug) @catch(to: RESULT) {
+      title
+      category
+      excerpt
+      body
+      image
+      publishedAt
+    }
+  }
+`;
+
+const JOHANNESBURG = 'Africa/Johannesburg';
+
 export function NewsListPage() {
-  return <PlaceholderPage title="News" about="New games, winners and what is happening at PlayLive." />;
+  return <NewsListScreen category={null} />;
 }
+
 export function NewsCategoryPage() {
+  const { category = '' } = useParams();
+  return <NewsListScreen category={category} />;
+}
+
+function NewsListScreen({ category }: { category: string | null }) {
+  const ref = useLoaderData() as PreloadedQuery<NewsPagesListQueryType>;
   return (
-    <PlaceholderPage title={(p) => `News: ${titleCase(p.category ?? '')}`} about="News of this category." />
+    <ScreenEnvironment queryRef={ref}>
+      <NewsListBody queryRef={ref} category={category} />
+    </ScreenEnvironment>
   );
 }
+
+function NewsListBody({
+  queryRef,
+  category,
+}: {
+  queryRef: PreloadedQuery<NewsPagesListQueryType>;
+  category: string | null;
+}) {
+  const data = usePreloadedQuery<NewsPagesListQueryType>(NewsPagesListQuery, queryRef);
+  const { retry, retrying } = useRetry<NewsPagesListQueryType>(NewsPagesListQuery, queryRef.variables);
+  const timeZone = data.site?.timeZone ?? JOHANNESBURG;
+  const categories = data.categories.ok
+    ? (data.categories.value?.edges.map((e) => e.node.category) ?? [])
+    : null;
+
+  // A category no article has (or a name that could not be one) does not exist; one whose articles the list
+  // holds does, even beyond the first hundred articles the navigation reads.
+  if (
+    category !== null &&
+    categories !== null &&
+    !categories.includes(category) &&
+    (data.news?.totalCount ?? 0) === 0
+  ) {
+    return <NotFoundPage />;
+  }
+
+  const title = category === null ? 'News' : `News: ${titleCase(category)}`;
+  return (
+    <Page
+      title={title}
+      lead={
+        category === null
+          ? 'New games, big winners, promotions and guides from PlayLive.'
+          : `The latest ${titleCase(category).toLowerCase()} stories from PlayLive.`
+      }
+      wide
+    >
+      {categories === null || data.news == null ? (
+        <PartError message="We could not load the news just now." retry={retry} retrying={retrying} />
+      ) : (
+        <>
+          <CategoryNav categories={categories} />
+          <NewsList query={data} timeZone={timeZone} showCategory={category === null} />
+        </>
+      )}
+    </Page>
+  );
+}
+
 export function NewsArticlePage() {
-  return <PlaceholderPage title={(p) => titleCase(p.article ?? 'News')} about="The full article." />;
+  const ref = useLoaderData() as PreloadedQuery<NewsPagesArticleQueryType>;
+  return (
+    <ScreenEnvironment queryRef={ref}>
+      <NewsArticle queryRef={ref} />
+    </ScreenEnvironment>
+  );
+}
+
+function NewsArticle({ queryRef }: { queryRef: PreloadedQuery<NewsPagesArticleQueryType> }) {
+  const data = usePreloadedQuery<NewsPagesArticleQueryType>(NewsPagesArticleQuery, queryRef);
+  const { retry, retrying } = useRetry<NewsPagesArticleQueryType>(NewsPagesArticleQuery, queryRef.variables);
+  const timeZone = data.site?.timeZone ?? JOHANNESBURG;
+
+  if (!data.newsArticle.ok) {
+    return (
+      <Page title="News">
+        <PartError message="We could not load this article just now." retry={retry} retrying={retrying} />
+      </Page>
+    );
+  }
+  const article = data.newsArticle.value;
+  if (!article) return <NotFoundPage />;
+
+  const categoryPath = `/news/category/${encodeURIComponent(article.category)}`;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+        <ol>
+          <li>
+            <Link to="/news">News</Link>
+          </li>
+          <li>
+            <Link to={categoryPath}>{titleCase(article.category)}</Link>
+          </li>
+        </ol>
+      </nav>
+      <Page title={article.title}>
+        <p className={styles.meta}>
+          <Link to={categoryPath}>{titleCase(article.category)}</Link>
+          {' · '}
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, timeZone)}</time>
+        </p>
+        <div className={styles.hero}>
+          <ContentImage
+            src={article.image}
+            fallback={article.title}
+            size={POSTER.card}
+            sizes="(max-width: 599px) 92vw, 860px"
+            priority
+          />
+        </div>
+        {article.excerpt && <p className={styles.standfirst}>{article.excerpt}</p>}
+        <div className={styles.body}>
+          {(article.body ?? '')
+            .split(/\n{2,}/)
+            .filter((paragraph) => paragraph.trim() !== '')
+            .map((paragraph, i) => (
+              <p key={i}>{paragraph}</p>
+            ))}
+        </div>
+        <p className={styles.back}>
+          <Link to={categoryPath}>More {titleCase(article.category).toLowerCase()} stories</Link>
+          <Link to="/news">All news</Link>
+        </p>
+      </Page>
+    </>
+  );
 }

@@ -1,29 +1,106 @@
-import { useLocation } from 'react-router';
-import { useShell } from '../../app/shell';
-import { Page } from './Page';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData, useLocation } from 'react-router';
+import type { PromoPageQuery as PromoPageQueryType } from '../../__generated__/PromoPageQuery.graphql';
+import { openAuth, openModal } from '../../app/modals/modal-store';
+import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { Button, buttonClass } from '../../ui/Button';
+import { ContentImage, POSTER } from '../promotions/ContentImage';
 import NotFoundPage from './NotFoundPage';
+import { Page } from './Page';
 import styles from './Page.module.css';
+import promo from './PromoPage.module.css';
+
+export const PromoPageQuery = graphql`
+  query PromoPageQuery {
+    viewer {
+      id
+    }
+    site {
+      promotionPages {
+        key
+        path
+        enabled
+        requiresSignIn
+        title
+        intro
+        body
+        image
+        terms
+      }
+    }
+  }
+`;
+
+export function Component() {
+  const ref = useLoaderData() as PreloadedQuery<PromoPageQueryType>;
+  return (
+    <ScreenEnvironment queryRef={ref}>
+      <PromoPage queryRef={ref} />
+    </ScreenEnvironment>
+  );
+}
 
 /**
- * An optional promotional page (/pumpkin-patch, /stocking-stash, /easter-promo, /predict-and-win): shown only while
- * its site flag is on, and only to signed-in players where it needs sign-in; not-found otherwise.
+ * An optional promotional page (/pumpkin-patch, /stocking-stash, /easter-promo, /predict-and-win) with its content:
+ * shown only while its site flag is on, and only to players where it needs sign-in; not found otherwise
+ * (docs/rules.md#promotional-pages-and-site-flags). Signing in here keeps the player here.
  */
-export function Component() {
+function PromoPage({ queryRef }: { queryRef: PreloadedQuery<PromoPageQueryType> }) {
+  const data = usePreloadedQuery<PromoPageQueryType>(PromoPageQuery, queryRef);
   const { pathname } = useLocation();
-  const { promotionPages, signedIn } = useShell();
-  const page = promotionPages.find((p) => p.path === pathname);
+  const signedIn = data.viewer != null;
+  const page = data.site?.promotionPages.find((p) => p.path === pathname.replace(/\/+$/, ''));
   if (!page || !page.enabled || (page.requiresSignIn && !signedIn)) return <NotFoundPage />;
+  const title = page.title ?? 'Promotion';
   return (
-    <Page title={page.title ?? 'Promotion'} {...(page.intro ? { lead: page.intro } : {})}>
-      {page.body?.split(/\n{2,}/).map((paragraph, i) => (
-        <p key={i}>{paragraph}</p>
-      ))}
+    <Page title={title} {...(page.intro ? { lead: page.intro } : {})}>
+      <div className={promo.hero}>
+        <ContentImage
+          src={page.image}
+          fallback={title}
+          size={POSTER.hero}
+          sizes="(max-width: 599px) 92vw, 860px"
+          priority
+        />
+      </div>
+      <div className={promo.body}>
+        {page.body
+          ?.split(/\n{2,}/)
+          .filter((paragraph) => paragraph.trim() !== '')
+          .map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
+          ))}
+      </div>
+      <div className={styles.actions}>
+        {signedIn ? (
+          <>
+            <Button variant="accent" onClick={() => openModal('wallet')}>
+              Deposit now
+            </Button>
+            <Link to="/webplay/all" className={buttonClass('ghost')}>
+              Browse the games
+            </Link>
+          </>
+        ) : (
+          <>
+            <Button variant="accent" onClick={() => openAuth('registration')}>
+              Join to take part
+            </Button>
+            <Button variant="ghost" onClick={() => openAuth('login')}>
+              Log in
+            </Button>
+          </>
+        )}
+      </div>
       {page.terms && (
-        <div className={styles.panel}>
-          <h2>Terms</h2>
+        <section className={`${styles.panel} ${promo.terms}`} aria-labelledby="promo-terms">
+          <h2 id="promo-terms">Terms and conditions</h2>
           <p>{page.terms}</p>
-        </div>
+        </section>
       )}
+      <p className={promo.more}>
+        <Link to="/promotions">See every promotion</Link>
+      </p>
     </Page>
   );
 }

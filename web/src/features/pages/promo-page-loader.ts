@@ -1,0 +1,17 @@
+import { loadQuery } from 'react-relay';
+import PromoPageQuery, {
+  type PromoPageQuery as PromoPageQueryType,
+} from '../../__generated__/PromoPageQuery.graphql';
+import { currentEnvironment } from '../../app/relay/current';
+
+/**
+ * An optional promotional page's content and flag, asked for while the page's code downloads (see
+ * features/home/loader.ts). The frame reads only the flags; the content comes with the page that shows it.
+ */
+export const promoPageLoader = () =>
+  loadQuery<PromoPageQueryType>(
+    currentEnvironment(),
+    PromoPageQuery,
+    {},
+    { fetchPolicy: 'store-or-network' },
+  );

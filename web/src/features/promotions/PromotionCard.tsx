@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router';
+import type { PromotionCard_promotion$key } from '../../__generated__/PromotionCard_promotion.graphql';
+import { openAuth } from '../../app/modals/modal-store';
+import { Button, buttonClass } from '../../ui/Button';
+import { ContentImage, POSTER } from './ContentImage';
+import { promotionAnchor, promotionLink } from './promotion-link';
+import styles from './PromotionCard.module.css';
+
+/**
+ * One promotion: its picture, whether it is new or for players only, what it offers, where it leads, and its terms
+ * (folded, one click away). A guest is offered to join where the promotion has nowhere else to lead.
+ */
+export function PromotionCard({
+  promotion,
+  signedIn,
+  priority,
+  compact,
+}: {
+  promotion: PromotionCard_promotion$key;
+  signedIn: boolean;
+  priority: boolean;
+  /** The second route set's smaller page: no pictures. */
+  compact: boolean;
+}) {
+  const p = useFragment(
+    graphql`
+      fragment PromotionCard_promotion on Promotion {
+        title
+        description
+        image
+        url
+        terms
+        forSignedInOnly
+        isNew
+      }
+    `,
+    promotion,
+  );
+  const titleId = useId();
+  const link = promotionLink(p.url);
+  return (
+    <article id={promotionAnchor(p)} className={styles.card} aria-labelledby={titleId}>
+      {!compact && (
+        <ContentImage
+          src={p.image}
+          fallback={p.title}
+          size={POSTER.card}
+          sizes="(max-width: 599px) 92vw, (max-width: 1100px) 45vw, 400px"
+          priority={priority}
+        />
+      )}
+      <div className={styles.body}>
+        {(p.isNew || p.forSignedInOnly) && (
+          <p className={styles.badges}>
+            {p.isNew && <span className={styles.new}>New</span>}
+            {p.forSignedInOnly && <span className={styles.players}>Players only</span>}
+          </p>
+        )}
+        <h3 id={titleId} className={styles.title}>
+          {p.title}
+        </h3>
+        {p.description && <p className={styles.description}>{p.description}</p>}
+        <div className={styles.actions}>
+          {link.kind === 'internal' && (
+            <Link to={link.to} className={buttonClass('primary')} aria-describedby={titleId}>
+              Find out more
+            </Link>
+          )}
+          {link.kind === 'external' && (
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass('primary')}
+              aria-describedby={titleId}
+            >
+              Find out more
+            </a>
+          )}
+          {link.kind === 'none' && !signedIn && (
+            <Button variant="accent" onClick={() => openAuth('registration')} aria-describedby={titleId}>
+              Join now
+            </Button>
+          )}
+        </div>
+        {p.terms && (
+          <details className={styles.terms}>
+            <summary>Terms and conditions</summary>
+            <p>{p.terms}</p>
+          </details>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,17 @@
+import { loadQuery } from 'react-relay';
+import PromotionsPageQuery, {
+  type PromotionsPageQuery as PromotionsPageQueryType,
+} from '../../__generated__/PromotionsPageQuery.graphql';
+import { currentEnvironment } from '../../app/relay/current';
+
+/**
+ * /promotions' data, asked for while the page's code downloads (see features/home/loader.ts). The session's own
+ * environment answers, so a player gets the signed-in list.
+ */
+export const promotionsLoader = () =>
+  loadQuery<PromotionsPageQueryType>(
+    currentEnvironment(),
+    PromotionsPageQuery,
+    {},
+    { fetchPolicy: 'store-or-network' },
+  );
