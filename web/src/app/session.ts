@@ -1,6 +1,6 @@
 import { resetEnvironment } from './relay/current';
 import { openAuth } from './modals/modal-store';
-import { saveSessionToken, sessionToken } from './storage';
+import { saveNotifications, saveSessionToken, sessionToken } from './storage';
 
 /*
  * Signing in and out (docs/rules.md#sign-in-and-sessions). Either way the Relay store starts afresh (one player's
@@ -27,6 +27,7 @@ export function signIn(token: string): void {
 /** Forgets the session here; `reload` reloads the whole page (a sign-out from the account menu may ask for it). */
 export function signOutLocally(options: { reload?: boolean } = {}): void {
   saveSessionToken(null);
+  saveNotifications(null);
   version += 1;
   if (options.reload) {
     window.location.reload();

@@ -15,6 +15,8 @@ import { SideMenu } from './SideMenu';
 
 // The phone menu's dialog code loads when the menu is first opened.
 const Drawer = lazy(() => import('./Drawer'));
+// A player's live events (balance, loyalty, notifications); guests never load it.
+const ViewerEvents = lazy(() => import('../../features/live/ViewerEvents'));
 
 export const AppLayoutQuery = graphql`
   query AppLayoutQuery {
@@ -129,6 +131,11 @@ function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
         </Suspense>
       )}
       <ModalHost query={data} />
+      {viewer && (
+        <Suspense fallback={null}>
+          <ViewerEvents key={viewer.id} />
+        </Suspense>
+      )}
     </ShellContext.Provider>
   );
 }

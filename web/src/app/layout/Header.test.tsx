@@ -35,6 +35,7 @@ function renderHeader(resolve: Parameters<typeof MockPayloadGenerator.generate>[
       MockPayloadGenerator.generate(operation, resolve),
     );
   });
+  return environment;
 }
 
 describe('the header', () => {
@@ -48,18 +49,34 @@ describe('the header', () => {
   });
 
   it("shows a player's balance, unread count and loyalty chest, and the account menu", async () => {
-    renderHeader({
+    const resolve = {
       Viewer: () => ({
         account: { name: 'Thabo', welcomePackageExpired: false },
         wallet: { combined: { formatted: 'R1,250.00' } },
         notifications: { unreadCount: 3 },
-        loyalty: { balance: 2 },
+        loyalty: {
+          enabled: true,
+          balance: 2,
+          currentTier: 'GOLD',
+          tiers: [{ tier: 'GOLD', diamondsTowardNextChest: 3 }],
+        },
       }),
       Site: () => ({ loyaltyEnabled: true, welcomePackageEnabled: true }),
-    });
+    };
+    const environment = renderHeader(resolve);
     expect(await screen.findByRole('button', { name: 'Wallet: R1,250.00' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Loyalty chests, 2 ready' })).toBeTruthy();
+    // The unread count is loaded on its own, after the frame.
+    act(() => {
+      environment.mock.resolveMostRecentOperation((operation) =>
+        MockPayloadGenerator.generate(operation, resolve),
+      );
+    });
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', {
+        name: 'Loyalty chests, 2 ready, 3 of 10 diamonds toward the next chest',
+      }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Account menu for Thabo' })).toBeTruthy();
   });
 

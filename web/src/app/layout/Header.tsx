@@ -7,7 +7,9 @@ import { Spinner } from '../../ui/Spinner';
 import { openAuth, openModal } from '../modals/modal-store';
 import { usePendingCount } from '../pending';
 import styles from './Header.module.css';
-import { ChestIcon, BellIcon, GiftIcon, MenuIcon } from './icons';
+import { BellIcon, GiftIcon, MenuIcon } from './icons';
+import { LoyaltyIcon } from '../../features/loyalty/LoyaltyIcon';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 
 // Players only: its menu code loads with the first signed-in header, not with every guest's page.
 const AccountMenu = lazy(() => import('./AccountMenu'));
@@ -31,11 +33,9 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
               formatted
             }
           }
-          notifications(first: 1) {
-            unreadCount
-          }
           loyalty {
-            balance
+            enabled
+            ...LoyaltyIcon_loyalty
           }
         }
         site {
@@ -48,8 +48,8 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
   );
   const pending = usePendingCount();
   const viewer = data.viewer;
-  const loyaltyOn = data.site?.loyaltyEnabled === true;
-  const unread = viewer?.notifications?.unreadCount ?? 0;
+  // Loyalty shows while the site has it on and the player's reward status is active (docs/rules.md#loyalty).
+  const loyaltyOn = data.site?.loyaltyEnabled === true && viewer?.loyalty?.enabled !== false;
 
   return (
     <header className={styles.header}>
@@ -72,31 +72,16 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
           >
             {viewer.wallet?.combined.formatted ?? '—'}
           </button>
-          <button
-            type="button"
+          <NotificationBell
+            viewerId={viewer.id}
             className={styles.icon}
-            onClick={() => openModal('notifications')}
-            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-          >
-            <BellIcon />
-            {unread > 0 && <span className={styles.badge}>{unread > 99 ? '99+' : unread}</span>}
-          </button>
+            badgeClassName={styles.badge}
+            icon={<BellIcon />}
+          />
           <Link to="/promotions" className={`${styles.icon} ${styles.wide}`} aria-label="Promotions">
             <GiftIcon />
           </Link>
-          {loyaltyOn && (
-            <button
-              type="button"
-              className={styles.icon}
-              onClick={() => openModal('loyalty')}
-              aria-label={`Loyalty chests${viewer.loyalty?.balance ? `, ${viewer.loyalty.balance} ready` : ''}`}
-            >
-              <ChestIcon />
-              {(viewer.loyalty?.balance ?? 0) > 0 && (
-                <span className={styles.badge}>{viewer.loyalty?.balance}</span>
-              )}
-            </button>
-          )}
+          {loyaltyOn && <LoyaltyIcon loyalty={viewer.loyalty ?? null} className={styles.icon} />}
           <Suspense fallback={<span className={styles.account} aria-hidden="true" />}>
             <AccountMenu
               name={viewer.account.name}

@@ -1,6 +1,63 @@
-import ComingSoonModal from '../notices/ComingSoonModal';
+import { Suspense, useState } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import type { LoyaltyModalQuery } from '../../__generated__/LoyaltyModalQuery.graphql';
+import { Modal } from '../../app/modals/Modal';
+import { Spinner } from '../../ui/Spinner';
+import { LoyaltyChests } from './LoyaltyChests';
+import { RetryBoundary } from './RetryBoundary';
+import styles from './LoyaltyModal.module.css';
 
-/** PLACEHOLDER being replaced by the loyalty work: the modal's real screen. */
+/**
+ * The loyalty chest modal (?modal=loyalty). Opening it loads the loyalty again (docs/rules.md#routes-and-query-
+ * parameters), showing what the store has meanwhile; live events keep it current while it is open.
+ */
 export default function LoyaltyModal(_props: { params: Record<string, string> }) {
-  return <ComingSoonModal title="Loyalty chests" about="Diamonds, tiers and the chests you can open." />;
+  const [fetchKey, setFetchKey] = useState(0);
+  return (
+    <Modal title="Loyalty chests">
+      <RetryBoundary
+        message="Your loyalty chests could not be loaded."
+        onRetry={() => setFetchKey((k) => k + 1)}
+      >
+        <Suspense
+          fallback={
+            <div className={styles.loading}>
+              <Spinner label="Loading your loyalty chests" />
+            </div>
+          }
+        >
+          <LoyaltyContent fetchKey={fetchKey} />
+        </Suspense>
+      </RetryBoundary>
+    </Modal>
+  );
+}
+
+function LoyaltyContent({ fetchKey }: { fetchKey: number }) {
+  const data = useLazyLoadQuery<LoyaltyModalQuery>(
+    graphql`
+      query LoyaltyModalQuery {
+        site {
+          loyaltyEnabled
+        }
+        viewer {
+          id
+          loyalty {
+            id
+            enabled
+            ...LoyaltyChests_loyalty
+            ...LoyaltyIcon_loyalty
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: 'store-and-network', fetchKey },
+  );
+  const loyalty = data.viewer?.loyalty ?? null;
+  if (data.site?.loyaltyEnabled === false || loyalty?.enabled === false) {
+    return <p className={styles.off}>Loyalty chests are not available on your account right now.</p>;
+  }
+  if (!loyalty) throw new Error('The loyalty could not be read.');
+  return <LoyaltyChests loyalty={loyalty} />;
 }

@@ -1,0 +1,210 @@
+/**
+ * Live rewards, as a player meets them, at desktop (1366 px) and phone (390 px) widths: real spins move the header's
+ * balance and earn a diamond that fills the loyalty chest's ring and the loyalty modal without a reload; ten make a
+ * chest that opens for a cash reward; a new notification raises the unread badge and lands at the top of the
+ * notifications modal, which marks it read on opening; sign-out forgets the kept notifications. axe over both
+ * modals.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+let game: { code: string; gameId: number };
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+  const res = await fetch(`${stack.gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: '{ games(first: 1, filter: { category: "slots" }) { edges { node { code gameId } } } }',
+    }),
+  });
+  game = ((await res.json()) as any).data.games.edges[0].node;
+});
+afterAll(() => stack?.close());
+
+/** A new player with R500, past the onboarding. */
+async function newPlayer() {
+  const email = `live${Date.now()}${Math.floor(Math.random() * 1e4)}@example.test`;
+  const { token } = (await (
+    await fetch(`${stack.sandbox.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Lindiwe', email, password: 'correct-horse-9', date_of_birth: '1990-01-01' }),
+    })
+  ).json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  await fetch(`${stack.sandbox.url}/api/onboarding`, { method: 'POST', headers: auth, body: '{}' });
+  await fetch(`${stack.sandbox.url}/sandbox/credit`, { method: 'POST', headers: auth, body: '{"amount":"500.00"}' });
+  return { token, auth };
+}
+
+/** The browser starts signed in as that player (the token in its storage, as after a log in). */
+const signInBrowser = (context: BrowserContext, token: string) =>
+  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+
+/** One real R10 spin of the sandbox slot, as its page sends it (the player's own token). */
+async function spin(auth: Record<string, string>) {
+  const res = await fetch(`${stack.sandbox.url}/sandbox/spin`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ gameCode: game.code, stake: '10.00', demo: false }),
+  });
+  expect(res.status).toBe(200);
+}
+
+/**
+ * Spins until the header's balance moves without a reload: the live connection opens a moment after the page, and
+ * an event sent before it is not replayed.
+ */
+async function untilLive(page: Page, auth: Record<string, string>) {
+  const before = await headerWallet(page).getAttribute('aria-label');
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    await spin(auth);
+    const moved = await headerWallet(page)
+      .evaluate(
+        (button, label) =>
+          new Promise<boolean>((resolve) => {
+            const check = () => button.getAttribute('aria-label') !== label;
+            if (check()) return resolve(true);
+            const observer = new MutationObserver(() => check() && resolve(true));
+            observer.observe(button, { attributes: true });
+            setTimeout(() => resolve(check()), 1000);
+          }),
+        before,
+      )
+      .catch(() => false);
+    if (moved) return;
+  }
+  throw new Error('The balance never moved live.');
+}
+
+async function notify(auth: Record<string, string>, type: string, subject: string, message: string) {
+  const res = await fetch(`${stack.sandbox.url}/sandbox/notifications`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ type, subject, message }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+// The header stays on the page under an open modal (hidden from assistive tech there): read it by its markup.
+const headerWallet = (page: Page) => page.locator('header button[aria-label^="Wallet: "]');
+const headerChest = (page: Page) => page.locator('header button[aria-label^="Loyalty chests"]');
+const headerBell = (page: Page) => page.locator('header button[aria-label^="Notifications"]');
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('live rewards on a %s', (_name, viewport) => {
+  it('moves the balance and the loyalty chest live as the player spins, and opens a chest', async () => {
+    const { page, context } = await stack.open(viewport);
+    const { token, auth } = await newPlayer();
+    await signInBrowser(context, token);
+    await page.goto('/');
+    await expect.poll(() => headerWallet(page).getAttribute('aria-label')).toBe('Wallet: R500.00');
+    await expect
+      .poll(() => headerChest(page).getAttribute('aria-label'))
+      .toBe('Loyalty chests, 0 ready, 0 of 10 diamonds toward the next chest');
+
+    // Real spins in the game: the balance and the chest's ring change while the game is still open. (The live
+    // connection opens a moment after the page: the player spins until the balance moves.)
+    await page.goto(`/?play=${game.gameId}`);
+    const spinButton = page.frameLocator('iframe').getByRole('button', { name: 'Spin' });
+    let spins = 0;
+    while ((await headerWallet(page).getAttribute('aria-label')) === 'Wallet: R500.00') {
+      expect(spins).toBeLessThan(8);
+      await spinButton.click();
+      spins += 1;
+      await expect.poll(() => spinButton.isEnabled()).toBe(true);
+      await page.waitForTimeout(500);
+    }
+    await expect
+      .poll(() => headerChest(page).getAttribute('aria-label'))
+      .toBe(`Loyalty chests, 0 ready, ${spins} of 10 diamonds toward the next chest`);
+    await page.getByRole('button', { name: 'Stop playing' }).click();
+
+    // The loyalty modal follows further spins with no reload.
+    await headerChest(page).click();
+    const modal = page.getByRole('dialog', { name: 'Loyalty chests' });
+    const bronze = modal.getByRole('listitem', { name: 'Bronze' });
+    await bronze.getByText(`${spins} of 10 diamonds toward the next chest`).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await spin(auth);
+    spins += 1;
+    await bronze.getByText(`${spins} of 10 diamonds toward the next chest`).waitFor();
+
+    // Ten diamonds make a chest: it shows at once, and opens for a reward that lands in the balance.
+    while (spins < 10) {
+      await spin(auth);
+      spins += 1;
+    }
+    await bronze.getByText('1 chest ready').waitFor();
+    await expect.poll(() => modal.getByTestId('chests-ready').textContent()).toBe('1');
+    await expect
+      .poll(() => headerChest(page).getAttribute('aria-label'))
+      .toBe('Loyalty chests, 1 ready, 0 of 10 diamonds toward the next chest');
+    const before = await headerWallet(page).getAttribute('aria-label');
+    await modal.getByRole('button', { name: 'Open a Bronze chest' }).click();
+    await modal.getByText(/You opened a Bronze chest and won R[\d,.]+\. It is in your balance\./).waitFor();
+    await bronze.getByText('No chest ready').waitFor();
+    expect(await modal.getByTestId('chests-ready').textContent()).toBe('0');
+    await expect.poll(() => headerWallet(page).getAttribute('aria-label')).not.toBe(before);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('raises the badge for a new notification live; the modal shows it and marks it read', async () => {
+    const { page, context } = await stack.open(viewport);
+    const { token, auth } = await newPlayer();
+    await signInBrowser(context, token);
+    await page.goto('/');
+    // A new player has their welcome message, unread.
+    await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    // A spin moves the balance live: the player's live events are flowing.
+    await expect.poll(() => headerWallet(page).getAttribute('aria-label')).toBe('Wallet: R500.00');
+    await untilLive(page, auth);
+
+    await notify(auth, 'jackpot_win', 'Jackpot!', 'You hit the Mega Moolah jackpot: R12,500.00 is yours.');
+    await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications, 2 unread');
+    await expect.poll(() => headerBell(page).locator('span').textContent()).toBe('2');
+
+    await headerBell(page).click();
+    const modal = page.getByRole('dialog', { name: 'Notifications' });
+    const list = modal.getByRole('list', { name: 'Notifications' });
+    await list.getByText('Jackpot!').waitFor();
+    const items = list.getByRole('listitem');
+    expect(await items.first().textContent()).toContain('Jackpot win');
+    expect(await items.first().textContent()).toContain('New');
+    expect(await items.nth(1).textContent()).toContain('Welcome to PlayLive');
+    // Opening marked them read: the badge is gone, and stays gone after a reload.
+    await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // One that arrives while the modal is open lands at the top.
+    await notify(auth, 'withdrawal_success', 'Withdrawal paid', 'R300.00 is on its way to your bank.');
+    await expect.poll(() => items.first().textContent()).toContain('Withdrawal paid');
+    expect(await items.count()).toBe(3);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications');
+
+    // The browser keeps them for this player until sign-out.
+    const kept = () => page.evaluate(() => window.localStorage.getItem('play_live_notifications'));
+    expect(JSON.parse((await kept()) ?? 'null')).toMatchObject({ unreadCount: 0 });
+    await page.reload();
+    await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications');
+    await page.getByRole('button', { name: 'Account menu for Lindiwe' }).click();
+    await page.getByRole('menuitem', { name: 'SIGN OUT' }).click();
+    await page.getByRole('button', { name: 'Log in' }).first().waitFor();
+    expect(await kept()).toBeNull();
+  });
+});

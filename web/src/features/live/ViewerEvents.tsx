@@ -1,0 +1,136 @@
+import { useEffect } from 'react';
+import { fetchQuery, graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
+import type { Disposable } from 'relay-runtime';
+import type { ViewerEventsCatchUpQuery } from '../../__generated__/ViewerEventsCatchUpQuery.graphql';
+import type { ViewerEventsSubscription } from '../../__generated__/ViewerEventsSubscription.graphql';
+import { applyViewerEvent } from './viewer-events-updater';
+
+/*
+ * Everything a live event can change on screen, read again after a gap: the header's balance, chest and badge, the
+ * loyalty modal and the notifications list. A snapshot event (the gateway lost the casino's channel for a while)
+ * selects it, and so does the catch-up after this subscription had to start again.
+ */
+export const ViewerEventsViewer = graphql`
+  fragment ViewerEvents_viewer on Viewer {
+    id
+    wallet {
+      ...WalletFields_wallet
+    }
+    loyalty {
+      id
+      enabled
+      ...LoyaltyIcon_loyalty
+      ...LoyaltyChests_loyalty
+    }
+    headerCount: notifications(first: 1) {
+      unreadCount
+    }
+    ...NotificationsList_viewer
+  }
+`;
+
+const Subscription = graphql`
+  subscription ViewerEventsSubscription {
+    viewerEvents {
+      __typename
+      name
+      ... on LoyaltyProgressEvent {
+        progressPercent
+        newDiamond
+        newChest
+        # Present when a diamond or chest is new: the whole loyalty, by id.
+        loyalty {
+          id
+          enabled
+          ...LoyaltyIcon_loyalty
+          ...LoyaltyChests_loyalty
+        }
+      }
+      ... on NotificationEvent {
+        unreadCount
+        # Every field the notifications list reads (NotificationsList_viewer).
+        notification {
+          id
+          subject
+          message
+          type
+          read
+          createdAt
+        }
+      }
+      ... on WalletEvent {
+        wallet {
+          ...WalletFields_wallet
+        }
+      }
+      ... on ViewerSnapshotEvent {
+        viewer {
+          ...ViewerEvents_viewer
+        }
+      }
+    }
+  }
+`;
+
+const CatchUp = graphql`
+  query ViewerEventsCatchUpQuery {
+    viewer {
+      ...ViewerEvents_viewer
+    }
+  }
+`;
+
+/** Waits before starting again after the subscription failed: 1 s, 2 s, 4 s ... up to 30 s. */
+const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
+
+/**
+ * The signed-in player's live events (viewerEvents), one subscription for as long as the player is signed in:
+ * mounted by the frame for a player only, and ended when it unmounts (sign-out) or the session's environment is
+ * replaced. Events update the Relay store, so every screen showing the same records changes with no refetch here.
+ * When the subscription fails it starts again after a pause and catches up on what it may have missed.
+ */
+export default function ViewerEvents() {
+  const environment = useRelayEnvironment();
+  useEffect(() => {
+    let subscription: Disposable | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let stopped = false;
+
+    const restart = () => {
+      if (stopped) return;
+      subscription?.dispose();
+      timer = setTimeout(() => {
+        start();
+        fetchQuery<ViewerEventsCatchUpQuery>(
+          environment,
+          CatchUp,
+          {},
+          {
+            networkCacheConfig: { metadata: { silent: true } },
+          },
+        ).subscribe({});
+      }, retryDelay(attempt++));
+    };
+    const start = () => {
+      subscription = requestSubscription<ViewerEventsSubscription>(environment, {
+        subscription: Subscription,
+        variables: {},
+        updater: applyViewerEvent,
+        onNext: () => {
+          attempt = 0;
+        },
+        onError: restart,
+        onCompleted: restart,
+      });
+    };
+
+    start();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      subscription?.dispose();
+    };
+  }, [environment]);
+  return null;
+}

@@ -1,0 +1,38 @@
+import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
+import type { ViewerEventsSubscription$data } from '../../__generated__/ViewerEventsSubscription.graphql';
+import { NOTIFICATIONS_CONNECTION } from '../notifications/useMarkNotificationsRead';
+
+/*
+ * What one live event changes in the store beyond what Relay normalises by id (a wallet, a refetched loyalty, a
+ * snapshot's viewer): the progress toward the next diamond on the Loyalty record; a new notification at the top of
+ * the modal's list, and the unread count on the list and on the header's count.
+ */
+export function applyViewerEvent(
+  store: RecordSourceSelectorProxy<ViewerEventsSubscription$data>,
+  data: ViewerEventsSubscription$data | null | undefined,
+): void {
+  const event = data?.viewerEvents;
+  const viewer = store.getRoot().getLinkedRecord('viewer');
+  if (!event || !viewer) return;
+
+  if (event.__typename === 'LoyaltyProgressEvent') {
+    viewer.getLinkedRecord('loyalty')?.setValue(event.progressPercent, 'progressPercent');
+    return;
+  }
+
+  if (event.__typename === 'NotificationEvent') {
+    viewer.getLinkedRecord('notifications', { first: 1 })?.setValue(event.unreadCount, 'unreadCount');
+    const connection = ConnectionHandler.getConnection(viewer, NOTIFICATIONS_CONNECTION);
+    const node = event.notification ? store.get(event.notification.id) : null;
+    if (!connection || !node) return;
+    const edges = connection.getLinkedRecords('edges') ?? [];
+    const known = edges.some((edge) => edge?.getLinkedRecord('node')?.getDataID() === node.getDataID());
+    if (!known) {
+      const edge = ConnectionHandler.createEdge(store, connection, node, 'NotificationEdge');
+      ConnectionHandler.insertEdgeBefore(connection, edge);
+      const total = connection.getValue('totalCount');
+      if (typeof total === 'number') connection.setValue(total + 1, 'totalCount');
+    }
+    connection.setValue(event.unreadCount, 'unreadCount');
+  }
+}

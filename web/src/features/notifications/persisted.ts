@@ -1,0 +1,53 @@
+import { savedNotifications, saveNotifications } from '../../app/storage';
+
+/*
+ * The notifications kept in the browser (SPEC §3: the store is persisted), for the player they belong to: the
+ * unread count and the newest page as last seen. The header's badge and the modal show them until the first
+ * answer arrives; sign-out forgets them (app/session.ts).
+ */
+
+export interface StoredNotification {
+  id: string;
+  subject: string;
+  message: string;
+  type: string;
+  read: boolean;
+  createdAt: string;
+}
+
+interface Stored {
+  viewerId: string;
+  unreadCount: number;
+  items: StoredNotification[];
+}
+
+/** How many are kept: the modal's first page. */
+export const STORED_PAGE = 20;
+
+function load(): Stored | null {
+  try {
+    const value = JSON.parse(savedNotifications() ?? 'null') as Stored | null;
+    if (!value || typeof value.viewerId !== 'string' || typeof value.unreadCount !== 'number') return null;
+    return { ...value, items: Array.isArray(value.items) ? value.items : [] };
+  } catch {
+    return null;
+  }
+}
+
+/** What is kept for this player; nothing when it belongs to someone else (or to nobody). */
+export function storedNotifications(viewerId: string): Stored | null {
+  const value = load();
+  return value?.viewerId === viewerId ? value : null;
+}
+
+function save(viewerId: string, change: Partial<Omit<Stored, 'viewerId'>>): void {
+  const before = storedNotifications(viewerId) ?? { viewerId, unreadCount: 0, items: [] };
+  const next = { ...before, ...change, viewerId };
+  next.items = next.items.slice(0, STORED_PAGE);
+  saveNotifications(JSON.stringify(next));
+}
+
+export const storeUnreadCount = (viewerId: string, unreadCount: number) => save(viewerId, { unreadCount });
+
+export const storeNotifications = (viewerId: string, items: StoredNotification[], unreadCount: number) =>
+  save(viewerId, { items, unreadCount });
