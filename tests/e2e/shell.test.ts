@@ -65,7 +65,7 @@ const ROUTES: [path: string, heading: RegExp][] = [
   ['/promotions', /Promotions/],
   ['/news', /News/],
   ['/news/category/winners', /News: Winners/],
-  ['/news/some-article', /Some Article/],
+  ['/news/welcome-to-playlive', /Welcome to PlayLive/],
   ['/how-to', /How to play/],
   ['/about-us', /About PlayLive/],
   ['/privacy-policy', /Privacy policy/],
