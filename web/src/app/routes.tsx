@@ -13,6 +13,7 @@ import { catalogueLoader, providersLoader, webplayLoader } from '../features/gam
 import { homeLoader } from '../features/home/loader';
 import { newsArticleLoader, newsCategoryLoader, newsListLoader } from '../features/news/loader';
 import { gameLoader } from '../features/play/loader';
+import { tournamentsLoader } from '../features/tournaments/loader';
 import { promoPageLoader } from '../features/pages/promo-page-loader';
 import { promotionsLoader } from '../features/promotions/loader';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppLayoutQuery.graphql';
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
           {
             path: 'tournaments',
             handle: { name: 'tournaments' },
+            loader: tournamentsLoader,
             lazy: lazyRoute(() => import('../features/tournaments/TournamentsPage')),
           },
           {

@@ -28,8 +28,8 @@ const AUTH_MODES: readonly string[] = ['login', 'registration', 'reset'];
 
 /**
  * Shows the open modal. A guest who opens a player's modal (wallet, coupon, ...) gets the login modal instead.
- * `?modal=<name>` in the address opens that modal (for auth, `&mode=registration` or `reset`), then leaves the
- * address as it was without it.
+ * `?modal=<name>` in the address opens that modal (for auth, `&mode=registration` or `reset`; for tournaments,
+ * `&tournament=<id>`), then leaves the address as it was without it.
  */
 export function ModalHost({ query }: { query: ModalHost_query$key }) {
   const data = useFragment(
@@ -67,9 +67,15 @@ export function ModalHost({ query }: { query: ModalHost_query$key }) {
     const name = params.get('modal');
     if (!isModalName(name)) return;
     const mode = params.get('mode');
-    openModal(name, mode && AUTH_MODES.includes(mode) ? { mode } : {});
+    // ?modal=tournaments&tournament=<id> opens that tournament in the modal.
+    const tournament = name === 'tournaments' ? params.get('tournament') : null;
+    openModal(name, {
+      ...(mode && AUTH_MODES.includes(mode) ? { mode } : {}),
+      ...(tournament ? { tournament } : {}),
+    });
     params.delete('modal');
     params.delete('mode');
+    if (tournament) params.delete('tournament');
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }, [location.search, location.pathname, navigate]);

@@ -1,11 +1,75 @@
-import { PlaceholderPage } from '../pages/PlaceholderPage';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router';
+import type { TournamentsPageQuery as TournamentsPageQueryType } from '../../__generated__/TournamentsPageQuery.graphql';
+import { openModal } from '../../app/modals/modal-store';
+import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { Page } from '../pages/Page';
+import { LIST_ROWS } from './Leaderboard';
+import { TournamentCard } from './TournamentCard';
+import { TournamentList } from './TournamentList';
+import { useRetry } from './useRetry';
 
-/** PLACEHOLDER being replaced by the tournaments work: the page's real screen. */
+/*
+ * The list is selected here rather than in a paginated fragment: the gateway prices every fragment level and each
+ * `first`, and twenty tournaments with their top five fit its budget only this flat. The backend lists open
+ * tournaments first, so the twenty are those that matter.
+ */
+export const TournamentsPageQuery = graphql`
+  query TournamentsPageQuery {
+    tournaments(first: 20) {
+      totalCount
+      edges {
+        node {
+          id
+          ...TournamentCard_tournament
+          ...Leaderboard_tournament @arguments(rows: 5)
+        }
+      }
+    }
+  }
+`;
+
 export function Component() {
+  const ref = useLoaderData() as PreloadedQuery<TournamentsPageQueryType>;
   return (
-    <PlaceholderPage
+    <ScreenEnvironment queryRef={ref}>
+      <Tournaments queryRef={ref} />
+    </ScreenEnvironment>
+  );
+}
+
+const NO_VARIABLES = {};
+
+/**
+ * /tournaments: every tournament with its stage, countdown, times, buy-in, prize pool, join and start, and the top
+ * of its leaderboard, live while the page is open (the whole top 10 opens in the tournaments modal). Guests can
+ * watch; joining asks them to log in.
+ */
+function Tournaments({ queryRef }: { queryRef: PreloadedQuery<TournamentsPageQueryType> }) {
+  const data = usePreloadedQuery<TournamentsPageQueryType>(TournamentsPageQuery, queryRef);
+  const [retry, retrying] = useRetry(TournamentsPageQuery, NO_VARIABLES);
+  return (
+    <Page
       title="Tournaments"
-      about="Join a tournament, climb the leaderboard, win a share of the prize pool."
-    />
+      lead="Join a tournament, climb the leaderboard with every real-money spin, and win a share of the prize pool."
+      wide
+    >
+      <TournamentList
+        tournaments={data.tournaments}
+        label="Tournaments"
+        retry={retry}
+        retrying={retrying}
+        renderItem={(node, i) => (
+          <TournamentCard
+            tournament={node}
+            rows={LIST_ROWS}
+            headingLevel={2}
+            watch
+            priority={i < 2}
+            onFullLeaderboard={() => openModal('tournaments', { tournament: node.id })}
+          />
+        )}
+      />
+    </Page>
   );
 }

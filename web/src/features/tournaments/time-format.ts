@@ -1,0 +1,52 @@
+/*
+ * How tournament times read on screen (docs/rules.md#audience-and-time): dates as 'yyyy-MM-dd HH:mm' in
+ * Johannesburg time, durations and countdowns as 'HH H MM M'. The gateway formats its own answers the same way
+ * (gateway/src/domain/time.ts); the site needs its own copy because its countdowns tick between answers.
+ */
+
+/** Every date players see is in Johannesburg time, whatever zone the browser is in. */
+export const TIME_ZONE = 'Africa/Johannesburg';
+
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'yyyy-MM-dd HH:mm' in Johannesburg time: 08:00 UTC on 22 November 2026 reads '2026-11-22 10:00'. */
+export function formatJohannesburg(instant: string | number | Date): string {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(date.getTime())) return '';
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Seconds as 'HH H MM M': whole minutes, rounded down; the hours keep counting past 24 ('30 H 00 M'); anything
+ * not positive (a countdown whose instant has passed) reads '00 H 00 M', never a negative time.
+ */
+export function formatDuration(seconds: number): string {
+  const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds / 60) : 0;
+  return `${pad2(Math.floor(minutes / 60))} H ${pad2(minutes % 60)} M`;
+}
+
+/** The time left from `now` (ms since the epoch) until `target` (an ISO instant), as 'HH H MM M'. */
+export function formatCountdown(target: string | number | Date, now: number): string {
+  const at = target instanceof Date ? target.getTime() : new Date(target).getTime();
+  return formatDuration((at - now) / 1000);
+}
+
+/** Minutes of play as players read them: '60 min', '2 h', '1 h 30 min'. */
+export function formatMinutes(total: number): string {
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  if (hours === 0) return `${minutes} min`;
+  return minutes === 0 ? `${hours} h` : `${hours} h ${minutes} min`;
+}
