@@ -40,19 +40,16 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** A new player past the onboarding; the browser starts signed in as them (as after a log in). */
-async function signInAsNewPlayer(context: BrowserContext) {
+const PASSWORD = 'correct-horse-9';
+
+/** A new player registered at the casino, past the onboarding. */
+async function newPlayer() {
   const email = `content${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
   const { token } = (await (
     await fetch(`${stack.sandbox.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Reader',
-        email,
-        password: 'correct-horse-9',
-        date_of_birth: '1990-01-01',
-      }),
+      body: JSON.stringify({ name: 'Reader', email, password: PASSWORD, date_of_birth: '1990-01-01' }),
     })
   ).json()) as { token: string };
   await fetch(`${stack.sandbox.url}/api/onboarding`, {
@@ -60,7 +57,24 @@ async function signInAsNewPlayer(context: BrowserContext) {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{}',
   });
+  return { email, token };
+}
+
+/** The browser starts signed in as a new player (their token in its storage, as after a log in). */
+async function signInAsNewPlayer(context: BrowserContext) {
+  const { token } = await newPlayer();
   await context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+}
+
+/** Logs in from the page's own Log in button, as a guest does. */
+async function logInHere(page: Page) {
+  const { email } = await newPlayer();
+  await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in' }).last().click();
+  await expect.poll(() => dialog.count()).toBe(0);
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
@@ -123,6 +137,17 @@ for (const [width, viewport] of [
       const feed = page.getByRole('region', { name: 'Just added' });
       await feed.getByRole('link', { name: /Midweek Reload/ }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    it('turns the guest list into the signed-in one when the guest logs in there', async () => {
+      const { page } = await stack.open(viewport);
+      await page.goto('/promotions');
+      await card(page, 'Weekly Cashback').waitFor();
+      expect(await card(page, 'Loyalty Chests').count()).toBe(0);
+      await logInHere(page);
+      await card(page, 'Loyalty Chests').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/promotions');
+      expect(await page.getByRole('heading', { name: 'Players get more' }).count()).toBe(0);
     });
 
     it('says when the promotions cannot load, and shows them on Try again', async () => {
@@ -210,6 +235,16 @@ for (const [width, viewport] of [
       const seasonal = page.getByRole('region', { name: 'Seasonal promotions' });
       await seasonal.getByRole('link', { name: /Pumpkin Patch/ }).waitFor();
       expect(await seasonal.getByRole('link', { name: /Stocking Stash/ }).count()).toBe(0);
+
+      // Signing in on Predict and Win stays on it.
+      await page.goto('/predict-and-win');
+      await expect.poll(() => heading(page).textContent()).toBe('Predict and Win');
+      await logInHere(page);
+      await page.getByRole('button', { name: 'Deposit now' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/predict-and-win');
+      await page.getByRole('button', { name: /Account menu for/ }).click();
+      await page.getByRole('menuitem', { name: 'SIGN OUT' }).click();
+      await page.getByRole('button', { name: 'Join to take part' }).waitFor();
 
       // Easter is for players only: a guest does not find it.
       await page.goto('/easter-promo');
