@@ -6,7 +6,12 @@ import { signOutLocally } from '../session';
 import styles from './Header.module.css';
 
 /** The account dropdown (docs/rules.md#routes-and-query-parameters): its entries, the optional ones only when the site has them on. */
-export default function AccountMenu(props: { name: string; loyaltyOn: boolean; welcomePackage: boolean }) {
+export default function AccountMenu(props: {
+  name: string;
+  loyaltyOn: boolean;
+  wageringOn: boolean;
+  welcomePackage: boolean;
+}) {
   const [signOut] = useSignOut();
   const leave = () => {
     // The session ends here at once; the gateway revokes it in the background.
@@ -28,9 +33,11 @@ export default function AccountMenu(props: { name: string; loyaltyOn: boolean; w
           <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('coupon')}>
             REDEEM COUPON
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('wagering')}>
-            BONUS WAGERING
-          </DropdownMenu.Item>
+          {props.wageringOn && (
+            <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('wagering')}>
+              BONUS WAGERING
+            </DropdownMenu.Item>
+          )}
           {props.loyaltyOn && (
             <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('loyalty')}>
               LOYALTY CHESTS
@@ -41,7 +48,8 @@ export default function AccountMenu(props: { name: string; loyaltyOn: boolean; w
           </DropdownMenu.Item>
           {props.welcomePackage && (
             <DropdownMenu.Item className={styles.dropdownItem} asChild>
-              <Link to="/promotions">WELCOME PACKAGE</Link>
+              {/* The welcome offer on the promotions page (its promotion links to this anchor). */}
+              <Link to="/promotions#welcome-package">WELCOME PACKAGE</Link>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className={styles.separator} />

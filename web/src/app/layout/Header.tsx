@@ -41,6 +41,7 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
         site {
           loyaltyEnabled
           welcomePackageEnabled
+          wageringEnabled
         }
       }
     `,
@@ -86,6 +87,7 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
             <AccountMenu
               name={viewer.account.name}
               loyaltyOn={loyaltyOn}
+              wageringOn={data.site?.wageringEnabled === true}
               welcomePackage={
                 data.site?.welcomePackageEnabled === true && !viewer.account.welcomePackageExpired
               }

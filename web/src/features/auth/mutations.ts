@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
+import { graphql, useMutation, type UseMutationConfig } from 'react-relay';
 import type { MutationParameters, GraphQLTaggedNode } from 'relay-runtime';
 import type { mutationsForgotPasswordMutation } from '../../__generated__/mutationsForgotPasswordMutation.graphql';
 import type { mutationsLoginMutation } from '../../__generated__/mutationsLoginMutation.graphql';
@@ -12,14 +12,24 @@ import type { mutationsSignOutMutation } from '../../__generated__/mutationsSign
  * refusal rejects with the gateway's error (its message, and extensions.fields for the form's inputs).
  */
 
-function usePromisedMutation<T extends MutationParameters>(mutation: GraphQLTaggedNode) {
+/** A mutation as a promise of its payload (shared by every feature's mutation hooks). */
+export function usePromisedMutation<T extends MutationParameters>(
+  mutation: GraphQLTaggedNode,
+  config?: Pick<UseMutationConfig<T>, 'updater'>,
+) {
   const [commit, inFlight] = useMutation<T>(mutation);
+  const updater = config?.updater;
   const run = useCallback(
     (variables: T['variables']) =>
       new Promise<T['response']>((resolve, reject) => {
-        commit({ variables, onCompleted: (response) => resolve(response), onError: reject });
+        commit({
+          variables,
+          ...(updater ? { updater } : {}),
+          onCompleted: (response) => resolve(response),
+          onError: reject,
+        });
       }),
-    [commit],
+    [commit, updater],
   );
   return [run, inFlight] as const;
 }

@@ -1,11 +1,163 @@
-import ComingSoonModal from '../notices/ComingSoonModal';
+import { useState, type FormEvent } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import type { CouponCard_coupon$key } from '../../__generated__/CouponCard_coupon.graphql';
+import type { CouponModalQuery } from '../../__generated__/CouponModalQuery.graphql';
+import { Modal } from '../../app/modals/Modal';
+import { closeModal, openModal } from '../../app/modals/modal-store';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { useForm } from '../auth/useForm';
+import { CouponCard } from './CouponCard';
+import styles from './coupons.module.css';
+import { LoadBoundary } from './LoadBoundary';
+import { useOptOutCoupon, useRedeemCoupon } from './mutations';
+import { Notice, type NoticeText } from './Notice';
+import { OptOut } from './OptOut';
+import { checkCouponCode, COUPON_OPT_OUT_FAILURE, COUPON_OPT_OUT_SUCCESS } from './rules';
+import { useReload } from './useReload';
 
-/** PLACEHOLDER being replaced by the coupons work: the modal's real screen. */
-export default function CouponModal(_props: { params: Record<string, string> }) {
+/**
+ * The redeem coupon modal (docs/rules.md#coupons-and-wagering): the player's active coupon with its wagering and
+ * the coupon opt-out, or the code field; a refused code shows the backend's own text, a redeemed one the bonus it
+ * gave. Opened with `code` in its params, the field starts with that code.
+ */
+export default function CouponModal({ params }: { params: Record<string, string> }) {
+  const { options, reload } = useReload();
   return (
-    <ComingSoonModal
-      title="Redeem a coupon"
-      about="Enter a bonus coupon code to add its bonus to your wallet."
-    />
+    <Modal title="Redeem a coupon" size="sm">
+      <LoadBoundary what="your coupons" onRetry={reload}>
+        <CouponContent options={options} initialCode={params.code ?? ''} />
+      </LoadBoundary>
+    </Modal>
+  );
+}
+
+function CouponContent(props: { options: ReturnType<typeof useReload>['options']; initialCode: string }) {
+  const data = useLazyLoadQuery<CouponModalQuery>(
+    graphql`
+      query CouponModalQuery {
+        site {
+          wageringEnabled
+        }
+        viewer {
+          id
+          activeCoupon @catch(to: RESULT) {
+            id
+            bonusAmount {
+              formatted
+            }
+            ...CouponCard_coupon
+          }
+        }
+      }
+    `,
+    {},
+    props.options,
+  );
+  const [redeemed, setRedeemed] = useState<{ coupon: CouponCard_coupon$key; bonus: string } | null>(null);
+  const [notice, setNotice] = useState<NoticeText | null>(null);
+  const [optOut, optingOut] = useOptOutCoupon();
+  const wageringOn = data.site?.wageringEnabled === true;
+
+  if (!data.viewer) return <p>Log in to redeem a coupon.</p>;
+
+  if (redeemed) {
+    return (
+      <div className={styles.stack}>
+        <Notice
+          notice={{ kind: 'success', text: `Coupon redeemed: ${redeemed.bonus} bonus added to your wallet.` }}
+        />
+        <CouponCard coupon={redeemed.coupon} />
+        <p className={styles.muted}>Wager the requirement and your bonus becomes cash.</p>
+        <div className={styles.actions}>
+          {wageringOn && <Button onClick={() => openModal('wagering')}>See bonus wagering</Button>}
+          <Button variant="ghost" onClick={closeModal}>
+            Done
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  const active = data.viewer.activeCoupon;
+  const leave = async () => {
+    try {
+      await optOut({});
+      setNotice({ kind: 'success', text: COUPON_OPT_OUT_SUCCESS });
+    } catch {
+      setNotice({ kind: 'error', text: COUPON_OPT_OUT_FAILURE });
+    }
+  };
+
+  return (
+    <div className={styles.stack}>
+      {notice && <Notice notice={notice} />}
+      {!active.ok && (
+        <div className={styles.failed}>
+          <p role="alert">We could not check for an active coupon right now.</p>
+        </div>
+      )}
+      {active.ok && active.value ? (
+        <>
+          <h3 className={styles.subhead}>Your active coupon</h3>
+          <CouponCard coupon={active.value} />
+          <p className={styles.muted}>
+            You can redeem another coupon once this bonus is wagered, or after you opt out of it.
+          </p>
+          <div className={styles.actions}>
+            {wageringOn && <Button onClick={() => openModal('wagering')}>See bonus wagering</Button>}
+            <OptOut
+              label="Opt out of this bonus"
+              warning={`Opting out forfeits this coupon's ${active.value.bonusAmount.formatted} bonus: what is left of it leaves your wallet. This cannot be undone.`}
+              busy={optingOut}
+              onConfirm={leave}
+            />
+          </div>
+        </>
+      ) : (
+        <RedeemForm
+          initialCode={props.initialCode}
+          onRedeemed={(coupon, bonus) => {
+            setNotice(null);
+            setRedeemed({ coupon, bonus });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function RedeemForm(props: {
+  initialCode: string;
+  onRedeemed: (coupon: CouponCard_coupon$key, bonus: string) => void;
+}) {
+  const [redeem, busy] = useRedeemCoupon();
+  const form = useForm({ code: props.initialCode });
+  // The casino's refusal is about the code (docs/rules.md: its own text, e.g. 'Invalid coupon code.'): beside it.
+  const code = { ...form.field('code') };
+  code.error ??= form.message;
+
+  const submit = (event: FormEvent) =>
+    form.submit(event, { code: checkCouponCode(form.fields.code) }, async () => {
+      const { redeemCoupon } = await redeem({ input: { code: form.fields.code.trim() } });
+      props.onRedeemed(redeemCoupon.coupon, redeemCoupon.coupon.bonusAmount.formatted);
+    });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <p className={`${styles.muted} ${styles.intro}`}>
+        Have a bonus code? Enter it to add its bonus to your wallet.
+      </p>
+      <TextField
+        label="Coupon code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        {...code}
+      />
+      <Button type="submit" variant="accent" className={styles.wide} disabled={busy}>
+        {busy ? 'Redeeming…' : 'Redeem'}
+      </Button>
+    </form>
   );
 }

@@ -1,6 +1,101 @@
-import ComingSoonModal from '../notices/ComingSoonModal';
+import type { FormEvent } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import type { ProfileModalQuery } from '../../__generated__/ProfileModalQuery.graphql';
+import { Modal } from '../../app/modals/Modal';
+import { closeModal } from '../../app/modals/modal-store';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { useForm } from '../auth/useForm';
+import { LoadBoundary } from '../coupons/LoadBoundary';
+import { useReload } from '../coupons/useReload';
+import { useUpdateProfile } from './mutations';
+import styles from './ProfileModal.module.css';
+import { checkName, checkPhone, profileChanges } from './validation';
 
-/** PLACEHOLDER being replaced by the profile work: the modal's real screen. */
+/**
+ * The profile edit modal: the player's name and mobile number (what updateProfile takes), the email shown but not
+ * changed here. Checked before sending, the casino's refusals beside their fields; on success it closes, and the
+ * account the casino answers replaces the one every screen shows.
+ */
 export default function ProfileModal(_props: { params: Record<string, string> }) {
-  return <ComingSoonModal title="Your profile" about="Your name and contact details." />;
+  const { options, reload } = useReload();
+  return (
+    <Modal title="Your profile" size="sm">
+      <LoadBoundary what="your profile" onRetry={reload}>
+        <ProfileContent options={options} />
+      </LoadBoundary>
+    </Modal>
+  );
+}
+
+function ProfileContent(props: { options: ReturnType<typeof useReload>['options'] }) {
+  const data = useLazyLoadQuery<ProfileModalQuery>(
+    graphql`
+      query ProfileModalQuery {
+        viewer {
+          id
+          account {
+            id
+            name
+            email
+            phone
+            emailVerified
+          }
+        }
+      }
+    `,
+    {},
+    props.options,
+  );
+  if (!data.viewer) return <p>Log in to see your profile.</p>;
+  return <ProfileForm account={data.viewer.account} />;
+}
+
+function ProfileForm({
+  account,
+}: {
+  account: { name: string; email: string; phone: string | null | undefined; emailVerified: boolean };
+}) {
+  const [save, busy] = useUpdateProfile();
+  const form = useForm({ name: account.name, phone: account.phone ?? '' });
+  const f = form.fields;
+
+  const submit = (event: FormEvent) =>
+    form.submit(event, { name: checkName(f.name), phone: checkPhone(f.phone) }, async () => {
+      await save({ input: profileChanges(f) });
+      closeModal();
+    });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      {form.message && (
+        <p className={styles.formError} role="alert">
+          {form.message}
+        </p>
+      )}
+      <div className={styles.email}>
+        <span className={styles.label}>Email</span>
+        <span className={styles.value}>{account.email}</span>
+        <span className={styles.hint}>
+          {account.emailVerified ? 'Verified' : 'Not verified yet'} · To change it, contact support.
+        </span>
+      </div>
+      <TextField label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField
+        label="Mobile number (optional)"
+        type="tel"
+        autoComplete="tel"
+        hint="For example +27 82 555 0100. Leave it empty to remove it."
+        {...form.field('phone')}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" variant="accent" disabled={busy}>
+          {busy ? 'Saving…' : 'Save changes'}
+        </Button>
+        <Button variant="ghost" onClick={closeModal} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
 }

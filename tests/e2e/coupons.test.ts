@@ -1,0 +1,272 @@
+/**
+ * Coupons, bonus wagering and the profile, as a player meets them, on a desktop and on a 390 px phone: a new
+ * player redeems the welcome coupon and sees the bonus in the header and its wagering move after a stake; a
+ * refused code shows the casino's text; opting out of the coupon or of the bonus asks first and says how it went;
+ * a failed part of a modal says so; the profile edit checks its fields, saves and shows the new name; the account
+ * menu's optional entries follow the site's flags. axe over the coupon, wagering and profile modals.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+let game: { code: string };
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+  const res = await fetch(`${stack.gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: '{ games(first: 1, filter: { category: "slots" }) { edges { node { code } } } }',
+    }),
+  });
+  game = ((await res.json()) as any).data.games.edges[0].node;
+});
+afterAll(() => stack?.close());
+afterEach(async () => {
+  await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+});
+
+/** Screenshots for a person to look at, when E2E_SHOTS_DIR names a folder. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+async function sandbox(path: string, token: string | null, body: unknown, method = 'POST') {
+  const res = await fetch(`${stack.sandbox.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A new player, past the onboarding, with nothing in the wallet. */
+async function newPlayer(name = 'Coupon Tester') {
+  const email = `coupon${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
+  const { token } = (await sandbox('/api/register', null, {
+    name,
+    email,
+    password: 'correct-horse-9',
+    date_of_birth: '1990-01-01',
+  })) as { token: string };
+  await sandbox('/api/onboarding', token, {});
+  return { email, token, name };
+}
+
+/** The browser starts signed in as that player (the token in its storage, as after a log in). */
+const signInBrowser = (context: BrowserContext, token: string) =>
+  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+
+async function openAs(viewport: { width: number; height: number }, token: string, path = '/') {
+  const { page, context } = await stack.open(viewport);
+  // A step that cannot happen fails soon, naming what it waited for.
+  page.setDefaultTimeout(15_000);
+  await signInBrowser(context, token);
+  await page.goto(path);
+  return page;
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function accountMenu(page: Page, name: string) {
+  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
+  return page.getByRole('menu');
+}
+
+/** The header's balance (hidden from the accessibility tree while a modal is open, still on screen). */
+const wallet = (page: Page) => page.getByRole('button', { name: /^Wallet: /, includeHidden: true });
+
+for (const [label, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  describe(`coupons and wagering on a ${label}`, () => {
+    it('redeems the welcome coupon: the bonus in the header, then its wagering moving after a stake', async () => {
+      const player = await newPlayer();
+      const page = await openAs(viewport, player.token);
+      await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R0.00');
+
+      await (await accountMenu(page, player.name)).getByRole('menuitem', { name: 'REDEEM COUPON' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
+      const code = dialog.getByLabel('Coupon code');
+      await code.waitFor();
+
+      await dialog.getByRole('button', { name: 'Redeem' }).click();
+      await dialog.getByText('Enter a coupon code.').waitFor();
+
+      await code.fill('NOT-A-COUPON');
+      await dialog.getByRole('button', { name: 'Redeem' }).click();
+      await dialog.getByText('Invalid coupon code.').waitFor();
+      await shot(page, `coupon-invalid-${label}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await code.fill('welcome100 '.toUpperCase());
+      await dialog.getByRole('button', { name: 'Redeem' }).click();
+      await dialog.getByText('Coupon redeemed: R100.00 bonus added to your wallet.').waitFor();
+      await dialog.getByText('R0.00 wagered of R1,000.00').waitFor();
+      // The payload's wallet reaches the header without a reload.
+      await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R100.00');
+      await shot(page, `coupon-redeemed-${label}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await dialog.getByRole('button', { name: 'See bonus wagering' }).click();
+      const wagering = page.getByRole('dialog', { name: 'Bonus wagering' });
+      await wagering.getByText('R0.00 wagered of R1,000.00').waitFor();
+      const wallets = wagering.getByRole('region', { name: 'Your wallets' });
+      await expect
+        .poll(() => wallets.getByRole('listitem').allInnerTexts())
+        .toEqual([expect.stringMatching(/Money\s+R0\.00/), expect.stringMatching(/Bonus\s+R100\.00/)]);
+      await shot(page, `wagering-${label}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await wagering.getByRole('button', { name: 'Close' }).click();
+
+      // A R10 stake (from the bonus: there is no money) counts toward the R1,000 requirement.
+      await sandbox('/sandbox/spin', player.token, { gameCode: game.code, stake: '10.00' });
+      await (await accountMenu(page, player.name)).getByRole('menuitem', { name: 'BONUS WAGERING' }).click();
+      await wagering.getByText('R10.00 wagered of R1,000.00').waitFor();
+      expect(
+        await wagering.getByRole('progressbar', { name: 'Wagering progress' }).getAttribute('aria-valuenow'),
+      ).toBe('1');
+      await wagering.getByText('R990.00').waitFor();
+    });
+
+    it("opts out of the coupon, asking first, and says so in the casino's words", async () => {
+      const player = await newPlayer();
+      await sandbox('/api/couponRedeem', player.token, { code: 'WELCOME100' });
+      const page = await openAs(viewport, player.token, '/?modal=coupon');
+      const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
+      await dialog.getByRole('region', { name: 'Coupon WELCOME100' }).waitFor();
+      await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R100.00');
+
+      await dialog.getByRole('button', { name: 'Opt out of this bonus' }).click();
+      await dialog.getByRole('button', { name: 'Keep my bonus' }).click();
+      await dialog.getByRole('button', { name: 'Opt out of this bonus' }).click();
+      await shot(page, `coupon-opt-out-confirm-${label}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Yes, opt out' }).click();
+      await dialog.getByText('You successfully opted out of the bonus.').waitFor();
+      await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R0.00');
+      // The code field is back: another coupon can be redeemed.
+      await dialog.getByLabel('Coupon code').waitFor();
+      await shot(page, `coupon-opted-out-${label}`);
+    });
+
+    it('opts out of the bonus from the wagering modal, then shows there is nothing to wager', async () => {
+      const player = await newPlayer();
+      await sandbox('/api/couponRedeem', player.token, { code: 'SPIN25' });
+      const page = await openAs(viewport, player.token, '/?modal=wagering');
+      const dialog = page.getByRole('dialog', { name: 'Bonus wagering' });
+      await dialog.getByText('R0.00 wagered of R125.00').waitFor();
+      await dialog.getByRole('button', { name: 'Opt out of the bonus' }).click();
+      await dialog.getByText(/forfeits your bonus balance of R25\.00/).waitFor();
+      await dialog.getByRole('button', { name: 'Yes, opt out' }).click();
+      await dialog.getByText('You opted out of your bonus. Its balance has been removed.').waitFor();
+      await dialog.getByText('You have no bonus to wager.').waitFor();
+      await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R0.00');
+      await shot(page, `wagering-empty-${label}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The coupon modal no longer shows the coupon.
+      await dialog.getByRole('button', { name: 'Redeem a coupon' }).click();
+      await page.getByRole('dialog', { name: 'Redeem a coupon' }).getByLabel('Coupon code').waitFor();
+    });
+
+    it('edits the profile: checks beside the fields, saves, and the new name shows', async () => {
+      const player = await newPlayer('Thandi Original');
+      const page = await openAs(viewport, player.token);
+      await (await accountMenu(page, player.name)).getByRole('menuitem', { name: 'PROFILE' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Your profile' });
+      const name = dialog.getByLabel('Name');
+      await expect.poll(() => name.inputValue()).toBe('Thandi Original');
+      await dialog.getByText(player.email).waitFor();
+
+      await name.fill('  ');
+      await dialog.getByLabel('Mobile number (optional)').fill('call me');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.getByText('Enter your name.').waitFor();
+      await dialog.getByText(/Enter a phone number like/).waitFor();
+      await shot(page, `profile-errors-${label}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await name.fill('Thandi Mokoena');
+      await dialog.getByLabel('Mobile number (optional)').fill('+27 82 555 0199');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      await page.getByRole('button', { name: 'Account menu for Thandi Mokoena' }).waitFor();
+
+      // Saved at the casino: a fresh page shows it too.
+      await page.reload();
+      const menu = await accountMenu(page, 'Thandi Mokoena');
+      await menu.getByRole('menuitem', { name: 'PROFILE' }).click();
+      await expect
+        .poll(() => dialog.getByLabel('Mobile number (optional)').inputValue())
+        .toBe('+27 82 555 0199');
+    });
+  });
+}
+
+describe('coupons when things go wrong, and the flags', () => {
+  it('says when the active coupon cannot be checked, and still offers the code field', async () => {
+    const player = await newPlayer();
+    await sandbox('/sandbox/faults', null, { method: 'GET', path: '/api/getActiveCoupon', status: 500 });
+    const page = await openAs(DESKTOP, player.token, '/?modal=coupon');
+    const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
+    await dialog.getByText('We could not check for an active coupon right now.').waitFor();
+    await dialog.getByLabel('Coupon code').waitFor();
+  });
+
+  it("shows the opt-out's failure text when the casino cannot opt the player out", async () => {
+    const player = await newPlayer();
+    await sandbox('/api/couponRedeem', player.token, { code: 'WELCOME100' });
+    const page = await openAs(PHONE, player.token, '/?modal=coupon');
+    const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
+    await dialog.getByRole('button', { name: 'Opt out of this bonus' }).click();
+    await sandbox('/sandbox/faults', null, { method: 'POST', path: '/api/couponOptOut', status: 500 });
+    await dialog.getByRole('button', { name: 'Yes, opt out' }).click();
+    await dialog.getByText('An error occurred while opting out of the bonus.').waitFor();
+    await dialog.getByRole('region', { name: 'Coupon WELCOME100' }).waitFor();
+  });
+
+  it('shows BONUS WAGERING and WELCOME PACKAGE only while their flags are on', async () => {
+    const patchSite = async (body: Record<string, unknown>) => {
+      await sandbox('/sandbox/settings/site', null, body, 'PATCH');
+      stack.gateway.cache.clear();
+    };
+    const player = await newPlayer();
+    const page = await openAs(DESKTOP, player.token);
+    let menu = await accountMenu(page, player.name);
+    await menu.getByRole('menuitem', { name: 'BONUS WAGERING' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: 'WELCOME PACKAGE' }).getAttribute('href')).toBe(
+      '/promotions#welcome-package',
+    );
+    await page.keyboard.press('Escape');
+
+    await patchSite({ wagering_enabled: false, welcome_package_enabled: false });
+    try {
+      await page.reload();
+      menu = await accountMenu(page, player.name);
+      await menu.getByRole('menuitem', { name: 'REDEEM COUPON' }).waitFor();
+      expect(await menu.getByRole('menuitem').allInnerTexts()).not.toContain('BONUS WAGERING');
+      expect(await menu.getByRole('menuitem').allInnerTexts()).not.toContain('WELCOME PACKAGE');
+      await page.keyboard.press('Escape');
+      // Opened from the address anyway, the wagering modal says it is off.
+      await page.goto('/?modal=wagering');
+      await page
+        .getByRole('dialog', { name: 'Bonus wagering' })
+        .getByText('Bonus wagering is not available right now.')
+        .waitFor();
+    } finally {
+      await patchSite({ wagering_enabled: true, welcome_package_enabled: true });
+    }
+  });
+});
