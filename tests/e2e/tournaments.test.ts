@@ -1,0 +1,192 @@
+/**
+ * Tournaments, as a player meets them, at desktop and phone widths: a player joins a tournament with a buy-in and
+ * sees the header balance drop, spins real money on one of its games, and watches their leaderboard row climb
+ * without reloading (on the page at 1366 px, in the tournaments modal at 390 px); a countdown ticks on the
+ * clock; a guest watches and is asked to log in to join; axe finds nothing serious on the page or the modal.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, startSiteStack, type SiteStack } from './stack.js';
+
+/** The seeded tournament in Late Reg. with a R50 buy-in for 60 minutes on selected slots. */
+const BUY_IN_TOURNAMENT = 'High Roller Showdown';
+
+let stack: SiteStack;
+/** The tournament's backend id and a game that scores in it. */
+let target: { id: number; gameCode: string };
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+  const { tournaments } = (await (await fetch(`${stack.sandbox.url}/api/tournaments`)).json()) as {
+    tournaments: { id: number; name: string; game_ids: number[] }[];
+  };
+  const tournament = tournaments.find((t) => t.name === BUY_IN_TOURNAMENT)!;
+  const games = (await (await fetch(`${stack.sandbox.url}/api/allgames`)).json()) as {
+    id: number;
+    game_code: string;
+  }[];
+  const scoring = tournament.game_ids.length ? games.find((g) => g.id === tournament.game_ids[0]) : games[0];
+  target = { id: tournament.id, gameCode: scoring!.game_code };
+});
+afterAll(() => stack?.close());
+
+/** A new player with R1,500, past the onboarding. */
+async function newPlayer() {
+  const email = `tournament${Date.now()}${Math.floor(Math.random() * 1e4)}@example.test`;
+  const { token } = (await (
+    await fetch(`${stack.sandbox.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Tess Tournament',
+        email,
+        password: 'correct-horse-9',
+        date_of_birth: '1990-01-01',
+      }),
+    })
+  ).json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  await fetch(`${stack.sandbox.url}/api/onboarding`, { method: 'POST', headers: auth, body: '{}' });
+  await fetch(`${stack.sandbox.url}/sandbox/credit`, {
+    method: 'POST',
+    headers: auth,
+    body: '{"amount":"1500.00"}',
+  });
+  return token;
+}
+
+/** A real-money spin on the tournament's game, as the game page makes it. */
+async function spin(token: string, stake: string) {
+  const res = await fetch(`${stack.sandbox.url}/sandbox/spin`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ gameCode: target.gameCode, stake }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const signInBrowser = (context: BrowserContext, token: string) =>
+  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+
+/** The header's balance (read from its label, which stays readable behind a modal). */
+const balance = (page: Page) => page.locator('button[aria-label^="Wallet: "]').getAttribute('aria-label');
+
+/** The player's own leaderboard row: [position, points]. */
+async function myRow(scope: Locator): Promise<[number, number]> {
+  const cells = await scope.locator('tr', { hasText: '(you)' }).locator('td').allTextContents();
+  return [Number(cells[0]), Number(cells[2]!.replace(/,/g, ''))];
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Joins with the buy-in (confirmed), then spins twice, checking the balance and the row after each step. */
+async function joinAndClimb(page: Page, card: Locator, token: string) {
+  await expect.poll(() => balance(page)).toBe('Wallet: R1,500.00');
+  // The page must not reload from here on: a mark on the window would be gone.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+  await card.getByRole('button', { name: 'Join for R50.00' }).click();
+  await card.getByText('Joining takes R50.00 from your balance for 1 h of play.').waitFor();
+  await card.getByRole('button', { name: 'Pay R50.00 and join' }).click();
+  await card.getByText('You’re in').waitFor();
+  await expect.poll(() => balance(page)).toBe('Wallet: R1,450.00');
+  await expect.poll(() => myRow(card)).toEqual([expect.any(Number), 0]);
+  const [joinedAt] = await myRow(card);
+
+  await spin(token, '10.00');
+  await expect.poll(() => myRow(card).then(([, points]) => points), { timeout: 10_000 }).toBe(10);
+  await spin(token, '1000.00');
+  await expect.poll(() => myRow(card).then(([, points]) => points), { timeout: 10_000 }).toBe(1010);
+  const [climbedTo] = await myRow(card);
+  expect(climbedTo).toBeLessThan(joinedAt);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+}
+
+describe('tournaments', () => {
+  it('a player joins with a buy-in on the page, spins, and watches the leaderboard move (1366 px)', async () => {
+    const token = await newPlayer();
+    const { page, context } = await stack.open(DESKTOP);
+    await signInBrowser(context, token);
+    await page.goto('/tournaments');
+    const card = page.getByRole('article', { name: BUY_IN_TOURNAMENT });
+    await card.getByText('Closes in').waitFor();
+    await card.getByText('Leaderboard', { exact: true }).waitFor();
+    await joinAndClimb(page, card, token);
+  });
+
+  it('a player joins with a buy-in in the modal, spins, and watches the leaderboard move (390 px)', async () => {
+    const token = await newPlayer();
+    const { page, context } = await stack.open(PHONE);
+    await signInBrowser(context, token);
+    await page.goto('/?modal=tournaments');
+    const dialog = page.getByRole('dialog', { name: 'Tournaments' });
+    await dialog.getByRole('button', { name: new RegExp(BUY_IN_TOURNAMENT) }).click();
+    const card = dialog.getByRole('article', { name: BUY_IN_TOURNAMENT });
+    await card.getByText('Leaderboard', { exact: true }).waitFor();
+    await joinAndClimb(page, card, token);
+    // Back to the list: the tournament's row says the player is in.
+    await dialog.getByRole('button', { name: 'All tournaments' }).click();
+    await dialog
+      .getByRole('button', { name: new RegExp(BUY_IN_TOURNAMENT) })
+      .getByText('You’re in')
+      .waitFor();
+  });
+
+  it('ticks a countdown on the clock', async () => {
+    const { page } = await stack.open(DESKTOP);
+    await page.clock.install({ time: new Date() });
+    await page.goto('/tournaments');
+    const badge = page.getByRole('article', { name: BUY_IN_TOURNAMENT }).getByTestId('stage-badge');
+    await badge.getByText(/^\d\d H \d\d M$/).waitFor();
+    const before = await badge.textContent();
+    expect(before).toMatch(/^Closes in\d\d H \d\d M$/);
+    await page.clock.fastForward('02:00');
+    await expect.poll(() => badge.textContent()).not.toBe(before);
+    const minutes = (text: string | null) => {
+      const [, h, m] = /(\d+) H (\d+) M/.exec(text ?? '')!;
+      return Number(h) * 60 + Number(m);
+    };
+    expect(minutes(before) - minutes(await badge.textContent())).toBeGreaterThanOrEqual(1);
+    expect(minutes(before) - minutes(await badge.textContent())).toBeLessThanOrEqual(2);
+  });
+
+  it('lets a guest watch, opens one tournament from the address, and asks them to log in to join', async () => {
+    const { page } = await stack.open(PHONE);
+    await page.goto(`/tournaments?modal=tournaments&tournament=${target.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Tournaments' });
+    const card = dialog.getByRole('article', { name: BUY_IN_TOURNAMENT });
+    await card.getByRole('heading', { name: 'Leaderboard' }).waitFor();
+    expect(await card.getByRole('row').count()).toBe(11);
+    await card.getByRole('button', { name: 'Join for R50.00' }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  });
+
+  for (const [width, viewport] of [
+    ['1366', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`has no serious accessibility violation on the page and in the modal (${width} px)`, async () => {
+      const { page, context } = await stack.open(viewport);
+      await signInBrowser(context, await newPlayer());
+      await page.goto('/tournaments');
+      await page.getByRole('article', { name: BUY_IN_TOURNAMENT }).getByText('Lerato K.').first().waitFor();
+      expect(await seriousViolations(page), '/tournaments').toEqual([]);
+      await page
+        .getByRole('article', { name: BUY_IN_TOURNAMENT })
+        .getByRole('button', { name: /Full leaderboard/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Tournaments' });
+      await dialog.getByRole('article', { name: BUY_IN_TOURNAMENT }).waitFor();
+      expect(await seriousViolations(page), 'one tournament in the modal').toEqual([]);
+      await dialog.getByRole('button', { name: 'All tournaments' }).click();
+      await dialog.getByRole('button', { name: new RegExp(BUY_IN_TOURNAMENT) }).waitFor();
+      expect(await seriousViolations(page), 'the modal list').toEqual([]);
+    });
+  }
+});
