@@ -204,6 +204,39 @@ for (const [width, viewport] of [
       await expect.poll(() => heading(page).textContent()).toBe('News');
     });
 
+    it('says when an article or the news cannot load, and shows them on Try again', async () => {
+      const fault = async (path: string) => {
+        await fetch(`${stack.sandbox.url}/sandbox/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ method: 'GET', path, status: 500 }),
+        });
+        stack.gateway.cache.clear();
+      };
+      const heal = () => fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+      const { page } = await stack.open(viewport);
+
+      await fault('/api/news/welcome-to-playlive');
+      await page.goto('/news/welcome-to-playlive');
+      const articleAlert = page
+        .getByRole('alert')
+        .filter({ hasText: 'We could not load this article just now.' });
+      await articleAlert.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await heal();
+      await articleAlert.getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => heading(page).textContent()).toBe('Welcome to PlayLive');
+
+      await fault('/api/news');
+      await page.goto('/news');
+      const listAlert = page.getByRole('alert').filter({ hasText: 'We could not load the news just now.' });
+      await listAlert.waitFor();
+      await heal();
+      await listAlert.getByRole('button', { name: 'Try again' }).click();
+      await page.getByText('Showing 9 of 12').waitFor();
+      expect(await listAlert.count()).toBe(0);
+    });
+
     it('does not find an unknown article or category', async () => {
       const { page } = await stack.open(viewport);
       await page.goto('/news/no-such-article');
