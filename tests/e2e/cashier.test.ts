@@ -1,0 +1,306 @@
+/**
+ * The cashier, as a new player meets it, on a desktop and on a 390 px phone: a deposit through the sandbox's
+ * payment page raises the header balance once back on the site; a refused amount says why and sends nothing;
+ * withdrawing is explained until it is allowed, a double click withdraws once, and a retry after the casino timed
+ * out does not withdraw twice; the transactions modal lists what happened; /capitec shows the casino's name for
+ * the method and deposits with it; axe finds no serious violation in any of them.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+});
+afterAll(() => stack?.close());
+
+const SHOTS = process.env.CASHIER_SHOTS;
+
+async function gql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string) {
+  const res = await fetch(`${stack.gateway.url}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data: T; errors?: { message: string }[] };
+}
+
+/** A new player, registered through the gateway, past the onboarding, with nothing in their wallet. */
+async function newPlayer() {
+  const email = `cashier${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
+  const { data } = await gql<{ register: { token: string } }>(
+    'mutation ($input: RegisterInput!) { register(input: $input) { token } }',
+    { input: { name: 'Cash Tester', email, password: 'correct-horse-9', dateOfBirth: '1990-01-01' } },
+  );
+  const token = data.register.token;
+  await gql('mutation { completeOnboarding { viewer { id } } }', {}, token);
+  return { email, token };
+}
+
+const sandboxCall = (path: string, token: string | null, body: unknown = {}, method = 'POST') =>
+  fetch(`${stack.sandbox.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+/** The browser starts signed in as that player (the token in its storage, as after a log in). */
+const signInBrowser = (context: BrowserContext, token: string) =>
+  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The player's withdrawals in the ledger, as the gateway lists them. */
+async function withdrawals(token: string) {
+  const { data } = await gql<{
+    viewer: { transactions: { edges: { node: { type: string; amount: { formatted: string } } }[] } };
+  }>('{ viewer { transactions(first: 100) { edges { node { type amount { formatted } } } } } }', {}, token);
+  return data.viewer.transactions.edges
+    .filter((e) => e.node.type === 'WITHDRAWAL')
+    .map((e) => e.node.amount.formatted);
+}
+
+/** Every cashier mutation the page sends (to check that a refused amount sends nothing). */
+function paymentRequests(page: Page) {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const body = request.url().endsWith('/graphql') ? (request.postData() ?? '') : '';
+    if (/mutationsDepositMutation|mutationsWithdrawMutation/.test(body)) sent.push(body);
+  });
+  return sent;
+}
+
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+};
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const)('the cashier on a %s', (label, viewport) => {
+  let player: { email: string; token: string };
+  let page: Page;
+
+  beforeAll(async () => {
+    player = await newPlayer();
+    const opened = await stack.open(viewport);
+    page = opened.page;
+    // A step that does not happen fails at that step, well before the test's own time limit.
+    page.setDefaultTimeout(20_000);
+    await signInBrowser(opened.context, player.token);
+  });
+
+  // The header's balance, read while a modal makes the page behind it inert (hidden from the accessibility tree).
+  const wallet = () => page.getByRole('button', { name: /^Wallet: /, includeHidden: true });
+  const cashier = () => page.getByRole('dialog', { name: 'Cashier' });
+
+  it('deposits through the payment page, and the header balance rises once back', async () => {
+    await page.goto('/');
+    await expect.poll(() => wallet().getAttribute('aria-label')).toBe('Wallet: R0.00');
+    await wallet().click();
+    const dialog = cashier();
+    await dialog.getByText('Total balance').waitFor();
+    // Every method the sandbox switches on by default, Capitec under its default name; the bonus and wager.
+    for (const name of [
+      'Payment3',
+      'Voucher Up',
+      'Capitec ETF',
+      'Discovery Bank',
+      'Instant EFT',
+      'Card',
+      'Bitcoin',
+    ])
+      expect(await dialog.getByRole('radio', { name: new RegExp(`^${name}`) }).count(), name).toBe(1);
+    await dialog.getByText('250%').waitFor();
+    await dialog.getByText('35%').waitFor();
+    await dialog.getByText('From R10.00 to R50,000.00.').waitFor();
+    await shot(page, `${label}-wallet`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await dialog.getByRole('radio', { name: /^Capitec ETF/ }).check();
+    await dialog.getByLabel('Amount to deposit (R)').fill('250');
+    await dialog.getByRole('button', { name: 'Deposit', exact: true }).click();
+
+    // The sandbox's payment page, then back to the site with the deposit named in the address.
+    await page.getByRole('heading', { name: 'Sandbox payment' }).waitFor();
+    expect(page.url()).toContain(`${stack.sandbox.url}/sandbox/pay/`);
+    await page.getByText('capitec (paypump): R250.00').waitFor();
+    await page.getByRole('button', { name: 'Pay R250.00' }).click();
+
+    await cashier().getByText('Payment received.').waitFor();
+    await cashier().getByText('R250.00 is in your balance.').waitFor();
+    await expect.poll(() => wallet().getAttribute('aria-label')).toBe('Wallet: R250.00');
+    // The return's parameters are read once and leave the address.
+    expect(new URL(page.url()).search).toBe('');
+    await shot(page, `${label}-deposit-returned`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await cashier().getByRole('button', { name: 'Done' }).click();
+    await cashier().getByText('Payment received.').waitFor({ state: 'detached' });
+  });
+
+  it('says why a refused amount is refused, and sends nothing', async () => {
+    const sent = paymentRequests(page);
+    const dialog = cashier();
+    await dialog.getByLabel('Amount to deposit (R)').fill('5');
+    await dialog.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await dialog.getByText('The smallest deposit is R10.00.').waitFor();
+    await dialog.getByLabel('Amount to deposit (R)').fill('12.345');
+    await dialog.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await dialog.getByText('Use at most two decimals, for example 150.50.').waitFor();
+    await shot(page, `${label}-refused`);
+    expect(sent).toEqual([]);
+
+    // Not yet allowed to withdraw (the email is not verified): the reason, and no form.
+    await dialog.getByRole('tab', { name: 'Withdraw' }).click();
+    await dialog.getByText('Verify your email address to withdraw.').waitFor();
+    expect(await dialog.getByLabel('Amount to withdraw (R)').count()).toBe(0);
+  });
+
+  it('withdraws once for a double click, and refuses more than the money balance', async () => {
+    await sandboxCall('/sandbox/verifyEmail', player.token);
+    await page.goto('/?modal=wallet');
+    const dialog = cashier();
+    await dialog.getByRole('tab', { name: 'Withdraw' }).click();
+    await dialog.getByText('Available to withdraw:').waitFor();
+    const sent = paymentRequests(page);
+    await dialog.getByLabel('Amount to withdraw (R)').fill('300');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await dialog.getByText('You can withdraw up to R250.00, your money balance.').waitFor();
+    expect(sent).toEqual([]);
+
+    await dialog.getByLabel('Amount to withdraw (R)').fill('60');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).dblclick();
+    await dialog.getByText('Your withdrawal of R60.00 is on its way.').waitFor();
+    await expect.poll(() => wallet().getAttribute('aria-label')).toBe('Wallet: R190.00');
+    await shot(page, `${label}-withdrawn`);
+    expect(await withdrawals(player.token)).toEqual(['-R60.00']);
+    expect(sent.length).toBeLessThanOrEqual(1);
+  });
+
+  it('does not withdraw twice when a retry follows a lost answer', async () => {
+    // The withdrawal reaches the casino and is made, but its answer never reaches the browser (a dropped
+    // connection, a timeout): the player sees a failure and tries again.
+    let dropped = false;
+    await page.route('**/graphql', async (route) => {
+      if (!dropped && /mutationsWithdrawMutation/.test(route.request().postData() ?? '')) {
+        dropped = true;
+        await route.fetch();
+        return route.abort('timedout');
+      }
+      return route.continue();
+    });
+    try {
+      const dialog = cashier();
+      await dialog.getByLabel('Amount to withdraw (R)').fill('50');
+      await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await dialog.getByText('We could not reach PlayLive. Check your connection and try again.').waitFor();
+      expect(await withdrawals(player.token)).toEqual(['-R50.00', '-R60.00']);
+      // The same intent again: the casino answers the first withdrawal, and takes nothing more.
+      await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await dialog.getByText('Your withdrawal of R50.00 is on its way.').waitFor();
+      expect(await withdrawals(player.token)).toEqual(['-R50.00', '-R60.00']);
+      await expect.poll(() => wallet().getAttribute('aria-label')).toBe('Wallet: R140.00');
+    } finally {
+      await page.unroute('**/graphql');
+    }
+  });
+
+  it('lists the transactions, newest first, in Johannesburg time', async () => {
+    await cashier().getByRole('button', { name: 'See your transactions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transactions' });
+    await dialog.getByText('Showing 3 of 3, newest first.', { exact: false }).waitFor();
+    const entries = dialog.getByRole('listitem');
+    expect(await entries.count()).toBe(3);
+    await entries.nth(0).getByText('Withdrawal', { exact: true }).waitFor();
+    await entries.nth(0).getByText('-R50.00').waitFor();
+    await entries.nth(2).getByText('Deposit', { exact: true }).waitFor();
+    await entries.nth(2).getByText('+R250.00').waitFor();
+    const shown = await entries.nth(0).locator('time').textContent();
+    const iso = await entries.nth(0).locator('time').getAttribute('datetime');
+    const johannesburg = new Date(Date.parse(iso!) + 2 * 3600_000)
+      .toISOString()
+      .slice(0, 16)
+      .replace('T', ' ');
+    expect(shown).toBe(johannesburg);
+    await shot(page, `${label}-transactions`);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('shows /capitec under the casino’s name for it, and deposits with it', async () => {
+    await page.goto('/capitec');
+    await page.getByRole('heading', { level: 1, name: 'Capitec ETF' }).waitFor();
+    await page.getByRole('heading', { name: 'Deposit with Capitec ETF' }).waitFor();
+    await page.getByText('From R10.00 to R50,000.00.').waitFor();
+    await shot(page, `${label}-capitec`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Amount to deposit (R)').fill('100');
+    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByRole('button', { name: 'Pay R100.00' }).click();
+    await cashier().getByText('R100.00 is in your balance.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/capitec');
+    await expect.poll(() => wallet().getAttribute('aria-label')).toBe('Wallet: R240.00');
+  });
+});
+
+describe('the cashier for everyone', () => {
+  it('gives a guest not-found on /capitec, and the login modal for the wallet', async () => {
+    const { page } = await stack.open();
+    await page.goto('/capitec');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Capitec ETF' }).count()).toBe(0);
+    await page.goto('/?modal=wallet');
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  });
+
+  it('says when Capitec is switched off, and says a failed payment did not go through', async () => {
+    const { token } = await newPlayer();
+    const { page, context } = await stack.open(PHONE);
+    await signInBrowser(context, token);
+    await sandboxCall(
+      '/sandbox/settings/payments',
+      null,
+      { is_capitec_enabled: false, payment_method_capitec_name: 'Capitec Pay' },
+      'PATCH',
+    );
+    try {
+      await page.goto('/capitec');
+      await page.getByText('Capitec Pay is not available right now.').waitFor();
+      await page.getByRole('button', { name: 'Open the cashier' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cashier' });
+      await dialog.getByRole('radio', { name: /^Card/ }).waitFor();
+      expect(await dialog.getByRole('radio', { name: /^Capitec|^Discovery/ }).count()).toBe(0);
+      await dialog.getByRole('radio', { name: /^Card/ }).check();
+      await dialog.getByLabel('Amount to deposit (R)').fill('40');
+      await dialog.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await page.getByRole('button', { name: 'Cancel payment' }).click();
+      await page
+        .getByRole('dialog', { name: 'Cashier' })
+        .getByText('The payment did not go through.')
+        .waitFor();
+      await shot(page, 'phone-deposit-failed');
+      await expect
+        .poll(() =>
+          page.getByRole('button', { name: /^Wallet: /, includeHidden: true }).getAttribute('aria-label'),
+        )
+        .toBe('Wallet: R0.00');
+    } finally {
+      await sandboxCall(
+        '/sandbox/settings/payments',
+        null,
+        { is_capitec_enabled: true, payment_method_capitec_name: 'Capitec ETF' },
+        'PATCH',
+      );
+    }
+  });
+});
