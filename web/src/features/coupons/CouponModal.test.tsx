@@ -1,0 +1,217 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import type { OperationDescriptor } from 'relay-runtime';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CouponModalTestQuery } from '../../__generated__/CouponModalTestQuery.graphql';
+import { closeModal, openModal, useOpenModal, type ModalName } from '../../app/modals/modal-store';
+import CouponModal from './CouponModal';
+import WageringModal from './WageringModal';
+
+const VIEWER = { id: 'Vmlld2VyOjE' };
+const WALLET_ID = 'V2FsbGV0OjE';
+const money = (cents: number) => ({
+  cents,
+  amount: (cents / 100).toFixed(2),
+  formatted: `R${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`,
+});
+const COUPON = {
+  id: 'Q291cG9uOjE6V0VMQ09NRTEwMA',
+  code: 'WELCOME100',
+  description: 'R100 welcome bonus, wager 10 times',
+  bonusAmount: money(10_000),
+  wagered: money(0),
+  wageringRequired: money(100_000),
+};
+const ACTIVE_WAGERING = {
+  id: 'V2FnZXJpbmc6MQ',
+  active: true,
+  code: 'WELCOME100',
+  bonusAmount: money(10_000),
+  bonusBalance: money(10_000),
+  required: money(100_000),
+  wagered: money(1_000),
+  remaining: money(99_000),
+  progressPercent: 1,
+  wallets: [
+    { gateway: 'callpay', balance: money(0) },
+    { gateway: 'bonus', balance: money(10_000) },
+  ],
+};
+const NO_WAGERING = {
+  ...ACTIVE_WAGERING,
+  active: false,
+  code: null,
+  bonusAmount: null,
+  bonusBalance: null,
+  required: null,
+  wagered: null,
+  remaining: null,
+  progressPercent: 0,
+  wallets: [
+    { gateway: 'callpay', balance: money(0) },
+    { gateway: 'bonus', balance: money(0) },
+  ],
+};
+
+/** The header's balance, as another screen reading the same store, and the open modal. */
+function Harness() {
+  const data = useLazyLoadQuery<CouponModalTestQuery>(
+    graphql`
+      query CouponModalTestQuery @relay_test_operation {
+        viewer {
+          id
+          wallet {
+            id
+            combined {
+              formatted
+            }
+          }
+        }
+      }
+    `,
+    {},
+  );
+  const open = useOpenModal();
+  return (
+    <>
+      <p data-testid="balance">{data.viewer?.wallet?.combined.formatted}</p>
+      {open?.name === 'coupon' && <CouponModal params={open.params} />}
+      {open?.name === 'wagering' && <WageringModal params={open.params} />}
+    </>
+  );
+}
+
+type Resolvers = Parameters<typeof MockPayloadGenerator.generate>[1];
+
+function answer(environment: ReturnType<typeof createMockEnvironment>, resolvers: Resolvers) {
+  const operation = environment.mock.getMostRecentOperation();
+  act(() => environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, resolvers)));
+  return operation;
+}
+
+async function openWith(modal: ModalName, resolvers: Resolvers) {
+  const environment = createMockEnvironment();
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <Suspense fallback="Loading">
+        <Harness />
+      </Suspense>
+    </RelayEnvironmentProvider>,
+  );
+  answer(environment, { Viewer: () => VIEWER, Wallet: () => ({ id: WALLET_ID, combined: money(0) }) });
+  await screen.findByText('R0.00');
+  act(() => openModal(modal));
+  await waitFor(() => expect(environment.mock.getAllOperations()).toHaveLength(1));
+  answer(environment, { Viewer: () => VIEWER, ...resolvers });
+  return environment;
+}
+
+/** What the mutation sent, after answering it with the payload (or refusing it). */
+async function settle(
+  environment: ReturnType<typeof createMockEnvironment>,
+  outcome: Resolvers | Error,
+): Promise<OperationDescriptor> {
+  await waitFor(() => expect(environment.mock.getAllOperations().length).toBeGreaterThan(0));
+  const operation = environment.mock.getMostRecentOperation();
+  await act(async () => {
+    if (outcome instanceof Error) environment.mock.reject(operation, outcome);
+    else environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, outcome));
+  });
+  return operation;
+}
+
+const refusal = (message: string) =>
+  Object.assign(new Error(message), { errors: [{ message, extensions: { code: 'BAD_USER_INPUT' } }] });
+
+afterEach(() => act(() => closeModal()));
+
+describe('the redeem coupon modal', () => {
+  it("shows the casino's own refusal beside the code", async () => {
+    const environment = await openWith('coupon', { Viewer: () => ({ ...VIEWER, activeCoupon: null }) });
+    const code = (await screen.findByLabelText('Coupon code')) as HTMLInputElement;
+    fireEvent.change(code, { target: { value: 'NOT-A-COUPON' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    await settle(environment, refusal('Invalid coupon code.'));
+    expect(await screen.findByText('Invalid coupon code.')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the bonus a redeemed code gave, and the balance elsewhere moves from the answer', async () => {
+    const environment = await openWith('coupon', { Viewer: () => ({ ...VIEWER, activeCoupon: null }) });
+    fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: ' welcome100 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    const sent = await settle(environment, {
+      Coupon: () => COUPON,
+      Wallet: () => ({ id: WALLET_ID, combined: money(10_000) }),
+      Wagering: () => ({ ...ACTIVE_WAGERING, wagered: money(0), progressPercent: 0 }),
+    });
+    expect(sent.request.variables).toEqual({ input: { code: 'welcome100' } });
+    expect(await screen.findByText('Coupon redeemed: R100.00 bonus added to your wallet.')).toBeTruthy();
+    expect(screen.getByText('R0.00 wagered of R1,000.00')).toBeTruthy();
+    expect(screen.getByTestId('balance').textContent).toBe('R100.00');
+  });
+
+  it("says the opt-out failed in the site's words, whatever the casino said", async () => {
+    const environment = await openWith('coupon', { Coupon: () => COUPON });
+    fireEvent.click(await screen.findByRole('button', { name: 'Opt out of this bonus' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, opt out' }));
+    await settle(environment, refusal('Injected fault: 500'));
+    expect(await screen.findByText('An error occurred while opting out of the bonus.')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Coupon WELCOME100' })).toBeTruthy();
+  });
+
+  it('opts out after asking, then offers the code field again', async () => {
+    const environment = await openWith('coupon', { Coupon: () => COUPON });
+    fireEvent.click(await screen.findByRole('button', { name: 'Opt out of this bonus' }));
+    expect(document.activeElement?.textContent).toBe('Keep my bonus');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, opt out' }));
+    await settle(environment, {
+      OptOutCouponPayload: () => ({
+        message: 'You successfully opted out of the bonus.',
+        activeCoupon: null,
+      }),
+      Wallet: () => ({ id: WALLET_ID, combined: money(0) }),
+      Wagering: () => NO_WAGERING,
+    });
+    expect(await screen.findByText('You successfully opted out of the bonus.')).toBeTruthy();
+    expect(screen.getByLabelText('Coupon code')).toBeTruthy();
+  });
+});
+
+describe('the bonus wagering modal', () => {
+  it('shows the progress and each wallet', async () => {
+    await openWith('wagering', { Site: () => ({ wageringEnabled: true }), Wagering: () => ACTIVE_WAGERING });
+    expect(await screen.findByText('R10.00 wagered of R1,000.00')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Wagering progress' }).getAttribute('aria-valuenow')).toBe(
+      '1',
+    );
+    const wallets = screen.getByRole('region', { name: 'Your wallets' });
+    expect(wallets.textContent).toContain('MoneyR0.00');
+    expect(wallets.textContent).toContain('BonusR100.00');
+  });
+
+  it("shows the empty state from the opt-out's answer, without loading the wagering again", async () => {
+    const environment = await openWith('wagering', {
+      Site: () => ({ wageringEnabled: true }),
+      Wagering: () => ACTIVE_WAGERING,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Opt out of the bonus' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, opt out' }));
+    await settle(environment, {
+      Wagering: () => NO_WAGERING,
+      Wallet: () => ({ id: WALLET_ID, combined: money(0) }),
+    });
+    expect(await screen.findByText('You have no bonus to wager.')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    // Only the active coupon, which the opt-out's answer does not carry, is read again.
+    const pending = environment.mock.getAllOperations().map((o) => o.request.node.params.name);
+    expect(pending).toEqual(['mutationsActiveCouponQuery']);
+  });
+
+  it('says so when the wagering screens are off', async () => {
+    await openWith('wagering', { Site: () => ({ wageringEnabled: false }) });
+    expect(await screen.findByText('Bonus wagering is not available right now.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,133 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
+import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProfileModalTestQuery } from '../../__generated__/ProfileModalTestQuery.graphql';
+import { closeModal, openModal, useOpenModal } from '../../app/modals/modal-store';
+import ProfileModal from './ProfileModal';
+
+const ACCOUNT = {
+  id: 'QWNjb3VudDox',
+  name: 'Thandi Original',
+  email: 'thandi@example.test',
+  phone: '+27 82 555 0100',
+  emailVerified: true,
+  welcomePackageExpired: false,
+};
+
+/** The name as another screen shows it (the header's account menu), and the modal while it is open. */
+function Harness() {
+  const data = useLazyLoadQuery<ProfileModalTestQuery>(
+    graphql`
+      query ProfileModalTestQuery @relay_test_operation {
+        viewer {
+          id
+          account {
+            id
+            name
+          }
+        }
+      }
+    `,
+    {},
+  );
+  const open = useOpenModal();
+  return (
+    <>
+      <p data-testid="name">{data.viewer?.account.name}</p>
+      {open?.name === 'profile' && <ProfileModal params={{}} />}
+    </>
+  );
+}
+
+async function openProfile() {
+  const environment = createMockEnvironment();
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <Suspense fallback="Loading">
+        <Harness />
+      </Suspense>
+    </RelayEnvironmentProvider>,
+  );
+  const resolve = () =>
+    environment.mock.resolveMostRecentOperation((operation) =>
+      MockPayloadGenerator.generate(operation, {
+        Viewer: () => ({ id: 'Vmlld2VyOjE' }),
+        Account: () => ACCOUNT,
+      }),
+    );
+  act(resolve);
+  await screen.findByText('Thandi Original');
+  act(() => openModal('profile'));
+  await waitFor(() => expect(environment.mock.getAllOperations()).toHaveLength(1));
+  act(resolve);
+  await screen.findByLabelText('Name');
+  return environment;
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const describedBy = (input: HTMLElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .filter(Boolean)
+    .join(' ');
+
+afterEach(() => act(() => closeModal()));
+
+describe('the profile modal', () => {
+  it("starts with the player's name and number and shows the email it does not change", async () => {
+    await openProfile();
+    expect(field('Name').value).toBe('Thandi Original');
+    expect(field('Mobile number (optional)').value).toBe('+27 82 555 0100');
+    expect(screen.getByText('thandi@example.test')).toBeTruthy();
+  });
+
+  it('says beside each field what to fix, and sends nothing', async () => {
+    const environment = await openProfile();
+    fireEvent.change(field('Name'), { target: { value: ' ' } });
+    fireEvent.change(field('Mobile number (optional)'), { target: { value: 'call me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(describedBy(field('Name'))).toBe('Enter your name.');
+    expect(describedBy(field('Mobile number (optional)'))).toMatch(/^Enter a phone number like/);
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+  });
+
+  it("shows the casino's refusals (extensions.fields) beside their fields and stays open", async () => {
+    const environment = await openProfile();
+    fireEvent.change(field('Name'), { target: { value: 'Thandi Mokoena' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const refusal = Object.assign(new Error('phone: must be a phone number'), {
+      errors: [
+        {
+          message: 'phone: must be a phone number',
+          extensions: { code: 'BAD_USER_INPUT', fields: { phone: ['must be a phone number'] } },
+        },
+      ],
+    });
+    await act(async () => environment.mock.rejectMostRecentOperation(refusal));
+    expect(describedBy(field('Mobile number (optional)'))).toBe('must be a phone number');
+    expect(field('Mobile number (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('dialog', { name: 'Your profile' })).toBeTruthy();
+  });
+
+  it("closes on success, and the saved name shows elsewhere from the casino's answer", async () => {
+    const environment = await openProfile();
+    fireEvent.change(field('Name'), { target: { value: '  Thandi Mokoena ' } });
+    fireEvent.change(field('Mobile number (optional)'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.variables).toEqual({ input: { name: 'Thandi Mokoena', phone: null } });
+    await act(async () =>
+      environment.mock.resolve(
+        operation,
+        MockPayloadGenerator.generate(operation, {
+          Account: () => ({ ...ACCOUNT, name: 'Thandi Mokoena', phone: null }),
+        }),
+      ),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('name').textContent).toBe('Thandi Mokoena');
+  });
+});
