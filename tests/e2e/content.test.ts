@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
-  await patchSite({ promo_pages: defaults.promo_pages });
+  await patchSite({ promo_pages: defaults.promo_pages, alternate_routes: defaults.alternate_routes });
 });
 afterAll(() => stack?.close());
 
@@ -136,6 +136,16 @@ for (const [width, viewport] of [
       // The players' new promotions are in the feed too.
       const feed = page.getByRole('region', { name: 'Just added' });
       await feed.getByRole('link', { name: /Midweek Reload/ }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    it('shows the smaller promotions page of the second route set: the list alone, without pictures', async () => {
+      await patchSite({ alternate_routes: true });
+      const { page } = await stack.open(viewport);
+      await page.goto('/promotions');
+      await card(page, 'Weekly Cashback').waitFor();
+      expect(await page.locator('main article article img').count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Just added' }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
     });
 

@@ -107,7 +107,7 @@ function NewsListBody({
       lead={
         category === null
           ? 'New games, big winners, promotions and guides from PlayLive.'
-          : `The latest ${titleCase(category).toLowerCase()} stories from PlayLive.`
+          : `Stories filed under ${titleCase(category)}, newest first.`
       }
       wide
     >
@@ -185,7 +185,7 @@ function NewsArticle({ queryRef }: { queryRef: PreloadedQuery<NewsPagesArticleQu
             ))}
         </div>
         <p className={styles.back}>
-          <Link to={categoryPath}>More {titleCase(article.category).toLowerCase()} stories</Link>
+          <Link to={categoryPath}>More in {titleCase(article.category)}</Link>
           <Link to="/news">All news</Link>
         </p>
       </Page>
