@@ -249,7 +249,15 @@ describe('coupons when things go wrong, and the flags', () => {
     expect(await menu.getByRole('menuitem', { name: 'WELCOME PACKAGE' }).getAttribute('href')).toBe(
       '/promotions#welcome-package',
     );
-    await page.keyboard.press('Escape');
+    // It leads to the welcome offer's own card on the promotions page.
+    await menu.getByRole('menuitem', { name: 'WELCOME PACKAGE' }).click();
+    await expect
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).hash)
+      .toBe('/promotions#welcome-package');
+    await page
+      .locator('#welcome-package')
+      .getByRole('heading', { name: /Welcome Bonus/ })
+      .waitFor();
 
     await patchSite({ wagering_enabled: false, welcome_package_enabled: false });
     try {
