@@ -16,7 +16,11 @@ import { useDeposit } from './mutations';
 
 type Method = DepositForm_wallet$data['paymentMethods'][number];
 
-const TYPE_LABELS: Record<string, string> = { EFT: 'Bank payment', CREDIT_CARD: 'Card', CRYPTO: 'Crypto' };
+const TYPE_LABELS: Record<string, string> = {
+  EFT: 'Bank payment',
+  CREDIT_CARD: 'Debit or credit card',
+  CRYPTO: 'Crypto',
+};
 
 /**
  * A deposit: the methods the casino has switched on, the deposit bonus and its wagering, the amount (checked before

@@ -77,7 +77,7 @@ export function DepositOutcome({
             </Button>
           )}
           <Button variant="ghost" onClick={dismissDeposit}>
-            {watched.phase === 'failed' ? 'Try again' : 'Done'}
+            Done
           </Button>
         </div>
       )}

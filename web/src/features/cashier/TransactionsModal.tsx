@@ -156,6 +156,11 @@ function TransactionList({ viewer }: { viewer: TransactionsModal_viewer$key }) {
           {isLoadingNext ? 'Loading more…' : 'Show more'}
         </Button>
       )}
+      <p className={styles.footer}>
+        <button type="button" className={styles.link} onClick={() => openModal('wallet')}>
+          Back to the cashier
+        </button>
+      </p>
     </>
   );
 }
