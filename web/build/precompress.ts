@@ -25,7 +25,8 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    // After the files are written, and only then: a failed build must report its own error, not a missing folder.
+    async writeBundle() {
       const files = fs
         .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
         .filter((f) => COMPRESSIBLE.test(f))
