@@ -216,13 +216,18 @@ for (const [label, viewport] of [
 }
 
 describe('coupons when things go wrong, and the flags', () => {
-  it('says when the active coupon cannot be checked, and still offers the code field', async () => {
+  it('says when the active coupon cannot be checked, still offers the code field, and tries again', async () => {
     const player = await newPlayer();
     await sandbox('/sandbox/faults', null, { method: 'GET', path: '/api/getActiveCoupon', status: 500 });
     const page = await openAs(DESKTOP, player.token, '/?modal=coupon');
     const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
     await dialog.getByText('We could not check for an active coupon right now.').waitFor();
     await dialog.getByLabel('Coupon code').waitFor();
+    // Once the casino answers again, trying again shows the coupon.
+    await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+    await sandbox('/api/couponRedeem', player.token, { code: 'SPIN25' });
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await dialog.getByRole('region', { name: 'Coupon SPIN25' }).waitFor();
   });
 
   it("shows the opt-out's failure text when the casino cannot opt the player out", async () => {

@@ -26,13 +26,17 @@ export default function CouponModal({ params }: { params: Record<string, string>
   return (
     <Modal title="Redeem a coupon" size="sm">
       <LoadBoundary what="your coupons" onRetry={reload}>
-        <CouponContent options={options} initialCode={params.code ?? ''} />
+        <CouponContent options={options} initialCode={params.code ?? ''} onRetry={reload} />
       </LoadBoundary>
     </Modal>
   );
 }
 
-function CouponContent(props: { options: ReturnType<typeof useReload>['options']; initialCode: string }) {
+function CouponContent(props: {
+  options: ReturnType<typeof useReload>['options'];
+  initialCode: string;
+  onRetry: () => void;
+}) {
   const data = useLazyLoadQuery<CouponModalQuery>(
     graphql`
       query CouponModalQuery {
@@ -95,6 +99,9 @@ function CouponContent(props: { options: ReturnType<typeof useReload>['options']
       {!active.ok && (
         <div className={styles.failed}>
           <p role="alert">We could not check for an active coupon right now.</p>
+          <Button variant="ghost" onClick={props.onRetry}>
+            Try again
+          </Button>
         </div>
       )}
       {active.ok && active.value ? (
