@@ -221,6 +221,13 @@ describe('a tournament card at a fixed clock', () => {
     expect(screen.getByRole('heading', { name: 'Final standings' })).toBeTruthy();
   });
 
+  it('gives the focus back to Join when the buy-in is cancelled', () => {
+    renderCard(tournament());
+    act(() => screen.getByRole('button', { name: 'Join for R50.00' }).click());
+    act(() => screen.getByRole('button', { name: 'Cancel' }).click());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Join for R50.00' }));
+  });
+
   it('asks a guest to log in to join', () => {
     renderCard(tournament(), false);
     act(() => screen.getByRole('button', { name: 'Join for R50.00' }).click());
@@ -231,6 +238,8 @@ describe('a tournament card at a fixed clock', () => {
     const environment = renderCard(tournament());
     act(() => screen.getByRole('button', { name: 'Join for R50.00' }).click());
     expect(screen.getByText(/from your balance for 1 h of play/)).toBeTruthy();
+    // Focus follows the buttons as they change: to the confirmation, and to the result once in.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pay R50.00 and join' }));
     act(() => screen.getByRole('button', { name: 'Pay R50.00 and join' }).click());
     const join = operationNamed(environment, 'useJoinTournamentMutation');
     expect(join.request.variables).toEqual({ input: { tournamentId: ID }, rows: 5 });
@@ -244,6 +253,7 @@ describe('a tournament card at a fixed clock', () => {
       }),
     );
     expect(screen.getByText(/You’re in/).textContent).toContain('3rd with 0 points');
+    expect(document.activeElement).toBe(screen.getByText(/You’re in/));
     expect(screen.getByRole('button', { name: 'Start playing' })).toBeTruthy();
   });
 

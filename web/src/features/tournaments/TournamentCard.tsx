@@ -1,4 +1,4 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { Leaderboard_tournament$key } from '../../__generated__/Leaderboard_tournament.graphql';
@@ -225,50 +225,107 @@ function Actions({ t, rows, now }: { t: Card; rows: number; now: number }) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
+  // The buttons come and go as the player moves through joining: focus follows, so the keyboard never falls back
+  // to the top of the page (to the confirmation, back to Join on cancel, to the result once in).
+  const focusNext = useRef<'confirm' | 'join' | 'status' | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target =
+      focusNext.current && box.current?.querySelector<HTMLElement>(`[data-focus="${focusNext.current}"]`);
+    if (target) {
+      target.focus();
+      focusNext.current = null;
+    }
+  });
 
   const doJoin = () => {
     setError(null);
-    join(t.id, rows, { onJoined: () => setConfirming(false), onFailed: setError });
+    join(t.id, rows, {
+      onJoined: () => {
+        focusNext.current = 'status';
+        setConfirming(false);
+      },
+      onFailed: setError,
+    });
   };
 
-  if (t.stage === 'ENDED') {
-    return t.joined && t.myEntry ? (
-      <p className={styles.status}>
-        You finished {ordinal(t.myEntry.position)} with {t.myEntry.points} points.
-      </p>
-    ) : null;
-  }
+  return (
+    <div ref={box} className={styles.actionsBox}>
+      {content()}
+    </div>
+  );
 
-  if (!t.joined) {
-    if (!t.registrationOpen) {
-      return (
-        <p className={styles.note}>
-          {t.stage === 'COMING_UP' ? (
-            <>
-              Registration opens <Instant at={t.registrationStart} />.
-            </>
-          ) : (
-            'Registration is closed.'
-          )}
+  function content() {
+    if (t.stage === 'ENDED') {
+      return t.joined && t.myEntry ? (
+        <p className={styles.status}>
+          You finished {ordinal(t.myEntry.position)} with {t.myEntry.points} points.
         </p>
-      );
+      ) : null;
     }
-    const joinLabel = t.buyIn ? `Join for ${t.buyIn.formatted}` : 'Join for free';
-    if (confirming && t.buyIn) {
-      return (
-        <div className={styles.confirm} role="group" aria-label="Confirm the buy-in">
-          <p>
-            Joining takes <strong>{t.buyIn.formatted}</strong> from your balance
-            {t.buyInDurationMinutes ? ` for ${formatMinutes(t.buyInDurationMinutes)} of play` : ''}.
+
+    if (!t.joined) {
+      if (!t.registrationOpen) {
+        return (
+          <p className={styles.note}>
+            {t.stage === 'COMING_UP' ? (
+              <>
+                Registration opens <Instant at={t.registrationStart} />.
+              </>
+            ) : (
+              'Registration is closed.'
+            )}
           </p>
-          <div className={styles.buttons}>
-            <Button variant="accent" onClick={doJoin} disabled={joining}>
-              {joining ? 'Joining…' : `Pay ${t.buyIn.formatted} and join`}
-            </Button>
-            <Button variant="ghost" onClick={() => setConfirming(false)} disabled={joining}>
-              Cancel
-            </Button>
+        );
+      }
+      const joinLabel = t.buyIn ? `Join for ${t.buyIn.formatted}` : 'Join for free';
+      if (confirming && t.buyIn) {
+        return (
+          <div className={styles.confirm} role="group" aria-label="Confirm the buy-in">
+            <p>
+              Joining takes <strong>{t.buyIn.formatted}</strong> from your balance
+              {t.buyInDurationMinutes ? ` for ${formatMinutes(t.buyInDurationMinutes)} of play` : ''}.
+            </p>
+            <div className={styles.buttons}>
+              <Button data-focus="confirm" variant="accent" onClick={doJoin} disabled={joining}>
+                {joining ? 'Joining…' : `Pay ${t.buyIn.formatted} and join`}
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  focusNext.current = 'join';
+                  setConfirming(false);
+                }}
+                disabled={joining}
+              >
+                Cancel
+              </Button>
+            </div>
+            {error && (
+              <p className={styles.error} role="alert">
+                {error}
+              </p>
+            )}
           </div>
+        );
+      }
+      return (
+        <div className={styles.actions}>
+          <Button
+            data-focus="join"
+            variant="accent"
+            disabled={joining}
+            onClick={() => {
+              if (!signedIn) openAuth('login');
+              else if (t.buyIn) {
+                focusNext.current = 'confirm';
+                setConfirming(true);
+              } else doJoin();
+            }}
+          >
+            {joining ? 'Joining…' : joinLabel}
+          </Button>
+          {!signedIn && <span className={styles.note}>Log in to join.</span>}
           {error && (
             <p className={styles.error} role="alert">
               {error}
@@ -277,63 +334,42 @@ function Actions({ t, rows, now }: { t: Card; rows: number; now: number }) {
         </div>
       );
     }
+
+    const entry = t.myEntry;
+    const windowEnd =
+      entry?.startedAt && t.buyInDurationMinutes
+        ? new Date(entry.startedAt).getTime() + t.buyInDurationMinutes * 60_000
+        : null;
     return (
       <div className={styles.actions}>
-        <Button
-          variant="accent"
-          disabled={joining}
-          onClick={() => {
-            if (!signedIn) openAuth('login');
-            else if (t.buyIn) setConfirming(true);
-            else doJoin();
-          }}
-        >
-          {joining ? 'Joining…' : joinLabel}
-        </Button>
-        {!signedIn && <span className={styles.note}>Log in to join.</span>}
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
+        <p data-focus="status" tabIndex={-1} className={styles.status}>
+          <span aria-hidden="true">✓ </span>You’re in
+          {entry && t.running && (
+            <>
+              {' '}
+              · {ordinal(entry.position)} with {entry.points} points
+            </>
+          )}
+        </p>
+        {t.running && !entry?.startedAt && !started && (
+          <Button onClick={() => start(t.id, rows, () => setStarted(true))} disabled={starting}>
+            {starting ? 'Starting…' : 'Start playing'}
+          </Button>
         )}
+        {t.running && (entry?.startedAt || started) && (
+          <>
+            {windowEnd !== null && (
+              <p className={styles.note}>
+                Play time left <strong className={styles.countdown}>{formatCountdown(windowEnd, now)}</strong>
+              </p>
+            )}
+            <Link to="/webplay/all" className={styles.play}>
+              Choose a game
+            </Link>
+          </>
+        )}
+        {!t.running && <p className={styles.note}>You can play once the tournament starts.</p>}
       </div>
     );
   }
-
-  const entry = t.myEntry;
-  const windowEnd =
-    entry?.startedAt && t.buyInDurationMinutes
-      ? new Date(entry.startedAt).getTime() + t.buyInDurationMinutes * 60_000
-      : null;
-  return (
-    <div className={styles.actions}>
-      <p className={styles.status}>
-        <span aria-hidden="true">✓ </span>You’re in
-        {entry && t.running && (
-          <>
-            {' '}
-            · {ordinal(entry.position)} with {entry.points} points
-          </>
-        )}
-      </p>
-      {t.running && !entry?.startedAt && !started && (
-        <Button onClick={() => start(t.id, rows, () => setStarted(true))} disabled={starting}>
-          {starting ? 'Starting…' : 'Start playing'}
-        </Button>
-      )}
-      {t.running && (entry?.startedAt || started) && (
-        <>
-          {windowEnd !== null && (
-            <p className={styles.note}>
-              Play time left <strong className={styles.countdown}>{formatCountdown(windowEnd, now)}</strong>
-            </p>
-          )}
-          <Link to="/webplay/all" className={styles.play}>
-            Choose a game
-          </Link>
-        </>
-      )}
-      {!t.running && <p className={styles.note}>You can play once the tournament starts.</p>}
-    </div>
-  );
 }
