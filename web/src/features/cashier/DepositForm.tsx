@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import type {
   DepositForm_wallet$data,
@@ -65,6 +65,13 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
   const method: Method | undefined = methods.find((m) => m.gateway === gateway) ?? methods[0];
   const min = data.limits?.depositMin;
   const max = data.limits?.depositMax;
+
+  // Back from the payment page with the browser's back button, the page may come back as it was left: usable again.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => event.persisted && setLeaving(false);
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   if (methods.length === 0) {
     return (

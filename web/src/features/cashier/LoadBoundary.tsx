@@ -4,9 +4,9 @@ import { Spinner } from '../../ui/Spinner';
 import styles from './cashier.module.css';
 
 /** What shows while the cashier's data loads: a box of fixed height, so the modal does not jump when it arrives. */
-export function Loading({ label }: { label: string }) {
+export function Loading({ label, height }: { label: string; height?: string | undefined }) {
   return (
-    <div className={styles.loading}>
+    <div className={styles.loading} style={height ? { minHeight: height } : undefined}>
       <Spinner label={label} />
       <span aria-hidden="true">{label}…</span>
     </div>
@@ -16,6 +16,8 @@ export function Loading({ label }: { label: string }) {
 interface Props {
   /** What failed to load, as the player reads it ("your wallet"). */
   what: string;
+  /** The height the loaded content will roughly have, so the modal does not jump when it arrives. */
+  height?: string;
   /** Load again (a new fetch key for the query below). */
   onRetry: () => void;
   children: ReactNode;
@@ -47,7 +49,9 @@ export class LoadBoundary extends Component<Props, { failed: boolean }> {
       );
     }
     return (
-      <Suspense fallback={<Loading label={`Loading ${this.props.what}`} />}>{this.props.children}</Suspense>
+      <Suspense fallback={<Loading label={`Loading ${this.props.what}`} height={this.props.height} />}>
+        {this.props.children}
+      </Suspense>
     );
   }
 }

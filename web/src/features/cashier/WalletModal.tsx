@@ -44,7 +44,7 @@ export default function WalletModal({ params }: { params: Record<string, string>
 
   return (
     <Modal title="Cashier">
-      <LoadBoundary what="your wallet" onRetry={() => setFetchKey((k) => k + 1)}>
+      <LoadBoundary what="your wallet" height="min(640px, 70dvh)" onRetry={() => setFetchKey((k) => k + 1)}>
         <Cashier
           fetchKey={fetchKey}
           onRetry={() => setFetchKey((k) => k + 1)}
