@@ -263,6 +263,59 @@ describe('the cashier for everyone', () => {
     await page.getByRole('dialog', { name: 'Log in' }).waitFor();
   });
 
+  it('checks a payment the bank has not confirmed yet silently, until it clears', async () => {
+    const { token } = await newPlayer();
+    const { page, context } = await stack.open(DESKTOP);
+    page.setDefaultTimeout(20_000);
+    await signInBrowser(context, token);
+    await page.goto('/?modal=wallet');
+    const dialog = page.getByRole('dialog', { name: 'Cashier' });
+    await dialog.getByRole('radio', { name: /^Instant EFT/ }).check();
+    await dialog.getByLabel('Amount to deposit (R)').fill('75.50');
+    await dialog.getByRole('button', { name: 'Deposit', exact: true }).click();
+    await page.getByRole('button', { name: 'Pay R75.50' }).waitFor();
+    const paymentId = new URL(page.url()).pathname.split('/').pop()!;
+
+    // The payment page sends the player back before the bank has answered.
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (/depositWatchStatusQuery/.test(request.postData() ?? '')) checks.push(request.url());
+    });
+    await page.goto(`/?modal=wallet&provider=callpay&paymentId=${paymentId}&status=pending`);
+    await dialog.getByText('Checking your payment of R75.50 with the bank…').waitFor();
+    // The header's loader stays still while the cashier asks again and again.
+    const loaderShown = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const header = document.querySelector('header')!;
+          let seen = header.querySelector('[role=status]') !== null;
+          const observer = new MutationObserver(() => {
+            if (header.querySelector('[role=status]')) seen = true;
+          });
+          observer.observe(header, { childList: true, subtree: true });
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(seen);
+          }, 4000);
+        }),
+    );
+    expect(checks.length).toBeGreaterThanOrEqual(2);
+    expect(loaderShown).toBe(false);
+    await shot(page, 'desktop-deposit-checking');
+
+    // The bank confirms: the next check sees it, and the balance follows.
+    await fetch(`${stack.sandbox.url}/sandbox/pay/${paymentId}/confirm`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+    });
+    await dialog.getByText('R75.50 is in your balance.').waitFor();
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: /^Wallet: /, includeHidden: true }).getAttribute('aria-label'),
+      )
+      .toBe('Wallet: R75.50');
+  });
+
   it('says when Capitec is switched off, and says a failed payment did not go through', async () => {
     const { token } = await newPlayer();
     const { page, context } = await stack.open(PHONE);
