@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
 import { MemoryRouter } from 'react-router';
@@ -99,7 +99,7 @@ function Harness() {
   );
 }
 
-function renderForms() {
+function renderForms(account = { emailVerified: true, wagering: false, canWithdraw: true }) {
   const environment = createMockEnvironment();
   render(
     <RelayEnvironmentProvider environment={environment}>
@@ -113,10 +113,10 @@ function renderForms() {
   act(() => {
     environment.mock.resolveMostRecentOperation((operation) =>
       MockPayloadGenerator.generate(operation, {
-        Account: () => ({ emailVerified: true }),
-        Wagering: () => ({ active: false }),
+        Account: () => ({ emailVerified: account.emailVerified }),
+        Wagering: () => ({ active: account.wagering }),
         Wallet: () => ({
-          canWithdraw: true,
+          canWithdraw: account.canWithdraw,
           depositBonusPercentage: 250,
           depositWagerPercentage: 35,
           money: R(20000),
@@ -184,5 +184,15 @@ describe('the cashier forms', () => {
     fireEvent.submit(screen.getByRole('form', { name: 'Withdraw' }));
     const retry = environment.mock.getMostRecentOperation().request.variables.input as typeof first;
     expect(retry.idempotencyKey).toBe(first.idempotencyKey);
+  });
+
+  it('says why a player may not withdraw yet, instead of the form', async () => {
+    renderForms({ emailVerified: false, wagering: false, canWithdraw: false });
+    expect(await screen.findByText('Verify your email address to withdraw.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Withdraw' })).toBeNull();
+    cleanup();
+    renderForms({ emailVerified: true, wagering: true, canWithdraw: false });
+    expect(await screen.findByText('Finish wagering your bonus to withdraw.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'See your bonus wagering' })).toBeTruthy();
   });
 });
