@@ -263,6 +263,28 @@ describe('the cashier for everyone', () => {
     await page.getByRole('dialog', { name: 'Log in' }).waitFor();
   });
 
+  it('says when there are no transactions yet, and shows more of a long ledger on request', async () => {
+    const { token } = await newPlayer();
+    const { page, context } = await stack.open(PHONE);
+    page.setDefaultTimeout(20_000);
+    await signInBrowser(context, token);
+    await page.goto('/?modal=transactions');
+    const dialog = page.getByRole('dialog', { name: 'Transactions' });
+    await dialog.getByText('No transactions yet.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    for (let i = 1; i <= 22; i += 1) await sandboxCall('/sandbox/credit', token, { amount: `${i}.00` });
+    await page.goto('/?modal=transactions');
+    await dialog.getByText('Showing 20 of 22, newest first.', { exact: false }).waitFor();
+    await dialog.getByRole('listitem').first().getByText('+R22.00').waitFor();
+    await dialog.getByRole('button', { name: 'Show more' }).click();
+    await dialog.getByText('Showing 22 of 22, newest first.', { exact: false }).waitFor();
+    await dialog.getByRole('listitem').last().getByText('+R1.00').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Back to the cashier' }).click();
+    await page.getByRole('dialog', { name: 'Cashier' }).getByText('R253.00').first().waitFor();
+  });
+
   it('checks a payment the bank has not confirmed yet silently, until it clears', async () => {
     const { token } = await newPlayer();
     const { page, context } = await stack.open(DESKTOP);
