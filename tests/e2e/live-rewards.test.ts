@@ -33,12 +33,25 @@ async function newPlayer() {
     await fetch(`${stack.sandbox.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Lindiwe', email, password: 'correct-horse-9', date_of_birth: '1990-01-01' }),
+      body: JSON.stringify({
+        name: 'Lindiwe',
+        email,
+        password: 'correct-horse-9',
+        date_of_birth: '1990-01-01',
+      }),
     })
   ).json()) as { token: string };
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  await fetch(`${stack.sandbox.url}/api/onboarding`, { method: 'POST', headers: auth, body: '{}' });
-  await fetch(`${stack.sandbox.url}/sandbox/credit`, { method: 'POST', headers: auth, body: '{"amount":"500.00"}' });
+  await (
+    await fetch(`${stack.sandbox.url}/api/onboarding`, { method: 'POST', headers: auth, body: '{}' })
+  ).text();
+  await (
+    await fetch(`${stack.sandbox.url}/sandbox/credit`, {
+      method: 'POST',
+      headers: auth,
+      body: '{"amount":"500.00"}',
+    })
+  ).text();
   return { token, auth };
 }
 
@@ -54,6 +67,8 @@ async function spin(auth: Record<string, string>) {
     body: JSON.stringify({ gameCode: game.code, stake: '10.00', demo: false }),
   });
   expect(res.status).toBe(200);
+  // Read to the end, so the connection is free again (the sandbox waits for busy ones when it closes).
+  await res.arrayBuffer();
 }
 
 /**
@@ -89,6 +104,7 @@ async function notify(auth: Record<string, string>, type: string, subject: strin
     body: JSON.stringify({ type, subject, message }),
   });
   expect(res.status).toBe(201);
+  await res.arrayBuffer();
 }
 
 async function seriousViolations(page: Page) {
@@ -197,11 +213,33 @@ describe.each([
     await page.keyboard.press('Escape');
     await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications');
 
-    // The browser keeps them for this player until sign-out.
+    // The browser keeps the count for this player: after a reload the badge is right before its answer arrives
+    // (the casino is made to take 4 s over it).
+    await notify(auth, 'cashback', 'Weekly cashback', 'Your weekly cashback of R35.20 has been paid.');
+    await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
     const kept = () => page.evaluate(() => window.localStorage.getItem('play_live_notifications'));
-    expect(JSON.parse((await kept()) ?? 'null')).toMatchObject({ unreadCount: 0 });
-    await page.reload();
-    await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications');
+    expect(JSON.parse((await kept()) ?? 'null')).toMatchObject({ unreadCount: 1 });
+    const fault = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'GET', path: '/api/userNotifications/false', delayMs: 4000, times: 1 }),
+    });
+    expect(fault.status).toBe(201);
+    await fault.text();
+    try {
+      const reloaded = Date.now();
+      await page.reload();
+      await headerBell(page).waitFor();
+      expect(await headerBell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
+      expect(Date.now() - reloaded).toBeLessThan(4000);
+      // The answer, when it comes, agrees (and nothing is left in flight when the stack closes).
+      await page.waitForTimeout(Math.max(0, 5000 - (Date.now() - reloaded)));
+      expect(await headerBell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    } finally {
+      await (await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' })).text();
+    }
+
+    // Sign-out forgets them.
     await page.getByRole('button', { name: 'Account menu for Lindiwe' }).click();
     await page.getByRole('menuitem', { name: 'SIGN OUT' }).click();
     await page.getByRole('button', { name: 'Log in' }).first().waitFor();

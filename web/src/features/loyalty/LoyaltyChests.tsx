@@ -118,14 +118,16 @@ export function LoyaltyChests({ loyalty }: { loyalty: LoyaltyChests_loyalty$key 
             </p>
 
             <div className={styles.tierFoot}>
-              <span>
-                {t.chests === 0
-                  ? 'No chest ready'
-                  : `${t.chests} ${t.chests === 1 ? 'chest' : 'chests'} ready`}
+              <p className={styles.chests}>
+                <strong>
+                  {t.chests === 0
+                    ? 'No chest ready'
+                    : `${t.chests} ${t.chests === 1 ? 'chest' : 'chests'} ready`}
+                </strong>
                 <span className={styles.cap}>
-                  {t.tier === 'BLACK' ? ' · no limit on Black' : ` · ${t.used} of ${USED_CAP} diamonds used`}
+                  {t.tier === 'BLACK' ? 'No limit on Black' : `${t.used} of ${USED_CAP} diamonds used`}
                 </span>
-              </span>
+              </p>
               {t.chests > 0 && (
                 <Button
                   variant="accent"
