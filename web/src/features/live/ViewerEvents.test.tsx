@@ -1,0 +1,148 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
+import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { describe, expect, it } from 'vitest';
+import type { ViewerEventsTestQuery } from '../../__generated__/ViewerEventsTestQuery.graphql';
+import ViewerEvents from './ViewerEvents';
+
+/*
+ * What each live event does to the store, read back as a screen reads it: the wallet by id, the progress toward the
+ * next diamond, a new notification on top of the list with the unread counts (the list's and the header's).
+ */
+
+function Harness() {
+  const data = useLazyLoadQuery<ViewerEventsTestQuery>(
+    graphql`
+      query ViewerEventsTestQuery @relay_test_operation {
+        viewer {
+          id
+          wallet {
+            id
+            combined {
+              formatted
+            }
+          }
+          loyalty {
+            id
+            progressPercent
+          }
+          headerCount: notifications(first: 1) {
+            unreadCount
+          }
+          notifications(first: 20) @connection(key: "NotificationsList_notifications") {
+            unreadCount
+            edges {
+              node {
+                id
+                subject
+              }
+            }
+          }
+        }
+      }
+    `,
+    {},
+  );
+  const viewer = data.viewer!;
+  return (
+    <>
+      <p data-testid="balance">{viewer.wallet?.combined.formatted}</p>
+      <p data-testid="progress">{viewer.loyalty?.progressPercent}</p>
+      <p data-testid="badge">{viewer.headerCount?.unreadCount}</p>
+      <p data-testid="list-unread">{viewer.notifications?.unreadCount}</p>
+      <ul>
+        {viewer.notifications?.edges.map((e) => (
+          <li key={e.node.id}>{e.node.subject}</li>
+        ))}
+      </ul>
+      <ViewerEvents />
+    </>
+  );
+}
+
+async function setUp() {
+  const environment = createMockEnvironment();
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <Suspense fallback="Loading">
+        <Harness />
+      </Suspense>
+    </RelayEnvironmentProvider>,
+  );
+  act(() => {
+    environment.mock.resolveMostRecentOperation((operation) =>
+      MockPayloadGenerator.generate(operation, {
+        Viewer: () => ({ id: 'viewer-1' }),
+        Wallet: () => ({ id: 'wallet-1', combined: { formatted: 'R500.00' } }),
+        Loyalty: () => ({ id: 'loyalty-1', progressPercent: 20 }),
+        NotificationConnection: () => ({
+          unreadCount: 1,
+          edges: [{ cursor: 'c1', node: { id: 'n1', subject: 'Welcome to PlayLive' } }],
+        }),
+      }),
+    );
+  });
+  await screen.findByTestId('balance');
+  const subscription = environment.mock
+    .getAllOperations()
+    .find((op) => op.request.node.params.name === 'ViewerEventsSubscription');
+  expect(subscription).toBeTruthy();
+  const send = (viewerEvents: Record<string, unknown>) =>
+    act(() => environment.mock.nextValue(subscription!, { data: { viewerEvents } }));
+  return { send };
+}
+
+describe('the live events', () => {
+  it('move the balance of the wallet they name', async () => {
+    const { send } = await setUp();
+    send({
+      __typename: 'WalletEvent',
+      name: 'wallet',
+      wallet: {
+        id: 'wallet-1',
+        money: { cents: 49000, amount: '490.00', formatted: 'R490.00' },
+        bonus: { cents: 0, amount: '0.00', formatted: 'R0.00' },
+        combined: { cents: 49000, amount: '490.00', formatted: 'R490.00' },
+        canWithdraw: true,
+      },
+    });
+    expect(screen.getByTestId('balance').textContent).toBe('R490.00');
+  });
+
+  it('move the progress toward the next diamond', async () => {
+    const { send } = await setUp();
+    send({
+      __typename: 'LoyaltyProgressEvent',
+      name: 'loyaltyProgress',
+      progressPercent: 70,
+      newDiamond: false,
+      newChest: false,
+      loyalty: null,
+    });
+    expect(screen.getByTestId('progress').textContent).toBe('70');
+  });
+
+  it('put a new notification on top and count it unread, once', async () => {
+    const { send } = await setUp();
+    const event = {
+      __typename: 'NotificationEvent',
+      name: 'notification',
+      unreadCount: 2,
+      notification: {
+        id: 'n2',
+        subject: 'Jackpot!',
+        message: 'You hit a jackpot.',
+        type: 'JACKPOT_WIN',
+        read: false,
+        createdAt: '2026-11-22T08:00:00Z',
+      },
+    };
+    send(event);
+    send(event);
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Jackpot!', 'Welcome to PlayLive']);
+    expect(screen.getByTestId('badge').textContent).toBe('2');
+    expect(screen.getByTestId('list-unread').textContent).toBe('2');
+  });
+});
