@@ -7,8 +7,8 @@ import { Modal } from '../../app/modals/Modal';
 import { openModal } from '../../app/modals/modal-store';
 import { Button } from '../../ui/Button';
 import styles from './cashier.module.css';
-import { johannesburgDate } from './dates';
-import { LoadBoundary } from './LoadBoundary';
+import { formatJohannesburg } from '../../ui/time';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 
 const PAGE = 20;
 
@@ -130,7 +130,7 @@ function TransactionList({ viewer }: { viewer: TransactionsModal_viewer$key }) {
                 {node.wallet === 'BONUS' && <span className={styles.badge}>Bonus balance</span>}
               </span>
               <span className={styles.meta}>
-                <time dateTime={node.createdAt}>{johannesburgDate(node.createdAt)}</time>
+                <time dateTime={node.createdAt}>{formatJohannesburg(node.createdAt)}</time>
                 {node.reference && <span className={styles.reference}> · {node.reference}</span>}
               </span>
             </div>

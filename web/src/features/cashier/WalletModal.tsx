@@ -12,7 +12,7 @@ import { DepositForm } from './DepositForm';
 import { DepositOutcome } from './DepositOutcome';
 import { depositReturnFrom, searchWithoutReturn, type DepositReturn } from './deposit-return';
 import { useWatchedDeposit, watchDeposit } from './deposit-watch';
-import { LoadBoundary } from './LoadBoundary';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 import { WithdrawForm } from './WithdrawForm';
 
 type Tab = 'deposit' | 'withdraw';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { johannesburgDate } from './dates';
 import { depositReturnFrom, returnAddress, searchWithoutReturn } from './deposit-return';
 import { intentKey, settleIntent } from './intent';
 
@@ -38,12 +37,5 @@ describe('one key per payment intent', () => {
     expect(intentKey('withdrawal', { amount: '70.00' })).not.toBe(edited);
     // Deposits and withdrawals are separate intents.
     expect(intentKey('deposit', { amount: '70.00' })).not.toBe(intentKey('withdrawal', { amount: '70.00' }));
-  });
-});
-
-describe('dates', () => {
-  it('shows an instant in Johannesburg time (UTC+2)', () => {
-    expect(johannesburgDate('2026-11-22T08:00:00Z')).toBe('2026-11-22 10:00');
-    expect(johannesburgDate('2026-11-22T23:30:00.000Z')).toBe('2026-11-23 01:30');
   });
 });

@@ -9,7 +9,7 @@ import { TextField } from '../../ui/TextField';
 import { useForm } from '../auth/useForm';
 import { CouponCard } from './CouponCard';
 import styles from './coupons.module.css';
-import { LoadBoundary } from './LoadBoundary';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 import { useOptOutCoupon, useRedeemCoupon } from './mutations';
 import { Notice, type NoticeText } from './Notice';
 import { OptOut } from './OptOut';

@@ -6,7 +6,7 @@ import { closeModal, openModal } from '../../app/modals/modal-store';
 import { Button } from '../../ui/Button';
 import { refusalOf } from '../auth/validation';
 import styles from './coupons.module.css';
-import { LoadBoundary } from './LoadBoundary';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 import { useOptOutBonus } from './mutations';
 import { Notice, type NoticeText } from './Notice';
 import { OptOut } from './OptOut';

@@ -1,10 +1,9 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { LoyaltyModalQuery } from '../../__generated__/LoyaltyModalQuery.graphql';
 import { Modal } from '../../app/modals/Modal';
-import { Spinner } from '../../ui/Spinner';
 import { LoyaltyChests } from './LoyaltyChests';
-import { RetryBoundary } from './RetryBoundary';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 import styles from './LoyaltyModal.module.css';
 
 /**
@@ -15,20 +14,9 @@ export default function LoyaltyModal(_props: { params: Record<string, string> })
   const [fetchKey, setFetchKey] = useState(0);
   return (
     <Modal title="Loyalty chests">
-      <RetryBoundary
-        message="Your loyalty chests could not be loaded."
-        onRetry={() => setFetchKey((k) => k + 1)}
-      >
-        <Suspense
-          fallback={
-            <div className={styles.loading}>
-              <Spinner label="Loading your loyalty chests" />
-            </div>
-          }
-        >
-          <LoyaltyContent fetchKey={fetchKey} />
-        </Suspense>
-      </RetryBoundary>
+      <LoadBoundary what="your loyalty chests" onRetry={() => setFetchKey((k) => k + 1)}>
+        <LoyaltyContent fetchKey={fetchKey} />
+      </LoadBoundary>
     </Modal>
   );
 }

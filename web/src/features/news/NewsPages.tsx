@@ -8,7 +8,7 @@ import NotFoundPage from '../pages/NotFoundPage';
 import { Page } from '../pages/Page';
 import { ContentImage, POSTER } from '../promotions/ContentImage';
 import { PartError } from '../promotions/PartError';
-import { useRetry } from '../promotions/useRetry';
+import { useRetry } from '../../app/relay/useRetry';
 import { CategoryNav } from './CategoryNav';
 import { formatDate } from './format-date';
 import { NewsList } from './NewsList';

@@ -1,4 +1,4 @@
-import { formatJohannesburg } from './format-date';
+import { formatJohannesburg } from '../../ui/time';
 import { TypeIcon, typeInfo } from './notification-types';
 import styles from './NotificationsModal.module.css';
 

@@ -1,10 +1,10 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { ROOT_ID, type Environment } from 'relay-runtime';
 import type { NotificationsModalQuery } from '../../__generated__/NotificationsModalQuery.graphql';
 import { Modal } from '../../app/modals/Modal';
 import { Spinner } from '../../ui/Spinner';
-import { RetryBoundary } from '../loyalty/RetryBoundary';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 import { NotificationRow } from './NotificationRow';
 import { NotificationsList } from './NotificationsList';
 import { storedNotifications } from './persisted';
@@ -27,14 +27,13 @@ export default function NotificationsModal(_props: { params: Record<string, stri
   const [fetchKey, setFetchKey] = useState(0);
   return (
     <Modal title="Notifications">
-      <RetryBoundary
-        message="Your notifications could not be loaded."
+      <LoadBoundary
+        what="your notifications"
         onRetry={() => setFetchKey((k) => k + 1)}
+        fallback={<KeptList />}
       >
-        <Suspense fallback={<KeptList />}>
-          <Content fetchKey={fetchKey} />
-        </Suspense>
-      </RetryBoundary>
+        <Content fetchKey={fetchKey} />
+      </LoadBoundary>
     </Modal>
   );
 }

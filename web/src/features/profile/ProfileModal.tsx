@@ -6,7 +6,7 @@ import { closeModal } from '../../app/modals/modal-store';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { useForm } from '../auth/useForm';
-import { LoadBoundary } from '../coupons/LoadBoundary';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 import { useReload } from '../coupons/useReload';
 import { useUpdateProfile } from './mutations';
 import styles from './ProfileModal.module.css';

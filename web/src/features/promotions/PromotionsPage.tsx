@@ -12,7 +12,7 @@ import { ContentImage, POSTER } from './ContentImage';
 import { NewPromotions } from './NewPromotions';
 import { PartError } from './PartError';
 import { PromotionCard } from './PromotionCard';
-import { useRetry } from './useRetry';
+import { useRetry } from '../../app/relay/useRetry';
 import styles from './PromotionsPage.module.css';
 
 export const PromotionsPageQuery = graphql`

@@ -5,12 +5,12 @@ import type { TournamentsModalQuery } from '../../__generated__/TournamentsModal
 import { Modal } from '../../app/modals/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { DETAIL_ROWS } from './Leaderboard';
-import { LoadBoundary } from './LoadBoundary';
+import { LoadBoundary } from '../../ui/LoadBoundary';
 import { TournamentCard } from './TournamentCard';
 import { TournamentList } from './TournamentList';
 import { TournamentRow } from './TournamentRow';
 import styles from './TournamentsModal.module.css';
-import { useRetry } from './useRetry';
+import { useRetry } from '../../app/relay/useRetry';
 
 const ListQuery = graphql`
   query TournamentsModalQuery {
@@ -69,7 +69,7 @@ function Tournaments({
     fetchPolicy: fetchKey > 0 ? 'network-only' : 'store-and-network',
     fetchKey,
   });
-  const [retry, retrying] = useRetry(ListQuery, NO_VARIABLES);
+  const { retry, retrying } = useRetry(ListQuery, NO_VARIABLES);
   const opened = useRef<string | null>(null);
   const listBox = useRef<HTMLDivElement>(null);
   const match = selected

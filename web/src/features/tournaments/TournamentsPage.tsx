@@ -7,7 +7,7 @@ import { Page } from '../pages/Page';
 import { LIST_ROWS } from './Leaderboard';
 import { TournamentCard } from './TournamentCard';
 import { TournamentList } from './TournamentList';
-import { useRetry } from './useRetry';
+import { useRetry } from '../../app/relay/useRetry';
 
 /*
  * The list is selected here rather than in a paginated fragment: the gateway prices every fragment level and each
@@ -47,7 +47,7 @@ const NO_VARIABLES = {};
  */
 function Tournaments({ queryRef }: { queryRef: PreloadedQuery<TournamentsPageQueryType> }) {
   const data = usePreloadedQuery<TournamentsPageQueryType>(TournamentsPageQuery, queryRef);
-  const [retry, retrying] = useRetry(TournamentsPageQuery, NO_VARIABLES);
+  const { retry, retrying } = useRetry(TournamentsPageQuery, NO_VARIABLES);
   return (
     <Page
       title="Tournaments"

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDuration, formatJohannesburg, formatMinutes } from './time-format';
+import { formatCountdown, formatDuration, formatMinutes } from './time-format';
 
 describe('tournament times', () => {
-  it('reads dates as yyyy-MM-dd HH:mm in Johannesburg time', () => {
-    expect(formatJohannesburg('2026-11-22T08:00:00.000Z')).toBe('2026-11-22 10:00');
-    // Past midnight in Johannesburg while still the day before in UTC.
-    expect(formatJohannesburg('2026-12-31T22:30:00.000Z')).toBe('2027-01-01 00:30');
-    expect(formatJohannesburg(Date.UTC(2026, 0, 5, 3, 7))).toBe('2026-01-05 05:07');
-  });
-
   it('reads durations as HH H MM M, whole minutes rounded down, hours past 24', () => {
     expect(formatDuration(5 * 3600 + 30 * 60)).toBe('05 H 30 M');
     expect(formatDuration(5 * 3600 + 30 * 60 + 59)).toBe('05 H 30 M');

@@ -1,30 +1,8 @@
 /*
- * How tournament times read on screen (docs/rules.md#audience-and-time): dates as 'yyyy-MM-dd HH:mm' in
- * Johannesburg time, durations and countdowns as 'HH H MM M'. The gateway formats its own answers the same way
+ * How tournament times read on screen (docs/rules.md#audience-and-time): durations and countdowns as 'HH H MM M'
+ * (dates: ui/time.ts). The gateway formats its own answers the same way
  * (gateway/src/domain/time.ts); the site needs its own copy because its countdowns tick between answers.
  */
-
-/** Every date players see is in Johannesburg time, whatever zone the browser is in. */
-export const TIME_ZONE = 'Africa/Johannesburg';
-
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'yyyy-MM-dd HH:mm' in Johannesburg time: 08:00 UTC on 22 November 2026 reads '2026-11-22 10:00'. */
-export function formatJohannesburg(instant: string | number | Date): string {
-  const date = instant instanceof Date ? instant : new Date(instant);
-  if (Number.isNaN(date.getTime())) return '';
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
-}
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 

@@ -1,9 +1,9 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
-import styles from './cashier.module.css';
+import { Button } from './Button';
+import styles from './LoadBoundary.module.css';
+import { Spinner } from './Spinner';
 
-/** What shows while the cashier's data loads: a box of fixed height, so the modal does not jump when it arrives. */
+/** What shows while a modal's or a part's data loads: a box of fixed height, so nothing jumps when it arrives. */
 export function Loading({ label, height }: { label: string; height?: string | undefined }) {
   return (
     <div className={styles.loading} style={height ? { minHeight: height } : undefined}>
@@ -16,16 +16,18 @@ export function Loading({ label, height }: { label: string; height?: string | un
 interface Props {
   /** What failed to load, as the player reads it ("your wallet"). */
   what: string;
+  /** Load again (the caller gives the query below a new fetch key). */
+  onRetry: () => void;
   /** The height the loaded content will roughly have, so the modal does not jump when it arrives. */
   height?: string;
-  /** Load again (a new fetch key for the query below). */
-  onRetry: () => void;
+  /** What shows while the data comes; the loader by default. */
+  fallback?: ReactNode;
   children: ReactNode;
 }
 
 /**
- * The cashier's data while it loads, and if it cannot be loaded, a message that says so and a retry; the modal
- * stays open and the rest of the page is untouched.
+ * A modal's or a part's data: the loader while it comes, and if it cannot be loaded, a message that says so and a
+ * retry. The modal stays open and the rest of the page is untouched.
  */
 export class LoadBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
@@ -48,10 +50,9 @@ export class LoadBoundary extends Component<Props, { failed: boolean }> {
         </div>
       );
     }
-    return (
-      <Suspense fallback={<Loading label={`Loading ${this.props.what}`} height={this.props.height} />}>
-        {this.props.children}
-      </Suspense>
+    const fallback = this.props.fallback ?? (
+      <Loading label={`Loading ${this.props.what}`} height={this.props.height} />
     );
+    return <Suspense fallback={fallback}>{this.props.children}</Suspense>;
   }
 }

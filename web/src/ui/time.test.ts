@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatJohannesburg } from './time';
+
+describe('formatJohannesburg', () => {
+  it("reads an instant on Johannesburg's clock as 'yyyy-MM-dd HH:mm'", () => {
+    expect(formatJohannesburg('2026-11-22T08:00:00.000Z')).toBe('2026-11-22 10:00');
+    expect(formatJohannesburg('2026-11-22T23:30:00Z')).toBe('2026-11-23 01:30');
+    expect(formatJohannesburg('2026-12-31T22:30:00.000Z')).toBe('2027-01-01 00:30');
+    expect(formatJohannesburg(Date.UTC(2026, 0, 5, 3, 7))).toBe('2026-01-05 05:07');
+  });
+
+  it('answers nothing for what is not a date', () => {
+    expect(formatJohannesburg('soon')).toBe('');
+  });
+});

@@ -1,0 +1,25 @@
+/*
+ * Dates as players read them (docs/rules.md#audience-and-time): 'yyyy-MM-dd HH:mm' in Johannesburg time, whatever
+ * zone the player's device is set to. The gateway answers instants in UTC.
+ */
+
+/** Every date players see is in Johannesburg time. */
+export const TIME_ZONE = 'Africa/Johannesburg';
+
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'yyyy-MM-dd HH:mm' in Johannesburg time: 08:00 UTC on 22 November 2026 reads '2026-11-22 10:00'; '' if no date. */
+export function formatJohannesburg(instant: string | number | Date): string {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = Object.fromEntries(parts.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
