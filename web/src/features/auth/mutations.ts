@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
-import { graphql, useMutation, type UseMutationConfig } from 'react-relay';
-import type { MutationParameters, GraphQLTaggedNode } from 'relay-runtime';
+import { graphql } from 'react-relay';
+import { usePromisedMutation } from '../../app/relay/usePromisedMutation';
 import type { mutationsForgotPasswordMutation } from '../../__generated__/mutationsForgotPasswordMutation.graphql';
 import type { mutationsLoginMutation } from '../../__generated__/mutationsLoginMutation.graphql';
 import type { mutationsRegisterMutation } from '../../__generated__/mutationsRegisterMutation.graphql';
@@ -11,28 +10,6 @@ import type { mutationsSignOutMutation } from '../../__generated__/mutationsSign
  * One hook per mutation of signing in and out. Each answers a promise of the payload, so forms can await it; a
  * refusal rejects with the gateway's error (its message, and extensions.fields for the form's inputs).
  */
-
-/** A mutation as a promise of its payload (shared by every feature's mutation hooks). */
-export function usePromisedMutation<T extends MutationParameters>(
-  mutation: GraphQLTaggedNode,
-  config?: Pick<UseMutationConfig<T>, 'updater'>,
-) {
-  const [commit, inFlight] = useMutation<T>(mutation);
-  const updater = config?.updater;
-  const run = useCallback(
-    (variables: T['variables']) =>
-      new Promise<T['response']>((resolve, reject) => {
-        commit({
-          variables,
-          ...(updater ? { updater } : {}),
-          onCompleted: (response) => resolve(response),
-          onError: reject,
-        });
-      }),
-    [commit, updater],
-  );
-  return [run, inFlight] as const;
-}
 
 export const useLogin = () =>
   usePromisedMutation<mutationsLoginMutation>(graphql`

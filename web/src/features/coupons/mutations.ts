@@ -4,7 +4,7 @@ import type { RecordSourceSelectorProxy } from 'relay-runtime';
 import type { mutationsOptOutBonusMutation } from '../../__generated__/mutationsOptOutBonusMutation.graphql';
 import type { mutationsOptOutCouponMutation } from '../../__generated__/mutationsOptOutCouponMutation.graphql';
 import type { mutationsRedeemCouponMutation } from '../../__generated__/mutationsRedeemCouponMutation.graphql';
-import { usePromisedMutation } from '../auth/mutations';
+import { usePromisedMutation } from '../../app/relay/usePromisedMutation';
 
 /*
  * One hook per coupon mutation, each a promise of its payload. The payloads carry the wallet (by id: the header's

@@ -1,6 +1,6 @@
 import { graphql } from 'react-relay';
 import type { mutationsUpdateProfileMutation } from '../../__generated__/mutationsUpdateProfileMutation.graphql';
-import { usePromisedMutation } from '../auth/mutations';
+import { usePromisedMutation } from '../../app/relay/usePromisedMutation';
 
 /**
  * Saves the profile. The payload is the account as the casino has it after the write, with the fields every
