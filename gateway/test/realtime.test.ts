@@ -157,6 +157,31 @@ describe('Subscription.viewerEvents', () => {
     await until(() => stack.sandbox.pusher.subscriberCount(userChannel(p.userId)) === 0, 'the unsubscribe');
   });
 
+  it('with catchUp, starts with a snapshot once the channel is live, for a first and a later socket alike', async () => {
+    const player = await signUp(stack, 'Caught-up Carmen');
+    const userId = player.viewer.account.userId as number;
+    await credit(stack, player.token, '42.00');
+    const catchUp = VIEWER_EVENTS.replace('viewerEvents {', 'viewerEvents(catchUp: true) {');
+
+    const first = subscribe(liveClient(stack, player.token), catchUp);
+    const snapshot = await first.next(event('ViewerSnapshotEvent'));
+    expect(snapshot.data.viewerEvents.viewer.wallet.money.cents).toBe(4200);
+    // The snapshot came once the channel was live: what is published next arrives too.
+    expect(stack.sandbox.pusher.subscriberCount(userChannel(userId))).toBe(1);
+    await notify(stack, player.token, 'Right after the snapshot');
+    expect((await first.next(event('NotificationEvent'))).data.viewerEvents.notification.subject).toBe(
+      'Right after the snapshot',
+    );
+
+    // A second tab joins the live channel already made, and is caught up all the same.
+    const second = subscribe(liveClient(stack, player.token), catchUp);
+    expect(
+      (await second.next(event('ViewerSnapshotEvent'))).data.viewerEvents.viewer.wallet.money.cents,
+    ).toBe(4200);
+    first.stop();
+    second.stop();
+  });
+
   it('never shows one player another player’s events', async () => {
     const a = await watchingPlayer(stack, 'Private Palesa');
     const b = await watchingPlayer(stack, 'Curious Kagiso');

@@ -14,6 +14,11 @@ export interface ChannelListener {
   event(name: string, data: unknown): void;
   /** The channel was subscribed again after the upstream connection came back: events may have been missed. */
   resubscribed(): void;
+  /**
+   * The channel is live for this watcher (its upstream subscription succeeded, or already had): from here on no
+   * event is missed. Told once per watcher.
+   */
+  subscribed?(): void;
   /** The casino refused this watcher's session for the channel; it hears nothing more. */
   refused(error: GraphQLError): void;
 }
@@ -86,8 +91,15 @@ export class LiveChannels {
     if (this.closed) throw new Error('live channels are closed');
     const watcher: Watcher = { listener, token };
     const existing = this.channels.get(name);
-    if (existing) existing.watchers.add(watcher);
-    else this.subscribe(name, watcher);
+    if (existing) {
+      existing.watchers.add(watcher);
+      // Already live: told after the caller has its stop function, as it would be for a new subscription.
+      if (existing.subscribedOnce) {
+        queueMicrotask(() => {
+          if (existing.watchers.has(watcher)) listener.subscribed?.();
+        });
+      }
+    } else this.subscribe(name, watcher);
     return () => this.unwatch(name, watcher);
   }
 
@@ -154,7 +166,9 @@ export class LiveChannels {
     };
     channel.bind('pusher:subscription_succeeded', () => {
       entry.failures = 0;
-      if (entry.subscribedOnce) for (const w of [...entry.watchers]) w.listener.resubscribed();
+      const watchers = [...entry.watchers];
+      if (entry.subscribedOnce) for (const w of watchers) w.listener.resubscribed();
+      else for (const w of watchers) w.listener.subscribed?.();
       entry.subscribedOnce = true;
     });
     channel.bind('pusher:subscription_error', () => this.retrySubscription(entry));

@@ -42,7 +42,8 @@ export interface RealtimeStats {
 /** The process-wide bridge from the casino's live channels to GraphQL subscriptions. */
 export interface Realtime {
   /** The player's own channel, until the subscriber leaves or the session ends (then one `ended`). */
-  viewerFeed(userId: number, token: string): AsyncIterableIterator<ViewerMessage>;
+  /** With `catchUp`, a resync is sent first, once the player's channel is live (see Subscription.viewerEvents). */
+  viewerFeed(userId: number, token: string, catchUp?: boolean): AsyncIterableIterator<ViewerMessage>;
   /** A tournament's refetched progress after each refresh; a signed-in watcher's feed ends with its session. */
   tournamentFeed(
     id: number,
@@ -105,7 +106,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   });
 
   return {
-    viewerFeed(userId, token) {
+    viewerFeed(userId, token, catchUp = false) {
       return new Repeater<ViewerMessage>(async (push, stop) => {
         subscribers += 1;
         const send = guarded(push, stop);
@@ -118,6 +119,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
           {
             event: (name, data) => send({ kind: 'event', name, data }),
             resubscribed: () => send({ kind: 'resync' }),
+            ...(catchUp ? { subscribed: () => send({ kind: 'resync' }) } : {}),
             refused: end,
           },
           token,

@@ -75,9 +75,9 @@ function sent<T>(payload: Sent<T>): T {
 export const subscriptionResolvers: Resolvers = {
   Subscription: {
     viewerEvents: {
-      subscribe: async (_root, _args, ctx) => {
+      subscribe: async (_root, { catchUp }, ctx) => {
         const userId = await requirePlayerId(ctx);
-        const feed = ctx.realtime.viewerFeed(userId, ctx.upstream.token!);
+        const feed = ctx.realtime.viewerFeed(userId, ctx.upstream.token!, catchUp === true);
         return eventStream(feed, async (message) => {
           ctx.renew();
           try {

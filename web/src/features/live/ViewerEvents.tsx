@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
-import { fetchQuery, graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
+import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
 import type { Disposable } from 'relay-runtime';
-import type { ViewerEventsCatchUpQuery } from '../../__generated__/ViewerEventsCatchUpQuery.graphql';
 import type { ViewerEventsSubscription } from '../../__generated__/ViewerEventsSubscription.graphql';
 import { applyViewerEvent } from './viewer-events-updater';
 
 /*
  * Everything a live event can change on screen, read again after a gap: the header's balance, chest and badge, the
- * loyalty modal and the notifications list. A snapshot event (the gateway lost the casino's channel for a while)
- * selects it, and so does the catch-up after this subscription had to start again.
+ * loyalty modal and the notifications list. The snapshot event selects it: the first of every subscription, and
+ * another whenever the gateway lost the casino's channel for a while.
  */
 export const ViewerEventsViewer = graphql`
   fragment ViewerEvents_viewer on Viewer {
@@ -31,7 +30,9 @@ export const ViewerEventsViewer = graphql`
 
 const Subscription = graphql`
   subscription ViewerEventsSubscription {
-    viewerEvents {
+    # Starts with a snapshot once the player's channel is live: nothing between the screen's query (or a lost
+    # subscription) and now is missed.
+    viewerEvents(catchUp: true) {
       __typename
       name
       ... on LoyaltyProgressEvent {
@@ -72,14 +73,6 @@ const Subscription = graphql`
   }
 `;
 
-const CatchUp = graphql`
-  query ViewerEventsCatchUpQuery {
-    viewer {
-      ...ViewerEvents_viewer
-    }
-  }
-`;
-
 /** Waits before starting again after the subscription failed: 1 s, 2 s, 4 s ... up to 30 s. */
 const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
@@ -87,7 +80,8 @@ const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
  * The signed-in player's live events (viewerEvents), one subscription for as long as the player is signed in:
  * mounted by the frame for a player only, and ended when it unmounts (sign-out) or the session's environment is
  * replaced. Events update the Relay store, so every screen showing the same records changes with no refetch here.
- * When the subscription fails it starts again after a pause and catches up on what it may have missed.
+ * When the subscription fails it starts again after a pause; its first event, a snapshot, catches up on what was
+ * missed.
  */
 export default function ViewerEvents() {
   const environment = useRelayEnvironment();
@@ -100,17 +94,8 @@ export default function ViewerEvents() {
     const restart = () => {
       if (stopped) return;
       subscription?.dispose();
-      timer = setTimeout(() => {
-        start();
-        fetchQuery<ViewerEventsCatchUpQuery>(
-          environment,
-          CatchUp,
-          {},
-          {
-            networkCacheConfig: { metadata: { silent: true } },
-          },
-        ).subscribe({});
-      }, retryDelay(attempt++));
+      // The new subscription's first event is a snapshot: it catches up on what was missed meanwhile.
+      timer = setTimeout(start, retryDelay(attempt++));
     };
     const start = () => {
       subscription = requestSubscription<ViewerEventsSubscription>(environment, {
