@@ -6,9 +6,9 @@
  * the method and deposits with it; axe finds no serious violation in any of them.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startSiteStack, type SiteStack } from './stack.js';
+import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 
@@ -31,28 +31,12 @@ async function gql<T = any>(query: string, variables: Record<string, unknown> = 
   return (await res.json()) as { data: T; errors?: { message: string }[] };
 }
 
-/** A new player, registered through the gateway, past the onboarding, with nothing in their wallet. */
-async function newPlayer() {
-  const email = `cashier${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
-  const { data } = await gql<{ register: { token: string } }>(
-    'mutation ($input: RegisterInput!) { register(input: $input) { token } }',
-    { input: { name: 'Cash Tester', email, password: 'correct-horse-9', dateOfBirth: '1990-01-01' } },
-  );
-  const token = data.register.token;
-  await gql('mutation { completeOnboarding { viewer { id } } }', {}, token);
-  return { email, token };
-}
-
 const sandboxCall = (path: string, token: string | null, body: unknown = {}, method = 'POST') =>
   fetch(`${stack.sandbox.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-
-/** The browser starts signed in as that player (the token in its storage, as after a log in). */
-const signInBrowser = (context: BrowserContext, token: string) =>
-  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -93,7 +77,7 @@ describe.each([
   let page: Page;
 
   beforeAll(async () => {
-    player = await newPlayer();
+    player = await newPlayer(stack, { name: 'Cash Tester' });
     const opened = await stack.open(viewport);
     page = opened.page;
     // A step that does not happen fails at that step, well before the test's own time limit.
@@ -264,7 +248,7 @@ describe('the cashier for everyone', () => {
   });
 
   it('says when there are no transactions yet, and shows more of a long ledger on request', async () => {
-    const { token } = await newPlayer();
+    const { token } = await newPlayer(stack, { name: 'Cash Tester' });
     const { page, context } = await stack.open(PHONE);
     page.setDefaultTimeout(20_000);
     await signInBrowser(context, token);
@@ -286,7 +270,7 @@ describe('the cashier for everyone', () => {
   });
 
   it('checks a payment the bank has not confirmed yet silently, until it clears', async () => {
-    const { token } = await newPlayer();
+    const { token } = await newPlayer(stack, { name: 'Cash Tester' });
     const { page, context } = await stack.open(DESKTOP);
     page.setDefaultTimeout(20_000);
     await signInBrowser(context, token);
@@ -339,7 +323,7 @@ describe('the cashier for everyone', () => {
   });
 
   it('says when Capitec is switched off, and says a failed payment did not go through', async () => {
-    const { token } = await newPlayer();
+    const { token } = await newPlayer(stack, { name: 'Cash Tester' });
     const { page, context } = await stack.open(PHONE);
     await signInBrowser(context, token);
     await sandboxCall(

@@ -3,7 +3,7 @@
  * game, and the favourites page that keeps in step with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteStack, type SiteStack } from './stack.js';
+import { newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 
@@ -50,29 +50,9 @@ describe('catalogue pages', () => {
   });
 
   it('lets a player favourite a game and find it on the favourites page', async () => {
-    const email = `fav${Date.now()}@example.test`;
-    const register = (await (
-      await fetch(`${stack.sandbox.url}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Fan',
-          email,
-          password: 'correct-horse-9',
-          date_of_birth: '1990-01-01',
-        }),
-      })
-    ).json()) as { token: string };
-    await fetch(`${stack.sandbox.url}/api/onboarding`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${register.token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const { token } = await newPlayer(stack, { name: 'Fan' });
     const { page, context } = await stack.open();
-    await context.addInitScript(
-      (t) => window.localStorage.setItem('play_live_session_token', t),
-      register.token,
-    );
+    await signInBrowser(context, token);
     await page.goto('/webplay/all');
     const heart = page.getByRole('button', { name: /^Add .+ to favourites$/ }).first();
     const name = (await heart.getAttribute('aria-label'))!.replace(/^Add (.+) to favourites$/, '$1');
@@ -92,26 +72,9 @@ describe('home', () => {
     await guest.page.getByRole('heading', { name: /250% bonus/ }).waitFor();
     expect(await guest.page.getByRole('region', { name: 'Promotions' }).count()).toBe(0);
 
-    const email = `home${Date.now()}@example.test`;
-    const { token } = (await (
-      await fetch(`${stack.sandbox.url}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Home',
-          email,
-          password: 'correct-horse-9',
-          date_of_birth: '1990-01-01',
-        }),
-      })
-    ).json()) as { token: string };
-    await fetch(`${stack.sandbox.url}/api/onboarding`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const { token } = await newPlayer(stack, { name: 'Home' });
     const { page, context } = await stack.open();
-    await context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+    await signInBrowser(context, token);
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Promotions' });
     await carousel.waitFor();

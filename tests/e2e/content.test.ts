@@ -5,9 +5,9 @@
  * while its flag is on and is not found when it is off. axe over each screen.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startSiteStack, type SiteStack } from './stack.js';
+import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 let defaults: Record<string, unknown>;
@@ -40,39 +40,13 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const PASSWORD = 'correct-horse-9';
-
-/** A new player registered at the casino, past the onboarding. */
-async function newPlayer() {
-  const email = `content${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
-  const { token } = (await (
-    await fetch(`${stack.sandbox.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Reader', email, password: PASSWORD, date_of_birth: '1990-01-01' }),
-    })
-  ).json()) as { token: string };
-  await fetch(`${stack.sandbox.url}/api/onboarding`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  return { email, token };
-}
-
-/** The browser starts signed in as a new player (their token in its storage, as after a log in). */
-async function signInAsNewPlayer(context: BrowserContext) {
-  const { token } = await newPlayer();
-  await context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
-}
-
-/** Logs in from the page's own Log in button, as a guest does. */
+/** Logs a new player in from the page's own Log in button, as a guest does. */
 async function logInHere(page: Page) {
-  const { email } = await newPlayer();
+  const { email, password } = await newPlayer(stack, { name: 'Reader' });
   await page.getByRole('button', { name: 'Log in', exact: true }).last().click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByLabel('Password').fill(password);
   await dialog.getByRole('button', { name: 'Log in' }).last().click();
   await expect.poll(() => dialog.count()).toBe(0);
 }
@@ -125,7 +99,7 @@ for (const [width, viewport] of [
 
     it('shows a player the signed-in promotions, players-only ones included', async () => {
       const { context, page } = await stack.open(viewport);
-      await signInAsNewPlayer(context);
+      await signInBrowser(context, (await newPlayer(stack, { name: 'Reader' })).token);
       await page.goto('/promotions');
       await expect.poll(() => heading(page).textContent()).toBe('Promotions');
       const loyalty = card(page, 'Loyalty Chests');
@@ -301,7 +275,7 @@ for (const [width, viewport] of [
     it("shows a player the players' promotional page", async () => {
       await patchSite({ promo_pages: { ...(defaults.promo_pages as object), easter_promo: true } });
       const { context, page } = await stack.open(viewport);
-      await signInAsNewPlayer(context);
+      await signInBrowser(context, (await newPlayer(stack, { name: 'Reader' })).token);
       await page.goto('/easter-promo');
       await expect.poll(() => heading(page).textContent()).toBe('Easter Egg Hunt');
       await page.getByText('Collect five eggs for a guaranteed R250 bonus.').waitFor();

@@ -6,9 +6,9 @@
  * menu's optional entries follow the site's flags. axe over the coupon, wagering and profile modals.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startSiteStack, type SiteStack } from './stack.js';
+import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 let game: { code: string };
@@ -45,23 +45,6 @@ async function sandbox(path: string, token: string | null, body: unknown, method
   return res.json();
 }
 
-/** A new player, past the onboarding, with nothing in the wallet. */
-async function newPlayer(name = 'Coupon Tester') {
-  const email = `coupon${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
-  const { token } = (await sandbox('/api/register', null, {
-    name,
-    email,
-    password: 'correct-horse-9',
-    date_of_birth: '1990-01-01',
-  })) as { token: string };
-  await sandbox('/api/onboarding', token, {});
-  return { email, token, name };
-}
-
-/** The browser starts signed in as that player (the token in its storage, as after a log in). */
-const signInBrowser = (context: BrowserContext, token: string) =>
-  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
-
 async function openAs(viewport: { width: number; height: number }, token: string, path = '/') {
   const { page, context } = await stack.open(viewport);
   // A step that cannot happen fails soon, naming what it waited for.
@@ -92,7 +75,7 @@ for (const [label, viewport] of [
 ] as const) {
   describe(`coupons and wagering on a ${label}`, () => {
     it('redeems the welcome coupon: the bonus in the header, then its wagering moving after a stake', async () => {
-      const player = await newPlayer();
+      const player = await newPlayer(stack, { name: 'Coupon Tester' });
       const page = await openAs(viewport, player.token);
       await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R0.00');
 
@@ -141,7 +124,7 @@ for (const [label, viewport] of [
     });
 
     it("opts out of the coupon, asking first, and says so in the casino's words", async () => {
-      const player = await newPlayer();
+      const player = await newPlayer(stack, { name: 'Coupon Tester' });
       await sandbox('/api/couponRedeem', player.token, { code: 'WELCOME100' });
       const page = await openAs(viewport, player.token, '/?modal=coupon');
       const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
@@ -162,7 +145,7 @@ for (const [label, viewport] of [
     });
 
     it('opts out of the bonus from the wagering modal, then shows there is nothing to wager', async () => {
-      const player = await newPlayer();
+      const player = await newPlayer(stack, { name: 'Coupon Tester' });
       await sandbox('/api/couponRedeem', player.token, { code: 'SPIN25' });
       const page = await openAs(viewport, player.token, '/?modal=wagering');
       const dialog = page.getByRole('dialog', { name: 'Bonus wagering' });
@@ -182,7 +165,7 @@ for (const [label, viewport] of [
     });
 
     it('edits the profile: checks beside the fields, saves, and the new name shows', async () => {
-      const player = await newPlayer('Thandi Original');
+      const player = await newPlayer(stack, { name: 'Thandi Original' });
       const page = await openAs(viewport, player.token);
       await (await accountMenu(page, player.name)).getByRole('menuitem', { name: 'PROFILE' }).click();
       const dialog = page.getByRole('dialog', { name: 'Your profile' });
@@ -217,7 +200,7 @@ for (const [label, viewport] of [
 
 describe('coupons when things go wrong, and the flags', () => {
   it('says when the active coupon cannot be checked, still offers the code field, and tries again', async () => {
-    const player = await newPlayer();
+    const player = await newPlayer(stack, { name: 'Coupon Tester' });
     await sandbox('/sandbox/faults', null, { method: 'GET', path: '/api/getActiveCoupon', status: 500 });
     const page = await openAs(DESKTOP, player.token, '/?modal=coupon');
     const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
@@ -231,7 +214,7 @@ describe('coupons when things go wrong, and the flags', () => {
   });
 
   it("shows the opt-out's failure text when the casino cannot opt the player out", async () => {
-    const player = await newPlayer();
+    const player = await newPlayer(stack, { name: 'Coupon Tester' });
     await sandbox('/api/couponRedeem', player.token, { code: 'WELCOME100' });
     const page = await openAs(PHONE, player.token, '/?modal=coupon');
     const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
@@ -247,7 +230,7 @@ describe('coupons when things go wrong, and the flags', () => {
       await sandbox('/sandbox/settings/site', null, body, 'PATCH');
       stack.gateway.cache.clear();
     };
-    const player = await newPlayer();
+    const player = await newPlayer(stack, { name: 'Coupon Tester' });
     const page = await openAs(DESKTOP, player.token);
     let menu = await accountMenu(page, player.name);
     await menu.getByRole('menuitem', { name: 'BONUS WAGERING' }).waitFor();

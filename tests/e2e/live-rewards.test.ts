@@ -6,9 +6,9 @@
  * modals.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startSiteStack, type SiteStack } from './stack.js';
+import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 let game: { code: string; gameId: number };
@@ -25,39 +25,6 @@ beforeAll(async () => {
   game = ((await res.json()) as any).data.games.edges[0].node;
 });
 afterAll(() => stack?.close());
-
-/** A new player with R500, past the onboarding. */
-async function newPlayer() {
-  const email = `live${Date.now()}${Math.floor(Math.random() * 1e4)}@example.test`;
-  const { token } = (await (
-    await fetch(`${stack.sandbox.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Lindiwe',
-        email,
-        password: 'correct-horse-9',
-        date_of_birth: '1990-01-01',
-      }),
-    })
-  ).json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  await (
-    await fetch(`${stack.sandbox.url}/api/onboarding`, { method: 'POST', headers: auth, body: '{}' })
-  ).text();
-  await (
-    await fetch(`${stack.sandbox.url}/sandbox/credit`, {
-      method: 'POST',
-      headers: auth,
-      body: '{"amount":"500.00"}',
-    })
-  ).text();
-  return { token, auth };
-}
-
-/** The browser starts signed in as that player (the token in its storage, as after a log in). */
-const signInBrowser = (context: BrowserContext, token: string) =>
-  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
 
 /** One real R10 spin of the sandbox slot, as its page sends it (the player's own token). */
 async function spin(auth: Record<string, string>) {
@@ -125,7 +92,7 @@ describe.each([
 ])('live rewards on a %s', (_name, viewport) => {
   it('moves the balance and the loyalty chest live as the player spins, and opens a chest', async () => {
     const { page, context } = await stack.open(viewport);
-    const { token, auth } = await newPlayer();
+    const { token, auth } = await newPlayer(stack, { name: 'Lindiwe', credit: '500.00' });
     await signInBrowser(context, token);
     await page.goto('/');
     await expect.poll(() => headerWallet(page).getAttribute('aria-label')).toBe('Wallet: R500.00');
@@ -181,7 +148,7 @@ describe.each([
 
   it('raises the badge for a new notification live; the modal shows it and marks it read', async () => {
     const { page, context } = await stack.open(viewport);
-    const { token, auth } = await newPlayer();
+    const { token, auth } = await newPlayer(stack, { name: 'Lindiwe', credit: '500.00' });
     await signInBrowser(context, token);
     await page.goto('/');
     // A new player has their welcome message, unread.

@@ -4,7 +4,7 @@
  * code that fails to load (an old chunk after a deploy) reloads the page once and then works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteStack, tokenIn, type SiteStack } from './stack.js';
+import { newPlayer, startSiteStack, tokenIn, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 
@@ -15,16 +15,10 @@ afterAll(() => stack?.close());
 
 describe('password reset', () => {
   it('mails a link whose page sets a new password and signs the player in', async () => {
-    const email = `reset${Date.now()}@example.test`;
-    await fetch(`${stack.sandbox.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Forgetful',
-        email,
-        password: 'old-password-1',
-        date_of_birth: '1990-01-01',
-      }),
+    const { email } = await newPlayer(stack, {
+      name: 'Forgetful',
+      password: 'old-password-1',
+      onboarded: false,
     });
     const { page } = await stack.open();
     await page.goto('/');

@@ -3,9 +3,8 @@
  * game starts; a player plays the sandbox slot for real and sees the header balance change after stopping; a
  * game the casino cannot start shows the casino's own message.
  */
-import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteStack, type SiteStack } from './stack.js';
+import { newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 let game: { code: string; product: string; gameId: number };
@@ -23,35 +22,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** A new player with R500, past the onboarding. */
-async function newPlayer() {
-  const email = `play${Date.now()}${Math.floor(Math.random() * 1e4)}@example.test`;
-  const { token } = (await (
-    await fetch(`${stack.sandbox.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Spinner',
-        email,
-        password: 'correct-horse-9',
-        date_of_birth: '1990-01-01',
-      }),
-    })
-  ).json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  await fetch(`${stack.sandbox.url}/api/onboarding`, { method: 'POST', headers: auth, body: '{}' });
-  await fetch(`${stack.sandbox.url}/sandbox/credit`, {
-    method: 'POST',
-    headers: auth,
-    body: '{"amount":"500.00"}',
-  });
-  return { email, token };
-}
-
-/** The browser starts signed in as that player (the token in its storage, as after a log in). */
-const signInBrowser = (context: BrowserContext, token: string) =>
-  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
-
 describe('play', () => {
   it('lets a guest try a game in demo', async () => {
     const { page } = await stack.open();
@@ -67,19 +37,19 @@ describe('play', () => {
 
   it('asks a guest to log in for real play, then starts the game', async () => {
     const { page } = await stack.open();
-    const { email } = await newPlayer();
+    const { email, password } = await newPlayer(stack, { name: 'Spinner', credit: '500.00' });
     await page.goto(`/game/${game.code}`);
     await page.getByRole('button', { name: 'Play for real' }).click();
     const login = page.getByRole('dialog', { name: 'Log in' });
     await login.getByLabel('Email').fill(email);
-    await login.getByLabel('Password').fill('correct-horse-9');
+    await login.getByLabel('Password').fill(password);
     await login.getByRole('button', { name: 'Log in' }).last().click();
     await page.frameLocator('iframe').getByRole('button', { name: 'Spin' }).waitFor();
   });
 
   it('plays the slot for real; the header balance changes after stopping', async () => {
     const { page, context } = await stack.open();
-    await signInBrowser(context, (await newPlayer()).token);
+    await signInBrowser(context, (await newPlayer(stack, { name: 'Spinner', credit: '500.00' })).token);
     await page.goto(`/?play=${game.gameId}`);
     const wallet = page.getByRole('button', { name: /^Wallet: / });
     const frame = page.frameLocator('iframe');

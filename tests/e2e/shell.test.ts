@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, DESKTOP, PHONE, startSiteStack, tokenIn, type SiteStack } from './stack.js';
+import { DEMO, DESKTOP, PHONE, newPlayer, startSiteStack, tokenIn, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 
@@ -15,19 +15,6 @@ async function finishOnboarding(page: Page) {
   await welcome.waitFor();
   await welcome.getByRole('button', { name: "Let's play" }).click();
   await expect.poll(() => welcome.count()).toBe(0);
-}
-
-/** A player registered straight at the casino, as one made on another device would be. */
-async function newPlayer(name: string) {
-  const email = `p${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
-  const password = 'correct-horse-9';
-  const res = await fetch(`${stack.sandbox.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password, date_of_birth: '1990-01-01' }),
-  });
-  expect(res.status).toBeLessThan(300);
-  return { email, password };
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -190,7 +177,8 @@ describe('signing up, in and out', () => {
 
   it('signs a player out without a reload when the casino refuses the session, and asks to log in', async () => {
     const { page } = await stack.open();
-    const player = await newPlayer('Revoked Player');
+    // Registered straight at the casino, as one made on another device would be; the onboarding is still ahead.
+    const player = await newPlayer(stack, { name: 'Revoked Player', onboarded: false });
     await page.goto('/how-to');
     await logIn(page, player.email, player.password);
     await finishOnboarding(page);

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startSiteStack, type SiteStack } from './stack.js';
+import { DEMO, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 let defaults: Record<string, unknown>;
@@ -93,7 +93,7 @@ describe('site settings', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: '{}',
     });
-    await context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
+    await signInBrowser(context, token);
     await page.goto('/?email_verified=1');
     await page.getByRole('button', { name: /Account menu for/ }).waitFor();
     const started = Date.now();

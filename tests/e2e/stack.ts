@@ -90,3 +90,66 @@ export async function startSiteStack(): Promise<SiteStack> {
 /** The session token the site keeps in the browser (play_live_session_token). */
 export const tokenIn = (page: Page) =>
   page.evaluate(() => window.localStorage.getItem('play_live_session_token'));
+
+/** What newPlayer made: the player's details, their session and the headers of their own calls. */
+export interface NewPlayer {
+  name: string;
+  email: string;
+  password: string;
+  /** The session token the registration answered with. */
+  token: string;
+  /** Headers for the player's own JSON calls to the sandbox (their token as a bearer). */
+  auth: { authorization: string; 'content-type': string };
+}
+
+/**
+ * A new player, registered straight at the casino (the sandbox's POST /api/register, as a player made on another
+ * device would be), with a unique email address and a date of birth of 1990-01-01. Then, as asked:
+ * - `name`: the name on the account, shown in the header's account menu (default 'Test Player');
+ * - `password`: the password to log in with (default 'correct-horse-9');
+ * - `onboarded`: past the onboarding (POST /api/onboarding), so no Welcome dialog opens for them (default true;
+ *   false leaves the onboarding to the test);
+ * - `credit`: an amount put in their wallet (POST /sandbox/credit), for example '500.00' (default: nothing, a
+ *   balance of R0.00).
+ * Each call must succeed, or this throws with the casino's answer; every answer is read to the end, so the
+ * connection is free again (the sandbox waits for busy ones when it closes).
+ */
+export async function newPlayer(
+  stack: SiteStack,
+  {
+    name = 'Test Player',
+    password = 'correct-horse-9',
+    onboarded = true,
+    credit,
+  }: { name?: string; password?: string; onboarded?: boolean; credit?: string } = {},
+): Promise<NewPlayer> {
+  const email = `player${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
+  const post = async (path: string, headers: Record<string, string>, body: unknown) => {
+    const res = await fetch(`${stack.sandbox.url}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${text}`);
+    return text;
+  };
+  const registered = await post(
+    '/api/register',
+    { 'content-type': 'application/json' },
+    { name, email, password, date_of_birth: '1990-01-01' },
+  );
+  const { token } = JSON.parse(registered) as { token: string };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  if (onboarded) await post('/api/onboarding', auth, {});
+  if (credit !== undefined) await post('/sandbox/credit', auth, { amount: credit });
+  return { name, email, password, token, auth };
+}
+
+/**
+ * Every page of this browser context starts signed in as the player with this token: the token is put in the
+ * site's storage (play_live_session_token) before any script of a page runs, as a log in leaves it. It holds from
+ * the next page load on, so call it before the page.goto (or reload) that should find the player signed in.
+ */
+export const signInBrowser = (context: BrowserContext, token: string) =>
+  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);

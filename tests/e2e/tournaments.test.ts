@@ -5,9 +5,9 @@
  * clock; a guest watches and is asked to log in to join; axe finds nothing serious on the page or the modal.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startSiteStack, type SiteStack } from './stack.js';
+import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
 
 /** The seeded tournament in Late Reg. with a R50 buy-in for 60 minutes on selected slots. */
 const BUY_IN_TOURNAMENT = 'High Roller Showdown';
@@ -31,31 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** A new player with R1,500, past the onboarding. */
-async function newPlayer() {
-  const email = `tournament${Date.now()}${Math.floor(Math.random() * 1e4)}@example.test`;
-  const { token } = (await (
-    await fetch(`${stack.sandbox.url}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Tess Tournament',
-        email,
-        password: 'correct-horse-9',
-        date_of_birth: '1990-01-01',
-      }),
-    })
-  ).json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  await fetch(`${stack.sandbox.url}/api/onboarding`, { method: 'POST', headers: auth, body: '{}' });
-  await fetch(`${stack.sandbox.url}/sandbox/credit`, {
-    method: 'POST',
-    headers: auth,
-    body: '{"amount":"1500.00"}',
-  });
-  return token;
-}
-
 /** A real-money spin on the tournament's game, as the game page makes it. */
 async function spin(token: string, stake: string) {
   const res = await fetch(`${stack.sandbox.url}/sandbox/spin`, {
@@ -65,9 +40,6 @@ async function spin(token: string, stake: string) {
   });
   expect(res.status).toBe(200);
 }
-
-const signInBrowser = (context: BrowserContext, token: string) =>
-  context.addInitScript((t) => window.localStorage.setItem('play_live_session_token', t), token);
 
 /** The header's balance (read from its label, which stays readable behind a modal). */
 const balance = (page: Page) => page.locator('button[aria-label^="Wallet: "]').getAttribute('aria-label');
@@ -110,7 +82,7 @@ async function joinAndClimb(page: Page, card: Locator, token: string) {
 
 describe('tournaments', () => {
   it('a player joins with a buy-in on the page, spins, and watches the leaderboard move (1366 px)', async () => {
-    const token = await newPlayer();
+    const { token } = await newPlayer(stack, { name: 'Tess Tournament', credit: '1500.00' });
     const { page, context } = await stack.open(DESKTOP);
     await signInBrowser(context, token);
     await page.goto('/tournaments');
@@ -121,7 +93,7 @@ describe('tournaments', () => {
   });
 
   it('a player joins with a buy-in in the modal, spins, and watches the leaderboard move (390 px)', async () => {
-    const token = await newPlayer();
+    const { token } = await newPlayer(stack, { name: 'Tess Tournament', credit: '1500.00' });
     const { page, context } = await stack.open(PHONE);
     await signInBrowser(context, token);
     await page.goto('/?modal=tournaments');
@@ -173,7 +145,10 @@ describe('tournaments', () => {
   ] as const) {
     it(`has no serious accessibility violation on the page and in the modal (${width} px)`, async () => {
       const { page, context } = await stack.open(viewport);
-      await signInBrowser(context, await newPlayer());
+      await signInBrowser(
+        context,
+        (await newPlayer(stack, { name: 'Tess Tournament', credit: '1500.00' })).token,
+      );
       await page.goto('/tournaments');
       await page.getByRole('article', { name: BUY_IN_TOURNAMENT }).getByText('Lerato K.').first().waitFor();
       expect(await seriousViolations(page), '/tournaments').toEqual([]);
