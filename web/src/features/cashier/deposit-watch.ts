@@ -32,18 +32,7 @@ const WalletQuery = graphql`
     viewer {
       id
       wallet {
-        id
-        money {
-          cents
-          formatted
-        }
-        bonus {
-          formatted
-        }
-        combined {
-          formatted
-        }
-        canWithdraw
+        ...WalletFields_wallet
       }
     }
   }

@@ -92,18 +92,7 @@ export const useWithdraw = () =>
           }
           # The balance the withdrawal left: the header and the cashier show it from the store.
           wallet {
-            id
-            money {
-              cents
-              formatted
-            }
-            bonus {
-              formatted
-            }
-            combined {
-              formatted
-            }
-            canWithdraw
+            ...WalletFields_wallet
           }
         }
       }

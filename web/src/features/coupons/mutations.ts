@@ -12,29 +12,6 @@ import { usePromisedMutation } from '../../app/relay/usePromisedMutation';
  * them, so every screen showing the active coupon or the wagering changes without a refetch.
  */
 
-/** The balances every screen shows: asked for in each payload so the store's wallet record is whole again. */
-export const WalletBalances = graphql`
-  fragment mutationsWalletBalances_wallet on Wallet {
-    id
-    money {
-      cents
-      amount
-      formatted
-    }
-    bonus {
-      cents
-      amount
-      formatted
-    }
-    combined {
-      cents
-      amount
-      formatted
-    }
-    canWithdraw
-  }
-`;
-
 /** Points viewer.<field> at the payload's record (or at nothing), when the payload answered it. */
 function linkViewer(store: RecordSourceSelectorProxy, payloadField: string, from: string, to: string) {
   const payload = store.getRootField(payloadField);
@@ -75,7 +52,7 @@ export const useRedeemCoupon = () =>
             ...CouponCard_coupon
           }
           wallet {
-            ...mutationsWalletBalances_wallet
+            ...WalletFields_wallet
           }
           wagering {
             id
@@ -98,7 +75,7 @@ export const useOptOutCoupon = () =>
             ...CouponCard_coupon
           }
           wallet {
-            ...mutationsWalletBalances_wallet
+            ...WalletFields_wallet
           }
           wagering {
             id
@@ -134,7 +111,7 @@ export function useOptOutBonus() {
             ...WageringDetails_wagering
           }
           wallet {
-            ...mutationsWalletBalances_wallet
+            ...WalletFields_wallet
           }
         }
       }

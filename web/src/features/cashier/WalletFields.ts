@@ -1,8 +1,8 @@
 import { graphql } from 'react-relay';
 
 /*
- * The wallet's balances as every live update and write reads them again: a wallet event, a snapshot and an opened
- * chest all select these, so the header's balance (and any screen reading the same Wallet record, which Relay keys
+ * The wallet's balances as every live update and write reads them again: a wallet event, a snapshot, a coupon, a
+ * withdrawal, a deposit that settled and an opened chest all select these, so the header's balance (and any screen reading the same Wallet record, which Relay keys
  * by id) shows the new amounts without a request of its own.
  */
 export const WalletFields = graphql`
