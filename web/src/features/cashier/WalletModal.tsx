@@ -72,7 +72,7 @@ function Cashier(props: { fetchKey: number; onRetry: () => void; initialTab: Tab
       }
     `,
     {},
-    // Shown at once from what the page already has, and loaded again (docs/rules.md#dialogs).
+    // Shown at once from what the page already has, and loaded again (docs/rules.md#routes-and-query-parameters).
     { fetchPolicy: 'store-and-network', fetchKey: props.fetchKey },
   );
   const [tab, setTab] = useState<Tab>(props.initialTab);

@@ -7,8 +7,9 @@ import { LoadBoundary } from '../../ui/LoadBoundary';
 import styles from './LoyaltyModal.module.css';
 
 /**
- * The loyalty chest modal (?modal=loyalty). Opening it loads the loyalty again (docs/rules.md#routes-and-query-
- * parameters), showing what the store has meanwhile; live events keep it current while it is open.
+ * The loyalty chest modal (?modal=loyalty). Opening it loads the loyalty again
+ * (docs/rules.md#routes-and-query-parameters), showing what the store has meanwhile; live events keep it current
+ * while it is open.
  */
 export default function LoyaltyModal(_props: { params: Record<string, string> }) {
   const [fetchKey, setFetchKey] = useState(0);
