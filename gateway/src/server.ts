@@ -49,15 +49,25 @@ function originAllowed(config: GatewayConfig) {
   };
 }
 
-/** With EXPOSE_UPSTREAM_CALLS, each answer lists the upstream calls it took (extensions.upstreamCalls). */
+/**
+ * With EXPOSE_UPSTREAM_CALLS, each answer lists the upstream calls it took (extensions.upstreamCalls) and when each
+ * started and ended, in ms since the answer began (extensions.upstreamCallTimes: a waterfall shows as late starts).
+ */
 function upstreamCallsExtension(): Plugin<GatewayContext> {
   return {
     onExecute({ args }) {
       return {
         onExecuteDone({ result, setResult }) {
           if (!('data' in result) && !('errors' in result)) return;
-          const calls = (args.contextValue as GatewayContext).upstream.calls;
-          setResult({ ...result, extensions: { ...(result.extensions ?? {}), upstreamCalls: [...calls] } });
+          const { log } = (args.contextValue as GatewayContext).upstream;
+          setResult({
+            ...result,
+            extensions: {
+              ...(result.extensions ?? {}),
+              upstreamCalls: log.calls,
+              upstreamCallTimes: log.entries.map((entry) => ({ ...entry })),
+            },
+          });
         },
       };
     },

@@ -5,13 +5,43 @@ import type { UpstreamCall, UpstreamClient } from './client.js';
 /** Parses (validates and normalises) an upstream answer once, at the edge. */
 export type Parser<T> = (raw: unknown) => T;
 
+/** One upstream call of an answer: when it started and ended, in ms since the answer began (ended: null if still out). */
+export interface UpstreamCallTime {
+  call: string;
+  startMs: number;
+  endMs: number | null;
+}
+
+/** What one answer asked upstream, in order, with when (for extensions.upstreamCalls, upstreamCallTimes and tests). */
+export class CallLog {
+  readonly entries: UpstreamCallTime[] = [];
+  private readonly origin = performance.now();
+
+  get calls(): string[] {
+    return this.entries.map((entry) => entry.call);
+  }
+
+  /** Records a call's start; the function returned records its end. */
+  started(call: string): () => void {
+    const entry: UpstreamCallTime = { call, startMs: this.sinceOrigin(), endMs: null };
+    this.entries.push(entry);
+    return () => {
+      entry.endMs = this.sinceOrigin();
+    };
+  }
+
+  private sinceOrigin(): number {
+    return Math.round((performance.now() - this.origin) * 10) / 10;
+  }
+}
+
 /**
  * One request's view of the backend. Reads go through a DataLoader keyed by method and path, so no operation calls
  * the same upstream resource twice; public reads go through the shared cache without the caller's token.
  */
 export class RequestUpstream {
-  /** What this request asked upstream, in order (for extensions.upstreamCalls and tests). */
-  readonly calls: string[];
+  /** What this request asked upstream, in order, with when. */
+  readonly log: CallLog;
   private readonly reads: DataLoader<string, unknown>;
   private readonly parsers = new Map<string, Parser<unknown>>();
 
@@ -19,9 +49,9 @@ export class RequestUpstream {
     private readonly client: UpstreamClient,
     private readonly cache: PublicCache,
     private readonly auth: { token: string | null; csrf: string | null },
-    calls: string[] = [],
+    log: CallLog = new CallLog(),
   ) {
-    this.calls = calls;
+    this.log = log;
     this.reads = new DataLoader<string, unknown>(
       async (keys) =>
         Promise.all(
@@ -44,7 +74,7 @@ export class RequestUpstream {
    * loader, the shared client, cache and call log.
    */
   withToken(token: string | null): RequestUpstream {
-    return new RequestUpstream(this.client, this.cache, { token, csrf: this.auth.csrf }, this.calls);
+    return new RequestUpstream(this.client, this.cache, { token, csrf: this.auth.csrf }, this.log);
   }
 
   /** The same session with fresh loaders and its own call log: the next answer of a long-lived subscription. */
@@ -75,9 +105,16 @@ export class RequestUpstream {
     return result;
   }
 
+  /** What this request asked upstream, in order (for extensions.upstreamCalls and tests). */
+  get calls(): string[] {
+    return this.log.calls;
+  }
+
   private send(call: UpstreamCall): Promise<unknown> {
-    this.calls.push(`${call.method} ${call.path}`);
-    return this.client.call(call);
+    const ended = this.log.started(`${call.method} ${call.path}`);
+    const answer = this.client.call(call);
+    answer.then(ended, ended);
+    return answer;
   }
 }
 
