@@ -2,6 +2,7 @@ import type { GatewayConfig } from './config.js';
 import { unauthenticated } from './errors.js';
 import type { AccountModel } from './models.js';
 import type { Realtime } from './realtime/realtime.js';
+import type { Prefetches } from './resolvers/prefetch.js';
 import { loadAccount } from './upstream/account.js';
 import type { PublicCache } from './upstream/public-cache.js';
 import type { RequestUpstream } from './upstream/request-upstream.js';
@@ -17,6 +18,8 @@ export interface GatewayContext {
   cache: PublicCache;
   clock: () => Date;
   realtime: Realtime;
+  /** The reads each field can start before its parent resolves (resolvers/prefetch.ts). */
+  prefetches: Prefetches;
   /** The instant this answer is made at: every field of one answer sees the same "now". */
   now(): Date;
   /** The signed-in player (GET /api/account, once per answer); null for guests. A bad token is UNAUTHENTICATED. */
@@ -35,7 +38,10 @@ export interface GatewayContext {
   renew(): void;
 }
 
-export type ContextParts = Pick<GatewayContext, 'config' | 'upstream' | 'cache' | 'clock' | 'realtime'>;
+export type ContextParts = Pick<
+  GatewayContext,
+  'config' | 'upstream' | 'cache' | 'clock' | 'realtime' | 'prefetches'
+>;
 
 /**
  * What one answer has worked out once: its instant, and who the session's player is (kept across the answer's

@@ -9,6 +9,8 @@ import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { attachGraphqlWs } from './realtime/ws-server.js';
+import { prefetches } from './resolvers/index.js';
+import { prefetchQueries } from './resolvers/prefetch.js';
 import { buildGatewaySchema } from './schema.js';
 import { UpstreamClient } from './upstream/client.js';
 import { PublicCache } from './upstream/public-cache.js';
@@ -110,6 +112,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         cache,
         clock,
         realtime,
+        prefetches,
         upstream: new RequestUpstream(
           client,
           cache,
@@ -126,6 +129,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       compressResponses(),
       queryLimits({ production }),
       useReadinessCheck({ endpoint: '/readyz', check: () => client.ping() }),
+      prefetchQueries(),
       ...(config.exposeUpstreamCalls ? [upstreamCallsExtension()] : []),
     ],
   });

@@ -71,4 +71,4 @@ export const authResolvers: Resolvers = {
 };
 
 // The viewer is its own field, read after the switch to the new session: if it fails, the token still arrives.
-authResolvers.AuthPayload = { viewer: (_p, _args, ctx) => currentViewer(ctx) };
+authResolvers.AuthPayload = { viewer: (_p, _args, ctx, info) => currentViewer(ctx, info) };

@@ -33,6 +33,7 @@ import { loadTournamentById } from '../upstream/tournaments.js';
 import { assetUrl } from './assets.js';
 import { requireSession } from './guard.js';
 import type { NodeLoader } from './node.js';
+import { withSession, type Prefetches } from './prefetch.js';
 import { currentViewer } from './viewer.js';
 
 /*
@@ -243,7 +244,7 @@ export const catalogueResolvers: Resolvers = {
     tournament: (payload, _args, ctx) =>
       payload.tournamentId === null ? null : loadTournamentById(ctx.upstream, payload.tournamentId),
     // A guest's demo has no viewer; a player's recent games now start with this game (read after the launch).
-    viewer: (_payload, _args, ctx) => (ctx.upstream.token ? currentViewer(ctx) : null),
+    viewer: (_payload, _args, ctx, info) => (ctx.upstream.token ? currentViewer(ctx, info) : null),
   },
 
   ToggleFavouritePayload: {
@@ -253,8 +254,24 @@ export const catalogueResolvers: Resolvers = {
       const index = (await loadFavouriteIds(ctx.upstream)).indexOf(payload.game.id);
       return { cursor: cursorOf(Math.max(index, 0)), node: payload.game };
     },
-    viewer: (_payload, _args, ctx) => currentViewer(ctx),
+    viewer: (_payload, _args, ctx, info) => currentViewer(ctx, info),
   },
+};
+
+/**
+ * The reads a field below a list starts before the list is there: a game's provider and whether it is a favourite
+ * need only the request, as do a player's own lists.
+ */
+export const cataloguePrefetches: Prefetches = {
+  Viewer: {
+    favourites: withSession((ctx, args) => viewerGames(ctx, args as ConnectionArgs, 'FAVOURITES')),
+    recentGames: withSession((ctx, args) => viewerGames(ctx, args as ConnectionArgs, 'RECENT')),
+  },
+  Game: {
+    isFavourite: withSession((ctx) => loadFavouriteIds(ctx.upstream)),
+    provider: (ctx) => loadProviders(ctx),
+  },
+  Win: { game: (ctx) => loadCatalogue(ctx) },
 };
 
 /** A provider by product, or null when there is none or the caller may not see its games. */

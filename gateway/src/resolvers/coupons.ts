@@ -9,10 +9,13 @@ import {
   OPT_OUT_SUCCESS,
   optOutBonus,
   optOutCoupon,
+  readActiveCoupon,
+  readWagering,
   redeemCoupon,
 } from '../upstream/coupons.js';
 import { requirePlayerId } from './guard.js';
 import type { NodeLoader } from './node.js';
+import { withSession, type Prefetches } from './prefetch.js';
 import { ownedByViewer } from './viewer.js';
 import { walletAfterWrite } from './wallet.js';
 
@@ -86,5 +89,12 @@ export const couponsResolvers: Resolvers = {
 };
 
 export const couponsNodeLoaders: Record<string, NodeLoader> = {
-  Wagering: ownedByViewer((me, ctx) => loadWagering(ctx.upstream, me.id)),
+  Wagering: ownedByViewer((userId, ctx) => loadWagering(ctx.upstream, userId)),
+};
+
+const startWagering = withSession((ctx) => readWagering(ctx.upstream));
+
+export const couponsPrefetches: Prefetches = {
+  Viewer: { activeCoupon: withSession((ctx) => readActiveCoupon(ctx.upstream)), wagering: startWagering },
+  Coupon: { wagering: startWagering },
 };

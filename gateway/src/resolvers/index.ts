@@ -1,18 +1,23 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { authResolvers } from './auth.js';
-import { catalogueNodeLoaders, catalogueResolvers } from './catalogue.js';
+import { catalogueNodeLoaders, cataloguePrefetches, catalogueResolvers } from './catalogue.js';
 import { contentNodeLoaders, contentResolvers } from './content.js';
-import { couponsNodeLoaders, couponsResolvers } from './coupons.js';
+import { couponsNodeLoaders, couponsPrefetches, couponsResolvers } from './coupons.js';
 import { enumResolvers } from './enums.js';
-import { loyaltyNodeLoaders, loyaltyResolvers } from './loyalty.js';
+import { loyaltyNodeLoaders, loyaltyPrefetches, loyaltyResolvers } from './loyalty.js';
 import { moneyResolvers } from './money.js';
 import { nodeResolvers } from './node.js';
-import { notificationsNodeLoaders, notificationsResolvers } from './notifications.js';
+import {
+  notificationsNodeLoaders,
+  notificationsPrefetches,
+  notificationsResolvers,
+} from './notifications.js';
+import type { Prefetches } from './prefetch.js';
 import { scalarResolvers } from './scalars.js';
 import { subscriptionResolvers } from './subscriptions.js';
 import { tournamentsNodeLoaders, tournamentsResolvers } from './tournaments.js';
-import { viewerNodeLoaders, viewerResolvers } from './viewer.js';
-import { walletNodeLoaders, walletResolvers } from './wallet.js';
+import { viewerNodeLoaders, viewerPrefetches, viewerResolvers } from './viewer.js';
+import { walletNodeLoaders, walletPrefetches, walletResolvers } from './wallet.js';
 
 /** One resolver map per domain; makeExecutableSchema merges them. */
 export const resolvers: Resolvers[] = [
@@ -40,3 +45,17 @@ export const resolvers: Resolvers[] = [
   tournamentsResolvers,
   subscriptionResolvers,
 ];
+
+/** The reads each field starts before its parent resolves (resolvers/prefetch.ts), merged by type. */
+export const prefetches: Prefetches = [
+  viewerPrefetches,
+  walletPrefetches,
+  loyaltyPrefetches,
+  notificationsPrefetches,
+  couponsPrefetches,
+  cataloguePrefetches,
+].reduce<Prefetches>((all, part) => {
+  const merged = all as Record<string, object | undefined>;
+  for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...fields };
+  return all;
+}, {});

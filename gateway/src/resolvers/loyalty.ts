@@ -2,9 +2,10 @@ import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { loyaltyEnabled, progressPercent, summarizeTier } from '../domain/loyalty.js';
 import { money } from '../domain/money.js';
 import { toGlobalId } from '../relay.js';
-import { loadLoyalty, openChest } from '../upstream/loyalty.js';
+import { loadLoyalty, openChest, readLoyalty } from '../upstream/loyalty.js';
 import { requirePlayerId } from './guard.js';
 import type { NodeLoader } from './node.js';
+import { withSession, type Prefetches } from './prefetch.js';
 import { ownedByViewer } from './viewer.js';
 import { walletAfterWrite } from './wallet.js';
 
@@ -38,5 +39,9 @@ export const loyaltyResolvers: Resolvers = {
 };
 
 export const loyaltyNodeLoaders: Record<string, NodeLoader> = {
-  Loyalty: ownedByViewer((me, ctx) => loadLoyalty(ctx.upstream, me.id)),
+  Loyalty: ownedByViewer((userId, ctx) => loadLoyalty(ctx.upstream, userId)),
+};
+
+export const loyaltyPrefetches: Prefetches = {
+  Viewer: { loyalty: withSession((ctx) => readLoyalty(ctx.upstream)) },
 };

@@ -4,6 +4,7 @@ import { connectionFromArray, toGlobalId, type ConnectionArgs } from '../relay.j
 import { loadNotifications, markAllNotificationsRead } from '../upstream/notifications.js';
 import { requirePlayerId } from './guard.js';
 import type { NodeLoader } from './node.js';
+import { withSession, type Prefetches } from './prefetch.js';
 import { viewerOf } from './viewer.js';
 
 /** The notifications as a Relay connection; the unread count covers every notification, not just the page. */
@@ -38,11 +39,17 @@ export const notificationsResolvers: Resolvers = {
   },
 };
 
+export const notificationsPrefetches: Prefetches = {
+  Viewer: { notifications: withSession((ctx) => loadNotifications(ctx.upstream)) },
+};
+
 export const notificationsNodeLoaders: Record<string, NodeLoader> = {
-  // Only notifications in the viewer's own list can be found.
+  // Only notifications in the viewer's own list can be found (the list is read with the account, not after it).
   Notification: async (id, ctx) => {
-    if (!(await ctx.viewer())) return null;
-    const list = await loadNotifications(ctx.upstream);
-    return list.find((n) => String(n.id) === id) ?? null;
+    const loading = ctx.upstream.token ? loadNotifications(ctx.upstream) : null;
+    // Reported only once the account has been read.
+    loading?.catch(() => {});
+    if (!loading || !(await ctx.viewer())) return null;
+    return (await loading).find((n) => String(n.id) === id) ?? null;
   },
 };

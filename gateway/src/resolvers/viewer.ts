@@ -1,11 +1,13 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
-import type { AccountModel, ViewerModel } from '../models.js';
+import type { ViewerModel } from '../models.js';
 import { toGlobalId } from '../relay.js';
 import { loadAccount } from '../upstream/account.js';
 import { completeOnboarding } from '../upstream/auth.js';
 import { requirePlayerId } from './guard.js';
 import type { NodeLoader } from './node.js';
+import { prefetchBelow, withSession, type Prefetches } from './prefetch.js';
 
 /*
  * The viewer (the signed-in player) and their account. The viewer's other parts are contributed by the files of
@@ -16,15 +18,24 @@ import type { NodeLoader } from './node.js';
 
 export const viewerOf = (userId: number): ViewerModel => ({ __typename: 'Viewer', userId });
 
-/** The signed-in player's viewer, or null for a guest (a refused token fails as UNAUTHENTICATED). */
-export async function currentViewer(ctx: GatewayContext): Promise<ViewerModel | null> {
+/**
+ * The signed-in player's viewer, or null for a guest (a refused token fails as UNAUTHENTICATED, an unreadable account
+ * as UPSTREAM_UNAVAILABLE). Its fields' reads start with the account's, not after it (resolvers/prefetch.ts): a
+ * query's when it begins; a mutation payload's viewer here, after the write. They still resolve only once the
+ * account has been read, so a refused token gets no data from any of them.
+ */
+export async function currentViewer(
+  ctx: GatewayContext,
+  info?: GraphQLResolveInfo,
+): Promise<ViewerModel | null> {
+  if (info && info.operation.operation !== 'query') prefetchBelow(ctx, info);
   const account = await ctx.viewer();
   return account ? viewerOf(account.id) : null;
 }
 
 export const viewerResolvers: Resolvers = {
   Query: {
-    viewer: (_root, _args, ctx) => currentViewer(ctx),
+    viewer: (_root, _args, ctx, info) => currentViewer(ctx, info),
   },
 
   Viewer: {
@@ -48,21 +59,31 @@ export const viewerResolvers: Resolvers = {
   },
 };
 
+const readAccount = withSession((ctx) => loadAccount(ctx.upstream));
+
+export const viewerPrefetches: Prefetches = {
+  Viewer: { account: readAccount, onboardingSeen: readAccount },
+};
+
 /**
  * A node loader for a personal object: it resolves only for its signed-in owner; anyone else (and guests) get
- * null, as if it did not exist.
+ * null, as if it did not exist. The object's read starts with the account's (the id names its owner), and its
+ * value is given only once the account says the caller is that owner.
  */
 export function ownedByViewer(
-  load: (me: AccountModel, ctx: GatewayContext) => Promise<{ __typename: string } | null>,
+  load: (userId: number, ctx: GatewayContext) => Promise<{ __typename: string } | null>,
 ): NodeLoader {
   return async (id, ctx) => {
+    const loading = ctx.upstream.token && /^\d{1,15}$/.test(id) ? load(Number(id), ctx) : null;
+    // Reported only once the account says it is the caller's own.
+    loading?.catch(() => {});
     const me = await ctx.viewer();
     if (!me || String(me.id) !== id) return null;
-    return load(me, ctx);
+    return loading;
   };
 }
 
 export const viewerNodeLoaders: Record<string, NodeLoader> = {
-  Viewer: ownedByViewer(async (me) => viewerOf(me.id)),
-  Account: ownedByViewer(async (me) => me),
+  Viewer: ownedByViewer(async (userId) => viewerOf(userId)),
+  Account: ownedByViewer((_userId, ctx) => loadAccount(ctx.upstream)),
 };

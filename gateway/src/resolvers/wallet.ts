@@ -6,10 +6,17 @@ import { badInput, isNotFound } from '../errors.js';
 import type { DepositStatusModel, WalletGateway, WalletModel } from '../models.js';
 import { connectionFromSlice, pageOf, toGlobalId, type ConnectionArgs } from '../relay.js';
 import { loadTransactionPage, TRANSACTIONS_PER_PAGE } from '../upstream/transactions.js';
-import { depositStatus, loadWallet, requestWithdrawal, startDeposit } from '../upstream/wallet.js';
+import {
+  depositStatus,
+  loadWallet,
+  readWallet,
+  requestWithdrawal,
+  startDeposit,
+} from '../upstream/wallet.js';
 import { requirePlayerId } from './guard.js';
 import { enumResolvers } from './enums.js';
 import type { NodeLoader } from './node.js';
+import { withSession, type Prefetches } from './prefetch.js';
 import { ownedByViewer } from './viewer.js';
 
 /*
@@ -66,6 +73,12 @@ function returnParameters(query: string | null | undefined, drop: readonly strin
 
 const SAFE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
 
+interface DepositArgs {
+  provider: string;
+  paymentId: string;
+  returnQuery?: string | null;
+}
+
 /** Where a deposit stands; null when the player has no such deposit (another player's looks missing too). */
 async function findDeposit(
   ctx: GatewayContext,
@@ -81,19 +94,34 @@ async function findDeposit(
   }
 }
 
+/** Viewer.depositStatus: the player's deposit, by the provider and payment id the payment page returned with. */
+function viewerDeposit(ctx: GatewayContext, { provider, paymentId, returnQuery }: DepositArgs) {
+  if (!SAFE_SEGMENT.test(provider) || !SAFE_SEGMENT.test(paymentId)) {
+    throw badInput('provider and paymentId must be 1 to 64 letters, digits, _ or -.');
+  }
+  return findDeposit(ctx, provider, paymentId, returnParameters(returnQuery, ['provider', 'paymentId']));
+}
+
 /**
- * A page of the ledger as a Relay connection. The backend pages by 100 and the cursor is an offset, so a page of
- * `first` from any offset spans at most two of the backend's pages (read together).
+ * The backend's pages a page of the ledger needs, read together. The backend pages by 100 and the cursor is an
+ * offset, so a page of `first` from any offset spans at most two of them.
  */
-async function transactionConnection(ctx: GatewayContext, args: ConnectionArgs) {
+function transactionPages(ctx: GatewayContext, args: ConnectionArgs) {
   const { start, first } = pageOf(args);
   const firstPage = Math.floor(start / TRANSACTIONS_PER_PAGE) + 1;
   const lastPage = Math.floor((start + Math.max(first, 1) - 1) / TRANSACTIONS_PER_PAGE) + 1;
-  const pages = await Promise.all(
+  const pages = Promise.all(
     Array.from({ length: lastPage - firstPage + 1 }, (_, i) =>
       loadTransactionPage(ctx.upstream, firstPage + i),
     ),
   );
+  return { start, first, firstPage, pages };
+}
+
+/** A page of the ledger as a Relay connection. */
+async function transactionConnection(ctx: GatewayContext, args: ConnectionArgs) {
+  const { start, first, firstPage, pages: reading } = transactionPages(ctx, args);
+  const pages = await reading;
   const rows = pages.flatMap((page) => page.transactions);
   const skip = start - (firstPage - 1) * TRANSACTIONS_PER_PAGE;
   return connectionFromSlice(rows.slice(skip, skip + first), start, pages[0]!.total);
@@ -103,12 +131,7 @@ export const walletResolvers: Resolvers = {
   Viewer: {
     wallet: (v, _args, ctx) => loadWallet(ctx.upstream, v.userId),
     transactions: (_v, args, ctx) => transactionConnection(ctx, args),
-    depositStatus: (_v, { provider, paymentId, returnQuery }, ctx) => {
-      if (!SAFE_SEGMENT.test(provider) || !SAFE_SEGMENT.test(paymentId)) {
-        throw badInput('provider and paymentId must be 1 to 64 letters, digits, _ or -.');
-      }
-      return findDeposit(ctx, provider, paymentId, returnParameters(returnQuery, ['provider', 'paymentId']));
-    },
+    depositStatus: (_v, args, ctx) => viewerDeposit(ctx, args),
   },
 
   Wallet: {
@@ -197,13 +220,24 @@ export const walletResolvers: Resolvers = {
   WithdrawPayload: { wallet: (_p, _args, ctx) => walletAfterWrite(ctx) },
 };
 
+export const walletPrefetches: Prefetches = {
+  Viewer: {
+    wallet: withSession((ctx) => readWallet(ctx.upstream)),
+    transactions: withSession((ctx, args) => transactionPages(ctx, args as ConnectionArgs).pages),
+    depositStatus: withSession((ctx, args) => viewerDeposit(ctx, args as unknown as DepositArgs)),
+  },
+};
+
 export const walletNodeLoaders: Record<string, NodeLoader> = {
-  Wallet: ownedByViewer((me, ctx) => loadWallet(ctx.upstream, me.id)),
+  Wallet: ownedByViewer((userId, ctx) => loadWallet(ctx.upstream, userId)),
   // Found only by its owner: the backend answers another player's deposit as missing.
   DepositStatus: async (id, ctx) => {
-    const [provider, paymentId] = id.split(':');
-    if (!(await ctx.viewer()) || !provider || !paymentId) return null;
-    if (!SAFE_SEGMENT.test(provider) || !SAFE_SEGMENT.test(paymentId)) return null;
-    return findDeposit(ctx, provider, paymentId);
+    const [provider = '', paymentId = ''] = id.split(':');
+    const valid = SAFE_SEGMENT.test(provider) && SAFE_SEGMENT.test(paymentId);
+    // Read with the account, not after it; reported only once the account has been read.
+    const loading = ctx.upstream.token && valid ? findDeposit(ctx, provider, paymentId) : null;
+    loading?.catch(() => {});
+    if (!(await ctx.viewer())) return null;
+    return loading;
   },
 };

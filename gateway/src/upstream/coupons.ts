@@ -38,12 +38,16 @@ const ActiveCouponJson = z.object({
 
 const toActiveCoupon = (raw: unknown) => parseUpstream(ActiveCouponJson, raw, 'active coupon');
 
+/** GET /api/getActiveCoupon as read (deduplicated) for this answer, before its owner is known. */
+export const readActiveCoupon = (upstream: RequestUpstream) =>
+  upstream.read('/api/getActiveCoupon', toActiveCoupon);
+
 /** GET /api/getActiveCoupon: the player's active coupon (with the activeWagering flag), or null. */
 export async function loadActiveCoupon(
   upstream: RequestUpstream,
   userId: number,
 ): Promise<CouponModel | null> {
-  const a = await upstream.read('/api/getActiveCoupon', toActiveCoupon);
+  const a = await readActiveCoupon(upstream);
   return a.activeCoupon ? toCoupon(a.activeCoupon, userId, a.activeWagering ?? null) : null;
 }
 
@@ -118,9 +122,12 @@ function toWageringFields(raw: unknown): WageringFields {
   };
 }
 
+/** GET /api/wagering as read (deduplicated) for this answer, before its owner is known. */
+export const readWagering = (upstream: RequestUpstream) => upstream.read('/api/wagering', toWageringFields);
+
 /** GET /api/wagering: the active bonus's wagering progress. */
 export async function loadWagering(upstream: RequestUpstream, userId: number): Promise<WageringModel> {
-  return { ...(await upstream.read('/api/wagering', toWageringFields)), userId };
+  return { ...(await readWagering(upstream)), userId };
 }
 
 /** PUT /api/bonusOptOut: forfeits the active bonus; answers the wagering state after. */

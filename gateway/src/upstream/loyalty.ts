@@ -50,10 +50,13 @@ function toLoyaltyFields(raw: unknown): LoyaltyFields {
   };
 }
 
+/** GET /api/loyaltyChests as read (deduplicated) for this answer, before its owner is known. */
+export const readLoyalty = (upstream: RequestUpstream) =>
+  upstream.read('/api/loyaltyChests', toLoyaltyFields);
+
 /** GET /api/loyaltyChests: chests ready (balance), progress toward the next diamond, diamonds per tier. */
 export async function loadLoyalty(upstream: RequestUpstream, userId: number): Promise<LoyaltyModel> {
-  const loyalty = await upstream.read('/api/loyaltyChests', toLoyaltyFields);
-  return { ...loyalty, userId };
+  return { ...(await readLoyalty(upstream)), userId };
 }
 
 const OpenedJson = z.object({ reward: z.object({ tier: Tier, amount: randCents }) });

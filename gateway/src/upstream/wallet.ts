@@ -64,6 +64,9 @@ function toWalletFields(raw: unknown): WalletFields {
   };
 }
 
+/** POST /api/wallet as read (deduplicated) for this answer, before its owner is known. */
+export const readWallet = (upstream: RequestUpstream) => upstream.read('/api/wallet', toWalletFields, 'POST');
+
 /**
  * POST /api/wallet: a read despite the verb, so it goes through the request's loader (once per request). The answer
  * does not say whose wallet it is: pass the owner's id when known; otherwise the signed-in account is read (also
@@ -71,7 +74,7 @@ function toWalletFields(raw: unknown): WalletFields {
  */
 export async function loadWallet(upstream: RequestUpstream, userId?: number): Promise<WalletModel> {
   const [fields, owner] = await Promise.all([
-    upstream.read('/api/wallet', toWalletFields, 'POST'),
+    readWallet(upstream),
     userId ?? loadAccount(upstream).then((account) => account.id),
   ]);
   return { ...fields, userId: owner };

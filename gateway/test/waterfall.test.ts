@@ -1,0 +1,197 @@
+/**
+ * No waterfall: a query's upstream calls that do not need each other's answers start together. With every REST call
+ * delayed by the sandbox (POST /sandbox/faults), a whole screen answers in under two delays only if no call waits
+ * for another's answer, that is if every call starts before the first one can have answered (less than one delay
+ * after it). The assertions read the start times the gateway logs (extensions.upstreamCallTimes), not wall time,
+ * so a slow machine cannot make them pass or fail. A refused token still gets no data from any field.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, print, separateOperations } from 'graphql';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signUp, startStack, type Stack } from './harness.js';
+
+const DELAY_MS = 100;
+
+const screens = separateOperations(
+  parse(
+    fs.readFileSync(
+      path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screens.graphql'),
+      'utf8',
+    ),
+  ),
+);
+/** The site's home screen with its frame (header, menus, modals): one query, as the web client sends it. */
+const HOME = print(screens.HomeScreen!);
+
+/** Every part of the viewer at once, with the games on screen. */
+const EVERY_PART = `{
+  viewer {
+    id
+    onboardingSeen
+    account { name }
+    wallet { combined { formatted } }
+    loyalty { balance }
+    notifications(first: 5) { unreadCount }
+    favourites(first: 5) { totalCount edges { node { name isFavourite provider { name } } } }
+    recentGames(first: 5) { totalCount }
+    activeCoupon { code wagering { active } }
+    wagering { active }
+    transactions(first: 5) { totalCount }
+  }
+  latestWins { game { name } }
+}`;
+
+let stack: Stack;
+let token: string;
+
+interface CallTime {
+  call: string;
+  startMs: number;
+  endMs: number | null;
+}
+
+beforeAll(async () => {
+  // No public cache: the catalogue, providers and the rest are real calls too, so they must start together as well.
+  stack = await startStack({ gateway: { publicCacheTtlMs: 0 } });
+  ({ token } = await signUp(stack, 'Waterfall Player'));
+});
+afterAll(() => stack.close());
+beforeEach(async () => {
+  const res = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ method: '*', path: '/api/*', delayMs: DELAY_MS }),
+  });
+  expect(res.status).toBe(201);
+});
+afterEach(async () => {
+  await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+});
+
+/** The answer's upstream calls, with how long after the first each started. */
+function timeline(res: { extensions?: any }) {
+  const calls = res.extensions.upstreamCallTimes as CallTime[];
+  expect(calls.length).toBeGreaterThan(0);
+  const first = Math.min(...calls.map((c) => c.startMs));
+  return calls.map((c) => ({ call: c.call, after: c.startMs - first }));
+}
+
+/** Fails naming each call that waited for another's answer. */
+function expectStartedTogether(res: { extensions?: any }) {
+  const late = timeline(res).filter((c) => c.after >= DELAY_MS);
+  expect(late, 'calls that started only after an earlier call had answered').toEqual([]);
+}
+
+describe('a signed-in screen', () => {
+  it("starts all the home screen's calls together, the account's with the wallet's, loyalty's and the rest", async () => {
+    const res = await stack.gql(HOME, {}, { token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.viewer.wallet).not.toBeNull();
+    const calls = timeline(res).map((c) => c.call);
+    for (const call of [
+      'GET /api/account',
+      'POST /api/wallet',
+      'GET /api/loyaltyChests',
+      'GET /api/userNotifications/false',
+      'GET /api/favourites/short',
+      'GET /api/allgames',
+      'GET /api/gameProviders',
+    ])
+      expect(calls).toContain(call);
+    expectStartedTogether(res);
+    // Each resource once, however many fields read it.
+    expect(new Set(calls).size).toBe(calls.length);
+  });
+
+  it('starts every part of the viewer with the account, each read once', async () => {
+    const res = await stack.gql(EVERY_PART, {}, { token });
+    expect(res.errors).toBeUndefined();
+    const calls = timeline(res).map((c) => c.call);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'GET /api/account',
+        'POST /api/wallet',
+        'GET /api/loyaltyChests',
+        'GET /api/userNotifications/false',
+        'GET /api/favourites/short',
+        'GET /api/recentGames',
+        'GET /api/getActiveCoupon',
+        'GET /api/wagering',
+        'GET /api/transactions?page=1&per_page=100',
+      ]),
+    );
+    expectStartedTogether(res);
+    expect(new Set(calls).size).toBe(calls.length);
+  });
+
+  it("reads a mutation payload's viewer after the write, its parts together with the account and once", async () => {
+    const game = (await stack.gql('{ games(first: 1) { edges { node { id } } } }')).data.games.edges[0].node;
+    const res = await stack.gql(
+      `mutation($id: ID!) {
+        toggleFavourite(input: { gameId: $id }) {
+          isFavourite
+          viewer { account { name } wallet { combined { cents } } loyalty { balance } favourites(first: 5) { totalCount } }
+        }
+      }`,
+      { id: game.id },
+      { token },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.toggleFavourite.viewer.favourites.totalCount).toBeGreaterThan(0);
+    const calls = res.extensions.upstreamCallTimes as CallTime[];
+    const write = calls.find((c) => c.call.startsWith('PUT /api/favourites/'))!;
+    const reads = calls.filter((c) =>
+      [
+        'GET /api/account',
+        'POST /api/wallet',
+        'GET /api/loyaltyChests',
+        'GET /api/favourites/short',
+      ].includes(c.call),
+    );
+    expect(reads.map((c) => c.call).sort()).toEqual([
+      'GET /api/account',
+      'GET /api/favourites/short',
+      'GET /api/loyaltyChests',
+      'POST /api/wallet',
+    ]);
+    // What the payload shows was read after the write answered, so it is what the write changed...
+    for (const read of reads) expect(read.startMs).toBeGreaterThanOrEqual(write.endMs!);
+    // ...and all of it at once.
+    const first = Math.min(...reads.map((c) => c.startMs));
+    for (const read of reads) expect(read.startMs - first, read.call).toBeLessThan(DELAY_MS);
+  });
+});
+
+describe('a refused token', () => {
+  /** No field answers anything personal: the viewer is null and refused, and no game says whether it is a favourite. */
+  function expectNoPersonalData(res: { data: any; errors?: any[] }) {
+    expect(res.data.viewer).toBeNull();
+    const atViewer = res.errors?.find((e) => e.path?.join('.') === 'viewer');
+    expect(atViewer?.extensions.code).toBe('UNAUTHENTICATED');
+    for (const list of ['mostPopular', 'featured', 'liveCasino'])
+      for (const edge of res.data[list].edges) expect(edge.node.isFavourite, list).toBeNull();
+  }
+
+  it('gets no data from any field once the player has signed out at the casino', async () => {
+    const { token: revoked } = await signUp(stack, 'Signed Out Elsewhere');
+    const out = await fetch(`${stack.sandbox.url}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${revoked}`, accept: 'application/json' },
+    });
+    expect(out.status).toBeLessThan(300);
+    const res = await stack.gql(HOME, {}, { token: revoked });
+    expectNoPersonalData(res);
+    expectStartedTogether(res);
+  });
+
+  it('gets no data from any field for a made-up token', async () => {
+    expectNoPersonalData(await stack.gql(HOME, {}, { token: 'made-up-token-0123456789' }));
+    const parts = await stack.gql(EVERY_PART, {}, { token: 'made-up-token-0123456789' });
+    expect(parts.data.viewer).toBeNull();
+    expect(parts.errors!.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
+      'UNAUTHENTICATED',
+    );
+  });
+});
