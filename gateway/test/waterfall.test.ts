@@ -162,6 +162,24 @@ describe('a signed-in screen', () => {
     const first = Math.min(...reads.map((c) => c.startMs));
     for (const read of reads) expect(read.startMs - first, read.call).toBeLessThan(DELAY_MS);
   });
+
+  it('checks a deposit against a wallet read with the account, and writes only once both are read', async () => {
+    const res = await stack.gql(
+      'mutation { deposit(input: { gateway: EFT, amount: "100.00", idempotencyKey: "waterfall-1" }) { paymentId } }',
+      {},
+      { token },
+    );
+    expect(res.errors).toBeUndefined();
+    const calls = res.extensions.upstreamCallTimes as CallTime[];
+    const at = (call: string) => calls.find((c) => c.call === call)!;
+    const [account, wallet, deposit] = [
+      at('GET /api/account'),
+      at('POST /api/wallet'),
+      at('POST /api/deposit'),
+    ];
+    expect(Math.abs(wallet.startMs - account.startMs)).toBeLessThan(DELAY_MS);
+    expect(deposit.startMs).toBeGreaterThanOrEqual(Math.max(account.endMs!, wallet.endMs!));
+  });
 });
 
 describe('a refused token', () => {

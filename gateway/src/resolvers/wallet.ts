@@ -13,7 +13,7 @@ import {
   requestWithdrawal,
   startDeposit,
 } from '../upstream/wallet.js';
-import { requirePlayerId } from './guard.js';
+import { requirePlayerId, requireSession } from './guard.js';
 import { enumResolvers } from './enums.js';
 import type { NodeLoader } from './node.js';
 import { withSession, type Prefetches } from './prefetch.js';
@@ -59,6 +59,21 @@ function offeredGateway(wallet: WalletModel, gateway: WalletGateway): WalletGate
 /** The signed-in player's wallet, read after the mutation's write (so fresh). */
 export const walletAfterWrite = async (ctx: GatewayContext) =>
   loadWallet(ctx.upstream, await requirePlayerId(ctx));
+
+/**
+ * The wallet a payment is checked against, read together with the account (neither needs the other) rather than
+ * after it. A guest is refused before anything is sent, and a refused token fails as UNAUTHENTICATED first, as
+ * does every mutation.
+ */
+async function walletBeforePayment(ctx: GatewayContext, input: { amount: string; idempotencyKey: string }) {
+  requireSession(ctx);
+  const wallet = loadWallet(ctx.upstream);
+  wallet.catch(() => {});
+  await requirePlayerId(ctx);
+  const amountCents = amountOf(input.amount);
+  const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
+  return { amountCents, idempotencyKey, wallet: await wallet };
+}
 
 /** A return address's query string as parameters to pass on, bounded so it cannot grow the upstream call. */
 function returnParameters(query: string | null | undefined, drop: readonly string[]): Record<string, string> {
@@ -176,10 +191,7 @@ export const walletResolvers: Resolvers = {
 
   Mutation: {
     deposit: async (_root, { input }, ctx) => {
-      const userId = await requirePlayerId(ctx);
-      const amountCents = amountOf(input.amount);
-      const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
-      const wallet = await loadWallet(ctx.upstream, userId);
+      const { amountCents, idempotencyKey, wallet } = await walletBeforePayment(ctx, input);
       const gateway = offeredGateway(wallet, input.gateway);
       checkLimits(amountCents, wallet.limits?.depositMin, wallet.limits?.depositMax);
       const d = await startDeposit(ctx.upstream, {
@@ -201,10 +213,8 @@ export const walletResolvers: Resolvers = {
     },
 
     withdraw: async (_root, { input }, ctx) => {
-      const userId = await requirePlayerId(ctx);
-      const amountCents = amountOf(input.amount);
-      const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
-      const { limits } = await loadWallet(ctx.upstream, userId);
+      const { amountCents, idempotencyKey, wallet } = await walletBeforePayment(ctx, input);
+      const { limits } = wallet;
       checkLimits(amountCents, limits?.withdrawalMin, limits?.withdrawalMax);
       const w = await requestWithdrawal(ctx.upstream, { amountCents, idempotencyKey });
       // The wallet is read by WithdrawPayload.wallet, after this write: the balance the withdrawal left.
