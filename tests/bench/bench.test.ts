@@ -1,11 +1,12 @@
 /**
  * The benchmarks' plumbing, run small: not timing tests (the numbers are not compared with the budgets), only that
- * a run starts the servers, reaches every subscriber in every round, has Lighthouse measure the site, and reports
- * well-formed figures.
+ * a run starts the servers, gets answers from both the gateway and REST, reaches every subscriber in every round,
+ * has Lighthouse measure the site, and reports well-formed figures.
  */
 import { describe, expect, it } from 'vitest';
 import { percentile, summarize } from './stats.js';
 import { BUDGETS as LIGHTHOUSE_BUDGETS, runLighthouseBench } from './lighthouse.js';
+import { runGatewayBench } from './gateway.js';
 import { runSubscriptionBench } from './subscriptions.js';
 
 describe('percentile (nearest rank)', () => {
@@ -25,6 +26,61 @@ describe('percentile (nearest rank)', () => {
     expect(() => percentile([1], 101)).toThrow(RangeError);
     expect(summarize([])).toBeNull();
   });
+});
+
+describe('gateway benchmark', () => {
+  it('measures the gateway beside REST with no failed request and reports every check', async () => {
+    const report = await runGatewayBench({ samples: 3, homeSamples: 2, loadMs: 300, loadClients: 2 });
+
+    const positive = (value: number | null | undefined) => {
+      expect(Number.isFinite(value)).toBe(true);
+      expect(value).toBeGreaterThan(0);
+    };
+    expect(report.latency.map((c) => [c.name, c.clients])).toEqual([
+      ['wallet', 1],
+      ['wallet', 10],
+      ['games page', 1],
+      ['tournaments', 1],
+    ]);
+    for (const c of [...report.latency, report.home]) {
+      expect(c.errors).toEqual({ gateway: 0, rest: 0 });
+      for (const summary of [c.gatewayMs, c.restMs]) {
+        positive(summary?.mean);
+        expect(summary!.p50).toBeLessThanOrEqual(summary!.p99);
+      }
+      positive(c.meanRatio);
+      positive(c.p99Ratio);
+    }
+    expect(report.home.restCalls).toHaveLength(9);
+    expect(report.bytes.games).toBe(24);
+    expect(report.bytes.gateway).toBeLessThan(report.bytes.rest);
+    positive(report.bytes.ratio);
+    for (const run of [report.throughput.catalogue, report.throughput.hello]) {
+      expect(run.errors).toBe(0);
+      positive(run.perSecond);
+    }
+    positive(report.throughput.ratio);
+    if (report.memory.idleRssKiB !== null) positive(report.memory.afterRssKiB);
+
+    expect(report.checks.map((c) => c.name)).toEqual([
+      'wallet mean ÷ REST',
+      'wallet p99 ÷ REST',
+      'wallet ×10 mean ÷ REST',
+      'wallet ×10 p99 ÷ REST',
+      'games page mean ÷ REST',
+      'games page p99 ÷ REST',
+      'tournaments mean ÷ REST',
+      'tournaments p99 ÷ REST',
+      'home screen mean ÷ REST',
+      'catalogue page bytes ÷ allgames',
+      'cached catalogue rps ÷ bare Yoga',
+    ]);
+    for (const c of report.checks) {
+      positive(c.value);
+      expect(['PASS', 'FAIL']).toContain(c.status);
+    }
+    expect(typeof report.pass).toBe('boolean');
+  }, 60_000);
 });
 
 describe('subscription benchmark', () => {

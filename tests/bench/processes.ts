@@ -275,6 +275,16 @@ export function startSite(gatewayUrl: string, assetsUrl: string): Promise<Server
   );
 }
 
+/** A bare Yoga server with one `hello` field (hello-server.ts) on an ephemeral port: the throughput reference. */
+export function startHelloYoga(): Promise<Server> {
+  return startServer(
+    'hello-yoga',
+    'tests/bench/hello-server.ts',
+    {},
+    /Hello Yoga on (http:\/\/127\.0\.0\.1:\d+)\/graphql/,
+  );
+}
+
 /** Stops every child still running (SIGTERM, then SIGKILL after 3 s), for a bench interrupted by a signal. */
 export async function stopAll(): Promise<void> {
   await Promise.all([...running].map(stopChild));

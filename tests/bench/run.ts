@@ -1,28 +1,34 @@
 /**
- * `npm run bench [-- --only subscriptions|lighthouse] [--subscribers N] [--rounds R] [--runs N] [--json]`: the
- * benchmarks, each printing a table against its budgets and writing .data/bench/<name>.json: the gateway's
- * subscription fan-out, and Lighthouse's scores for the site on a phone. Exits 1 when a budget is exceeded (2 on
- * bad options).
+ * `npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N] [--load-seconds S] [--subscribers N]
+ * [--rounds R] [--runs N] [--json]`: the benchmarks, each printing a table against its budgets and writing
+ * .data/bench/<name>.json, and all of this run's reports together in .data/bench/results.json: the gateway beside
+ * the REST API (latency, bytes, throughput, memory), the gateway's subscription fan-out, and Lighthouse's scores for
+ * the site on a phone. Exits 1 when a budget is exceeded (2 on bad options).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { siteBuildIsCurrent, siteSources } from '../../scripts/site-build.js';
+import { runGatewayBench, type GatewayBenchReport } from './gateway.js';
 import { runLighthouseBench, type LighthouseReport } from './lighthouse.js';
 import { repoRoot, stopAll } from './processes.js';
 import { runSubscriptionBench, type Check, type SubscriptionBenchReport } from './subscriptions.js';
 
-const BENCHES = ['subscriptions', 'lighthouse'] as const;
+const BENCHES = ['gateway', 'subscriptions', 'lighthouse'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const USAGE =
-  'Usage: npm run bench [-- --only subscriptions|lighthouse] [--subscribers N (1-5000, default 1000)] ' +
+  'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N (timed requests per side, ' +
+  '1-5000, default 150)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
+  '[--subscribers N (1-5000, default 1000)] ' +
   '[--rounds R (1-1000, default 30)] [--runs N (Lighthouse runs per page, 1-9, default 3)] [--json]';
-const reportPath = (bench: Bench) => path.join(repoRoot, `.data/bench/${bench}.json`);
+const reportPath = (bench: Bench | 'results') => path.join(repoRoot, `.data/bench/${bench}.json`);
 
 interface Args {
   only: Bench | null;
+  samples: number;
+  loadSeconds: number;
   subscribers: number;
   rounds: number;
   runs: number;
@@ -45,6 +51,8 @@ function parse(argv: string[]): Args | null {
     args: argv,
     options: {
       only: { type: 'string' },
+      samples: { type: 'string' },
+      'load-seconds': { type: 'string' },
       subscribers: { type: 'string' },
       rounds: { type: 'string' },
       runs: { type: 'string' },
@@ -60,6 +68,8 @@ function parse(argv: string[]): Args | null {
   }
   return {
     only: (values.only as Bench | undefined) ?? null,
+    samples: intFlag('samples', values.samples, 150, 1, 5000),
+    loadSeconds: intFlag('load-seconds', values['load-seconds'], 5, 1, 120),
     subscribers: intFlag('subscribers', values.subscribers, 1000, 1, 5000),
     rounds: intFlag('rounds', values.rounds, 30, 1, 1000),
     runs: intFlag('runs', values.runs, 3, 1, 9),
@@ -75,16 +85,62 @@ function checkRows(checks: Check[]): string[] {
   const rows = [`${'check'.padEnd(36)}${'measured'.padStart(12)}${'budget'.padStart(12)}  result`];
   for (const c of checks) {
     const plain = c.unit === 'rounds' || c.unit === 'score';
-    const measured = plain ? String(c.value ?? 'n/a') : fmt(c.value, c.unit);
+    const ratio = c.unit === '×';
+    const measured = plain
+      ? String(c.value ?? 'n/a')
+      : ratio
+        ? c.value === null
+          ? 'n/a'
+          : `${c.value.toFixed(2)}×`
+        : fmt(c.value, c.unit);
     const budget =
       c.unit === 'rounds'
         ? String(c.budget)
         : c.unit === 'score'
           ? `>= ${c.budget}`
-          : `${c.budget} ${c.unit}`;
+          : ratio
+            ? `${c.name.includes('rps') ? '>=' : '<='} ${c.budget}×`
+            : `${c.budget} ${c.unit}`;
     rows.push(`${c.name.padEnd(36)}${measured.padStart(12)}${budget.padStart(12)}  ${c.status}`);
   }
   return rows;
+}
+
+const ms = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(1)} ms`);
+
+/** The gateway beside REST: each budget with PASS/FAIL, then the figures behind them. */
+function gatewayTable(report: GatewayBenchReport): string {
+  const { environment: env, options: o } = report;
+  const lines = [
+    '',
+    `Gateway beside REST on one sandbox, every REST call ${o.delayMs} ms away for latency, none for throughput ` +
+      `(Node ${env.node}, ${env.cpus} CPUs)`,
+    '',
+    ...checkRows(report.checks),
+    '',
+  ];
+  for (const c of [...report.latency, report.home]) {
+    lines.push(
+      `${`${c.name} at ${c.clients} client(s):`.padEnd(36)}gateway mean ${ms(c.gatewayMs?.mean)}, ` +
+        `p99 ${ms(c.gatewayMs?.p99)}; REST mean ${ms(c.restMs?.mean)}, p99 ${ms(c.restMs?.p99)}` +
+        (c.errors.gateway + c.errors.rest > 0 ? `; errors ${c.errors.gateway} / ${c.errors.rest}` : ''),
+    );
+  }
+  const { bytes: b, throughput: t, memory: m } = report;
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  lines.push(
+    `home REST calls (${report.home.browserConnections} at a time): ${report.home.restCalls.join(', ')}`,
+    `first catalogue page: ${kb(b.gateway)} (${kb(b.gatewayGzip)} gzipped) vs GET /api/allgames ${kb(b.rest)} ` +
+      `(${kb(b.restGzip)} gzipped)`,
+    `throughput at ${o.loadClients} clients: cached guest catalogue page ${t.catalogue.perSecond.toFixed(0)}/s, ` +
+      `bare Yoga { hello } ${t.hello.perSecond.toFixed(0)}/s` +
+      (t.catalogue.errors + t.hello.errors > 0 ? ` (errors ${t.catalogue.errors} / ${t.hello.errors})` : ''),
+    m.idleRssKiB === null || m.afterRssKiB === null
+      ? 'gateway RSS: n/a (no /proc on this system)'
+      : `gateway RSS: ${mib(m.idleRssKiB)} idle, ${mib(m.afterRssKiB)} after the run`,
+    `report: ${path.relative(repoRoot, reportPath('gateway'))}`,
+  );
+  return lines.join('\n');
 }
 
 /** The fan-out summary: each budget with PASS/FAIL, then the figures behind them. */
@@ -165,7 +221,7 @@ function ensureSiteBuilt(log: (line: string) => void): void {
   if (result.status !== 0) throw new Error('the site did not build (npm run build -w web)');
 }
 
-function save(bench: Bench, report: unknown): void {
+function save(bench: Bench | 'results', report: unknown): void {
   fs.mkdirSync(path.dirname(reportPath(bench)), { recursive: true });
   fs.writeFileSync(reportPath(bench), `${JSON.stringify(report, null, 2)}\n`);
 }
@@ -196,16 +252,24 @@ async function main(): Promise<number> {
   }
   // Progress goes to stderr, so --json leaves stdout to the reports alone.
   const log = (line: string) => console.error(line);
-  const reports: Record<string, SubscriptionBenchReport | LighthouseReport> = {};
+  const reports: Record<string, GatewayBenchReport | SubscriptionBenchReport | LighthouseReport> = {};
   let pass = true;
-  if (args.only !== 'lighthouse') {
+  const runs = (bench: Bench) => args.only === null || args.only === bench;
+  if (runs('gateway')) {
+    const report = await runGatewayBench({ samples: args.samples, loadMs: args.loadSeconds * 1000, log });
+    save('gateway', report);
+    reports.gateway = report;
+    pass &&= report.pass;
+    if (!args.json) console.log(gatewayTable(report));
+  }
+  if (runs('subscriptions')) {
     const report = await runSubscriptionBench({ subscribers: args.subscribers, rounds: args.rounds, log });
     save('subscriptions', report);
     reports.subscriptions = report;
     pass &&= report.pass;
     if (!args.json) console.log(subscriptionsTable(report));
   }
-  if (args.only !== 'subscriptions') {
+  if (runs('lighthouse')) {
     ensureSiteBuilt(log);
     const report = await runLighthouseBench({ runs: args.runs, log });
     save('lighthouse', report);
@@ -213,6 +277,8 @@ async function main(): Promise<number> {
     pass &&= report.pass;
     if (!args.json) console.log(lighthouseTable(report));
   }
+  save('results', { generatedAt: new Date().toISOString(), pass, reports });
+  if (!args.json) console.log(`\nall reports: ${path.relative(repoRoot, reportPath('results'))}`);
   console.log(
     args.json ? JSON.stringify(reports, null, 2) : `\n${pass ? 'All budgets met.' : 'Budget exceeded.'}`,
   );
