@@ -59,7 +59,8 @@ const TWO = `query($a: ID!, $b: ID!) { a: tournament(id: $a) { name } b: tournam
 describe('upstream failures through the gateway', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ gateway: { upstreamTimeoutMs: 300 } });
+    // No public cache: each test meets the upstream as its faults make it, not an answer an earlier test shared.
+    stack = await startStack({ gateway: { upstreamTimeoutMs: 300, publicCacheTtlMs: 0 } });
   });
   afterEach(() => clearFaults(stack));
   afterAll(() => stack.close());

@@ -194,6 +194,20 @@ describe('tournaments at the real clock', () => {
     });
   });
 
+  it("shares a guest's list for a few seconds, and never a player's (whose entries are their own)", async () => {
+    const query = '{ tournaments(first: 5) { totalCount edges { node { id joined } } } }';
+    const first = await stack.gql(query);
+    const again = await stack.gql(query);
+    expect(again.data).toEqual(first.data);
+    expect(again.extensions.upstreamCalls).toEqual([]);
+
+    const { token } = await newPlayer(stack, 'Own List');
+    for (let i = 0; i < 2; i++) {
+      const mine = await stack.gql(query, {}, { token });
+      expect(mine.extensions.upstreamCalls).toContain('GET /api/tournaments');
+    }
+  });
+
   it('joins a free tournament and a buy-in one; the wallet in the answer has exactly the buy-in deducted', async () => {
     const { token } = await newPlayer(stack);
     await credit(stack, token, '100.00');

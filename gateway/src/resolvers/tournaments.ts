@@ -50,7 +50,7 @@ export const tournamentsResolvers: Resolvers = {
     tournaments: async (_root, { first, after, stages }, ctx) => {
       const page = { first, after };
       pageOf(page);
-      const all = await loadTournaments(ctx.upstream);
+      const all = await loadTournaments(ctx);
       const wanted = stages && stages.length > 0 ? new Set(stages) : null;
       return connectionFromArray(wanted ? all.filter((t) => wanted.has(stageOf(t, ctx).stage)) : all, page);
     },

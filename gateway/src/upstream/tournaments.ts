@@ -2,15 +2,17 @@ import { z } from 'zod';
 import { isNotFound } from '../errors.js';
 import type { TournamentEntryModel, TournamentModel } from '../models.js';
 import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
+import type { UpstreamDeps } from './games.js';
 import type { RequestUpstream } from './request-upstream.js';
 
 /*
  * The tournaments resource: GET /api/tournaments, GET/POST /api/tournaments/{id}, PUT /api/tournaments/{id}/{action},
  * GET /api/tournamentProgress/{id}.
  *
- * Caching: every read goes through `upstream.read` (deduplicated within one request, never shared across requests).
- * The answers are personal when a token is sent (joined, my_entry), and even for guests the leaderboards move with
- * every spin, so a shared cache would show stale points; the stage itself is computed by the gateway from its clock.
+ * Caching: the answers are personal when a token is sent (joined, my_entry): a player's reads go through
+ * `upstream.read` (deduplicated within one request, never shared). A guest's list is shared for a few seconds only
+ * (GUEST_LIST_TTL_MS): leaderboards move with every spin, and a screen that shows them follows tournamentUpdated,
+ * whose refetches are never cached. The stage itself is computed by the gateway from its clock.
  */
 
 const EntryJson = z.object({
@@ -119,7 +121,18 @@ const parseOne = (raw: unknown): TournamentModel =>
   toTournament(parseUpstream(OneJson, raw, 'tournament').tournament);
 
 /** GET /api/tournaments: every tournament, in the backend's order (open ones first), with its top rows. */
-export const loadTournaments = (upstream: RequestUpstream) => upstream.read('/api/tournaments', parseList);
+/** How long a guest's tournament list is shared across requests: a crowd opening /tournaments is one call. */
+export const GUEST_LIST_TTL_MS = 5_000;
+
+/** GET /api/tournaments: a player's own (with joined and my_entry); a guest's from the public cache. */
+export const loadTournaments = (deps: UpstreamDeps) =>
+  deps.upstream.token
+    ? deps.upstream.read('/api/tournaments', parseList)
+    : deps.upstream.readPublic(
+        '/api/tournaments',
+        parseList,
+        Math.min(GUEST_LIST_TTL_MS, deps.config.publicCacheTtlMs),
+      );
 
 async function nullWhenNotFound<T>(load: Promise<T>): Promise<T | null> {
   try {
