@@ -8,6 +8,7 @@ import { compressResponses } from './compression.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
+import { shareSubscriptions } from './realtime/share-subscriptions.js';
 import { attachGraphqlWs } from './realtime/ws-server.js';
 import { prefetches } from './resolvers/index.js';
 import { prefetchQueries } from './resolvers/prefetch.js';
@@ -103,6 +104,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     // GraphiQL's scripts are served by the gateway itself: a developer's network may not reach a CDN.
     renderGraphiQL,
     landingPage: false,
+    maxRequestBodySize: false,
     healthCheckEndpoint: '/healthz',
     logging: false,
     cors: { origin: config.allowedOrigins, credentials: true },
@@ -130,6 +132,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       queryLimits({ production }),
       useReadinessCheck({ endpoint: '/readyz', check: () => client.ping() }),
       prefetchQueries(),
+      shareSubscriptions(),
       ...(config.exposeUpstreamCalls ? [upstreamCallsExtension()] : []),
     ],
   });

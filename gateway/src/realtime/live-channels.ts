@@ -23,7 +23,7 @@ export interface ChannelListener {
   refused(error: GraphQLError): void;
 }
 
-/** Asks the casino's /broadcasting/auth for a private channel's signature, with one subscriber's own token. */
+/** Asks the casino's channel authorisation (upstream/broadcasting.ts) for a private channel's signature, with one subscriber's own token. */
 export type ChannelAuthorizer = (
   token: string,
   socketId: string,

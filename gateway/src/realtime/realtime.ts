@@ -1,16 +1,17 @@
 import { Repeater } from '@repeaterjs/repeater';
 import type { GraphQLError } from 'graphql';
-import { z } from 'zod';
 import type { GatewayConfig } from '../config.js';
-import { upstreamUnavailable } from '../errors.js';
 import type { TournamentModel } from '../models.js';
+import { checkSession } from '../upstream/account.js';
+import { authorizeChannel } from '../upstream/broadcasting.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { PublicCache } from '../upstream/public-cache.js';
 import { RequestUpstream } from '../upstream/request-upstream.js';
 import { loadTournamentProgress } from '../upstream/tournaments.js';
 import { tournamentStage } from '../domain/tournament-stage.js';
-import { LiveChannels } from './live-channels.js';
+import { LiveChannels, type ChannelAuthorizer } from './live-channels.js';
 import { Sessions } from './sessions.js';
+import { SharedFanout, type FanoutStats } from './shared-fanout.js';
 import { TournamentRefresh } from './tournament-refresh.js';
 
 /** The private live channel of one player. */
@@ -26,8 +27,13 @@ export type TournamentMessage =
   { kind: 'tournament'; tournament: TournamentModel } | { kind: 'ended'; error: GraphQLError };
 
 export interface RealtimeStats {
-  /** Subscriptions being served (each graphql-ws or SSE operation). */
+  /**
+   * Event streams being served: one per subscription executed on its own, one per group of shared subscribers
+   * (see `shared` for those groups' members).
+   */
   subscribers: number;
+  /** Subscriptions sharing one execution per event (realtime/shared-fanout.ts). */
+  shared: FanoutStats;
   /** The upstream connection's state: idle (never needed yet), connecting, connected, unavailable, ... */
   state: string;
   /** Upstream channel subscriptions, and the watchers sharing them. */
@@ -52,14 +58,43 @@ export interface Realtime {
   ): AsyncIterableIterator<TournamentMessage>;
   /** A session was signed out through this gateway: its subscriptions end now. */
   sessionEnded(token: string): void;
+  /**
+   * Watches a session a subscription relies on (re-checked every SESSION_CHECK_MS, one check per token): `onEnded`
+   * once it ends. Answers the function that stops watching.
+   */
+  watchSession(token: string, onEnded: (error: GraphQLError) => void): () => void;
+  /** The groups of subscribers that share one execution per event. */
+  fanout: SharedFanout;
   stats(): RealtimeStats;
   close(): void;
+}
+
+/** The casino calls the live bridge makes outside any answer; all of them live in upstream/. */
+export interface RealtimeCalls {
+  /** /broadcasting/auth with a subscriber's own session (upstream/broadcasting.ts). */
+  authorize: ChannelAuthorizer;
+  /** Resolves while the session holds; rejects with UNAUTHENTICATED/FORBIDDEN once refused (upstream/account.ts). */
+  checkSession(token: string): Promise<unknown>;
+  /** A tournament's progress as a guest sees it, shared by every watcher (upstream/tournaments.ts). */
+  loadTournament(id: number): Promise<TournamentModel | null>;
+}
+
+/** The calls over the gateway's upstream client (and public cache for the guest reads). */
+export function realtimeCalls(client: UpstreamClient, cache: PublicCache): RealtimeCalls {
+  return {
+    authorize: (token, socketId, channel) => authorizeChannel(client, token, socketId, channel),
+    checkSession: (token) => checkSession(client, token),
+    loadTournament: (id) =>
+      loadTournamentProgress(new RequestUpstream(client, cache, { token: null, csrf: null }), id),
+  };
 }
 
 export interface RealtimeOptions {
   config: GatewayConfig;
   client: UpstreamClient;
   cache: PublicCache;
+  /** The upstream calls; by default realtimeCalls(client, cache). */
+  calls?: RealtimeCalls;
   logger: Pick<Console, 'info' | 'warn'>;
   /** Refresh flags on a tournament's channel within this window make one refetch. */
   tournamentCoalesceMs?: number;
@@ -68,33 +103,20 @@ export interface RealtimeOptions {
 }
 
 /** A subscriber this far behind (events queued, not yet sent) is cut off rather than buffered without bound. */
-const MAX_QUEUED = 500;
-
-const AuthAnswer = z.object({ auth: z.string().min(1) });
+export const MAX_QUEUED = 500;
 
 export function createRealtime(options: RealtimeOptions): Realtime {
-  const { config, client, cache, logger } = options;
+  const { config, logger } = options;
+  const calls = options.calls ?? realtimeCalls(options.client, options.cache);
   const live = new LiveChannels({
     url: config.pusherUrl,
     appKey: config.pusherAppKey,
     logger,
-    // Laravel's /broadcasting/auth, with the subscriber's own session: the casino decides who reads which channel.
-    authorize: async (token, socketId, channel) => {
-      const raw = await client.call({
-        method: 'POST',
-        path: '/broadcasting/auth',
-        token,
-        json: { socket_id: socketId, channel_name: channel },
-      });
-      const parsed = AuthAnswer.safeParse(raw);
-      if (!parsed.success) throw upstreamUnavailable();
-      return parsed.data;
-    },
+    // Laravel's channel authorisation, with the subscriber's own session: the casino decides who reads which channel.
+    authorize: calls.authorize,
   });
-  const sessions = new Sessions({
-    intervalMs: config.sessionCheckMs,
-    check: (token) => client.call({ method: 'GET', path: '/api/account', token }),
-  });
+  const sessions = new Sessions({ intervalMs: config.sessionCheckMs, check: calls.checkSession });
+  const fanout = new SharedFanout({ maxQueued: MAX_QUEUED });
   let subscribers = 0;
   const tournaments = new TournamentRefresh({
     live,
@@ -102,7 +124,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     coalesceMs: options.tournamentCoalesceMs ?? 30,
     clock: options.clock,
     nextStageAt: (t) => tournamentStage(t, options.clock()).nextStageAt,
-    load: (id) => loadTournamentProgress(new RequestUpstream(client, cache, { token: null, csrf: null }), id),
+    load: calls.loadTournament,
   });
 
   return {
@@ -156,9 +178,14 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
     sessionEnded: (token) => sessions.ended(token),
 
-    stats: () => ({ ...live.stats(), subscribers, sessions: sessions.size }),
+    watchSession: (token, onEnded) => sessions.watch(token, onEnded),
+
+    fanout,
+
+    stats: () => ({ ...live.stats(), subscribers, shared: fanout.stats(), sessions: sessions.size }),
 
     close() {
+      fanout.close();
       tournaments.close();
       sessions.close();
       live.close();

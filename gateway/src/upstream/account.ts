@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AccountModel } from '../models.js';
 import { isoDate, parseUpstream } from './parse.js';
+import type { UpstreamClient } from './client.js';
 import type { RequestUpstream } from './request-upstream.js';
 
 const AccountJson = z.object({
@@ -31,3 +32,10 @@ export function toAccount(raw: unknown): AccountModel {
 
 /** GET /api/account: the signed-in player. */
 export const loadAccount = (upstream: RequestUpstream) => upstream.read('/api/account', toAccount);
+
+/**
+ * GET /api/account outside any answer: whether a live subscription's session still holds. Resolves while it does;
+ * rejects with UNAUTHENTICATED/FORBIDDEN once the casino refuses it (other failures reject otherwise).
+ */
+export const checkSession = (client: UpstreamClient, token: string): Promise<unknown> =>
+  client.call({ method: 'GET', path: '/api/account', token });

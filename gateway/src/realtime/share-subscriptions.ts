@@ -1,0 +1,138 @@
+import {
+  getOperationAST,
+  GraphQLError,
+  Kind,
+  locatedError,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { GatewayContext } from '../context.js';
+import { Member } from './shared-fanout.js';
+
+/** Subscription fields whose events are the same for everyone: what a watcher sees depends on its selection only. */
+const PUBLIC_SUBSCRIPTIONS = new Set(['tournamentUpdated']);
+
+/**
+ * The types a shared answer may contain for a signed-in subscriber, and among their fields those that depend on the
+ * session (the watcher's own entry). A signed-in subscriber whose document selects a personal field, or a field of
+ * any other type, is executed on its own; a guest has no session, so whatever a guest selects is shared by guests.
+ */
+const PUBLIC_TYPES = new Set([
+  'Subscription',
+  'Tournament',
+  'TournamentEntryConnection',
+  'TournamentEntryEdge',
+  'TournamentEntry',
+  'PageInfo',
+  'Money',
+]);
+const PERSONAL_FIELDS = new Set(['Tournament.joined', 'Tournament.myEntry', 'TournamentEntry.isViewer']);
+
+/** How a document's operation may be shared: not at all, by guests only, or by every subscriber. */
+type Verdict = { docId: number; everyone: boolean } | null;
+
+const verdicts = new WeakMap<DocumentNode, Map<string, Verdict>>();
+let nextDocId = 1;
+const docIds = new WeakMap<DocumentNode, number>();
+
+/**
+ * Whether this operation is a subscription of public fields only, and whether it selects anything personal.
+ * Documents come from Yoga's parse cache, so a repeated document is the same object and is judged once.
+ */
+function verdictOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | null): Verdict {
+  let byOperation = verdicts.get(document);
+  if (!byOperation) verdicts.set(document, (byOperation = new Map()));
+  const name = operationName ?? '';
+  if (byOperation.has(name)) return byOperation.get(name)!;
+  const verdict = judge(schema, document, operationName);
+  byOperation.set(name, verdict);
+  return verdict;
+}
+
+function judge(schema: GraphQLSchema, document: DocumentNode, operationName: string | null): Verdict {
+  const operation = getOperationAST(document, operationName);
+  if (!operation || operation.operation !== 'subscription') return null;
+  // The root selection: public fields only (fragments at the root are not followed: such a document is not shared).
+  for (const selection of operation.selectionSet.selections) {
+    if (selection.kind !== Kind.FIELD) return null;
+    if (selection.name.value !== '__typename' && !PUBLIC_SUBSCRIPTIONS.has(selection.name.value)) return null;
+  }
+  // Every field of the document (its other operations and unused fragments too: when in doubt, not shared).
+  let everyone = true;
+  const typeInfo = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const parent = typeInfo.getParentType()?.name;
+        if (node.name.value === '__typename') return;
+        if (!parent || !PUBLIC_TYPES.has(parent) || PERSONAL_FIELDS.has(`${parent}.${node.name.value}`)) {
+          everyone = false;
+        }
+      },
+    }),
+  );
+  let docId = docIds.get(document);
+  if (docId === undefined) docIds.set(document, (docId = nextDocId++));
+  return { docId, everyone };
+}
+
+/** The response name of the operation's first root field, for an error's path. */
+function rootField(args: ExecutionArgs): string {
+  const operation = getOperationAST(args.document, args.operationName);
+  const first = operation?.selectionSet.selections[0];
+  return first?.kind === Kind.FIELD ? (first.alias ?? first.name).value : 'subscription';
+}
+
+function asResult(err: unknown, args: ExecutionArgs): ExecutionResult {
+  return { errors: [locatedError(err, null, [rootField(args)])] };
+}
+
+/**
+ * Shared fan-out over graphql-ws and SSE alike (both subscribe through Yoga's envelop): subscribers of the same public
+ * subscription with the same document, operation and variables share one execution per event
+ * (realtime/shared-fanout.ts). A guest always shares with guests; a signed-in subscriber shares too when its
+ * document selects nothing personal, after its session was checked as the unshared path does, and its stream still
+ * ends with UNAUTHENTICATED when its session ends. Anything else (viewerEvents, a leaderboard with `isViewer`) is
+ * executed per subscriber as before.
+ */
+export function shareSubscriptions(): Plugin<GatewayContext> {
+  return {
+    onSubscribe({ args, subscribeFn, setSubscribeFn }) {
+      const ctx = args.contextValue as GatewayContext;
+      const verdict = verdictOf(args.schema, args.document, args.operationName ?? null);
+      if (!verdict) return;
+      const token = ctx.upstream.token;
+      if (token !== null && !verdict.everyone) return;
+      const key = `${verdict.docId}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? {})}`;
+      setSubscribeFn(async (memberArgs: ExecutionArgs) => {
+        if (token !== null) {
+          // A refused token is UNAUTHENTICATED here as on the unshared path (which reads the viewer first).
+          try {
+            await ctx.viewer();
+          } catch (err) {
+            return asResult(err, memberArgs);
+          }
+        }
+        const joined = await ctx.realtime.fanout.join(key, () => {
+          // The group's execution is a guest's, on a context of its own: no member's session is in it.
+          const shared = { ...ctx } as GatewayContext;
+          shared.switchSession(null);
+          return subscribeFn({ ...memberArgs, contextValue: shared });
+        });
+        if (!(joined instanceof Member) || token === null) return joined;
+        const stop = ctx.realtime.watchSession(token, (error: GraphQLError) =>
+          joined.finish(asResult(error, memberArgs)),
+        );
+        joined.closed(stop);
+        return joined;
+      });
+    },
+  };
+}
