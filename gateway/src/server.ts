@@ -4,9 +4,11 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useReadinessCheck, type Plugin, type YogaInitialContext } from 'graphql-yoga';
 import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
+import { limitRequestBody } from './body-limit.js';
 import { compressResponses } from './compression.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
+import { cacheGuestAnswers } from './response-cache.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { shareSubscriptions } from './realtime/share-subscriptions.js';
 import { attachGraphqlWs } from './realtime/ws-server.js';
@@ -58,6 +60,15 @@ function originAllowed(config: GatewayConfig) {
  */
 function upstreamCallsExtension(): Plugin<GatewayContext> {
   return {
+    // An answer served whole from the guests' answer cache (response-cache.ts) took no upstream call.
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || !(result as Record<symbol, unknown>)[SERVED_FROM_CACHE]) return;
+      const served = result as { extensions?: Record<string, unknown> };
+      setResult({
+        ...served,
+        extensions: { ...(served.extensions ?? {}), upstreamCalls: [], upstreamCallTimes: [] },
+      } as typeof result);
+    },
     onExecute({ args }) {
       return {
         onExecuteDone({ result, setResult }) {
@@ -76,6 +87,9 @@ function upstreamCallsExtension(): Plugin<GatewayContext> {
     },
   };
 }
+
+/** How Yoga's response cache marks an answer it served (@graphql-yoga/plugin-response-cache). */
+const SERVED_FROM_CACHE = Symbol.for('servedFromResponseCache');
 
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const config: GatewayConfig = { ...configFromEnv(), ...options.config };
@@ -96,6 +110,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       : {}),
   });
   const isAllowedOrigin = originAllowed(config);
+  const guestAnswers = cacheGuestAnswers({
+    ttlMs: config.publicCacheTtlMs,
+    showHits: config.exposeUpstreamCalls,
+    clock,
+  });
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
@@ -104,6 +123,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     // GraphiQL's scripts are served by the gateway itself: a developer's network may not reach a CDN.
     renderGraphiQL,
     landingPage: false,
+    // limitRequestBody below, which judges a body by its Content-Length instead of streaming it through a counter.
     maxRequestBodySize: false,
     healthCheckEndpoint: '/healthz',
     logging: false,
@@ -127,8 +147,10 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         ),
       }),
     plugins: [
+      limitRequestBody(),
       explainContentType(),
       compressResponses(),
+      ...(guestAnswers ? [guestAnswers] : []),
       queryLimits({ production }),
       useReadinessCheck({ endpoint: '/readyz', check: () => client.ping() }),
       prefetchQueries(),
@@ -159,6 +181,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         server.closeAllConnections();
         server.close(() => resolve());
       });
+      await client.close();
     },
   };
 }

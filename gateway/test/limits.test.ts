@@ -2,7 +2,8 @@
  * The cost limit prices what a document selects, not how it is written: a Relay screen built from nested fragments
  * costs what the same fields inline cost, and a document that selects too much is still refused.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REQUEST_BYTES } from '../src/body-limit.js';
 import { startStack, type Stack } from './harness.js';
 
 let stack: Stack;
@@ -39,4 +40,46 @@ it('still refuses a document that selects too much, with a code and no data', as
   expect(res.data).toBeUndefined();
   expect(res.errors?.[0]?.message).toMatch(/Query Cost limit of 50000 exceeded/);
   expect(res.errors?.[0]?.extensions?.code).toBeTruthy();
+});
+
+describe('the request body limit', () => {
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(`${stack.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+      // A stream has no length: Node sends it chunked.
+      ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    } as RequestInit);
+  const padded = (bytes: number) =>
+    JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(bytes) } });
+  const chunked = (text: string) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(text);
+        for (let i = 0; i < bytes.length; i += 8192) controller.enqueue(bytes.slice(i, i + 8192));
+        controller.close();
+      },
+    });
+
+  it(`refuses a body over ${MAX_REQUEST_BYTES} bytes with 413 and a code, by its length alone`, async () => {
+    const res = await post(padded(MAX_REQUEST_BYTES));
+    expect(res.status).toBe(413);
+    const body = await res.json();
+    expect(body.errors[0].extensions.code).toBe('REQUEST_ENTITY_TOO_LARGE');
+    expect(body.data).toBeUndefined();
+  });
+
+  it('counts a chunked body that names no length as it arrives', async () => {
+    const res = await post(chunked(padded(MAX_REQUEST_BYTES)));
+    expect(res.status).toBe(413);
+    expect((await res.json()).errors[0].extensions.code).toBe('REQUEST_ENTITY_TOO_LARGE');
+    const small = await post(chunked(padded(100)));
+    expect(await small.json()).toMatchObject({ data: { __typename: 'Query' } });
+  });
+
+  it('answers a body just under the limit', async () => {
+    const res = await post(padded(MAX_REQUEST_BYTES - 100));
+    expect(await res.json()).toMatchObject({ data: { __typename: 'Query' } });
+  });
 });

@@ -1,0 +1,78 @@
+/**
+ * Public reads cost nothing: a guest's repeated query is answered whole from the answer cache (response-cache.ts),
+ * without parsing, executing or calling upstream; a player's never is, and a failed answer is never kept.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signUp, startStack, type Stack } from './harness.js';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+const PAGE = `query Page($first: Int!) { games(first: $first) { totalCount edges { node { id name isFavourite } } }
+  viewer { id } }`;
+
+const sandbox = async (path: string, init: { method: string; body?: unknown }) => {
+  const res = await fetch(`${stack.sandbox.url}${path}`, {
+    method: init.method,
+    ...(init.body !== undefined
+      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }
+      : {}),
+  });
+  expect(res.ok).toBe(true);
+};
+
+it("serves a guest's repeated query from the answer cache, with no upstream call", async () => {
+  const first = await stack.gql(PAGE, { first: 3 });
+  expect(first.errors).toBeUndefined();
+  const again = await stack.gql(PAGE, { first: 3 });
+  expect(again.data).toEqual(first.data);
+  expect(again.extensions.responseCache).toMatchObject({ hit: true });
+  expect(again.extensions.upstreamCalls).toEqual([]);
+  // Other variables are another answer.
+  const other = await stack.gql(PAGE, { first: 4 });
+  expect(other.extensions.responseCache?.hit).not.toBe(true);
+  expect(other.data.games.edges).toHaveLength(4);
+});
+
+it("never serves or keeps a player's answer: their favourites and viewer are their own", async () => {
+  const guest = await stack.gql(PAGE, { first: 2 });
+  const { token } = await signUp(stack, 'Cache Player');
+  const gameId = guest.data.games.edges[0].node.id;
+  await stack.gql(
+    'mutation($id: ID!) { toggleFavourite(input: { gameId: $id }) { isFavourite } }',
+    { id: gameId },
+    { token },
+  );
+
+  for (let i = 0; i < 2; i++) {
+    const mine = await stack.gql(PAGE, { first: 2 }, { token });
+    expect(mine.extensions.responseCache?.hit).not.toBe(true);
+    expect(mine.data.viewer).not.toBeNull();
+    expect(mine.data.games.edges[0].node).toMatchObject({ id: gameId, isFavourite: true });
+  }
+  // The guest's answer, asked again after the player's, is still a guest's.
+  const guestAgain = await stack.gql(PAGE, { first: 2 });
+  expect(guestAgain.data.viewer).toBeNull();
+  expect(guestAgain.data.games.edges[0].node.isFavourite).toBe(false);
+});
+
+it('keeps no answer that has errors: once the casino is back, the next guest gets data', async () => {
+  const query = '{ tournaments(first: 3) { totalCount } }';
+  stack.gateway.cache.clear();
+  await sandbox('/sandbox/faults', {
+    method: 'POST',
+    body: { method: 'GET', path: '/api/tournaments', status: 500 },
+  });
+  try {
+    const failed = await stack.gql(query);
+    expect(failed.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
+  } finally {
+    await sandbox('/sandbox/faults', { method: 'DELETE' });
+  }
+  const back = await stack.gql(query);
+  expect(back.errors).toBeUndefined();
+  expect(back.data.tournaments.totalCount).toBeGreaterThan(0);
+});
