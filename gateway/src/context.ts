@@ -8,19 +8,37 @@ import type { PublicCache } from './upstream/public-cache.js';
 import type { RequestUpstream } from './upstream/request-upstream.js';
 
 /**
- * What every resolver gets: the settings, this answer's upstream, the clock, the live channels and the signed-in
- * player. A context lives for one HTTP answer, or for a whole subscription: then `renew` starts each event's answer.
+ * Everything one answer works out once, in one place: the answer's upstream (each resource read at most once), the
+ * instant it is made at, and who the session's player is. A context lives for one HTTP answer, or for a whole
+ * subscription: then `renew` replaces the scope whole for each event's answer, so nothing read, timed or learned
+ * for an earlier event is used again.
  */
+export interface AnswerScope {
+  /** This answer's view of the backend, and the first argument of every upstream loader. */
+  readonly upstream: RequestUpstream;
+  /** The instant this answer is made at, fixed on first use: every field of one answer sees the same "now". */
+  now: Date | null;
+  /** The session's player (GET /api/account, once), kept across the answer's writes, which clear its reads. */
+  viewer: Promise<AccountModel | null> | null;
+}
+
+export const newScope = (upstream: RequestUpstream, now: Date | null = null): AnswerScope => ({
+  upstream,
+  now,
+  viewer: null,
+});
+
+/** What every resolver gets: the settings, the shared caches and live channels, and this answer's scope. */
 export interface GatewayContext {
   config: GatewayConfig;
-  /** This answer's view of the backend (its loaders deduplicate reads within the answer only). */
-  upstream: RequestUpstream;
   cache: PublicCache;
   clock: () => Date;
   realtime: Realtime;
   /** The reads each field can start before its parent resolves (resolvers/prefetch.ts). */
   prefetches: Prefetches;
-  /** The instant this answer is made at: every field of one answer sees the same "now". */
+  /** This answer's state (its upstream, "now", its player). Replaced whole, never edited from outside. */
+  scope: AnswerScope;
+  /** The instant this answer is made at. */
   now(): Date;
   /** The signed-in player (GET /api/account, once per answer); null for guests. A bad token is UNAUTHENTICATED. */
   viewer(): Promise<AccountModel | null>;
@@ -28,63 +46,44 @@ export interface GatewayContext {
   requireViewer(): Promise<AccountModel>;
   /**
    * Acts as another session for the rest of this answer: the one a sign-in has just started, or none after a
-   * sign-out. The payload's fields (its viewer, its `query`) then read as that session.
+   * sign-out. The payload's fields (its viewer, its `query`) then read as that session, at the same "now".
    */
   switchSession(token: string | null): void;
-  /**
-   * Starts a new answer on a long-lived context (each event of a subscription): fresh loaders, so nothing read for
-   * an earlier event is served again, and a fresh "now".
-   */
+  /** Starts a new answer on a long-lived context (each event of a subscription): a new scope. */
   renew(): void;
 }
 
-export type ContextParts = Pick<
-  GatewayContext,
-  'config' | 'upstream' | 'cache' | 'clock' | 'realtime' | 'prefetches'
->;
-
-/**
- * What one answer has worked out once: its instant, and who the session's player is (kept across the answer's
- * writes, which clear its reads). Replaced whole by `renew` and `switchSession`.
- */
-interface AnswerState {
-  now: Date | null;
-  viewer: Promise<AccountModel | null> | null;
-}
-
-type ContextWithState = GatewayContext & { answer: AnswerState };
+export type ContextParts = Pick<GatewayContext, 'config' | 'cache' | 'clock' | 'realtime' | 'prefetches'> & {
+  upstream: RequestUpstream;
+};
 
 /*
  * The methods read `this`, not a closure: Yoga spreads the object this returns into the context resolvers see,
  * so state must live on that object for `renew` and `switchSession` to reach every later field.
  */
-export function createContext(parts: ContextParts): GatewayContext {
-  const ctx: ContextWithState = {
+export function createContext({ upstream, ...parts }: ContextParts): GatewayContext {
+  return {
     ...parts,
-    answer: { now: null, viewer: null },
-    now(this: ContextWithState) {
-      return (this.answer.now ??= this.clock());
+    scope: newScope(upstream),
+    now(this: GatewayContext) {
+      return (this.scope.now ??= this.clock());
     },
-    viewer(this: ContextWithState) {
-      return (this.answer.viewer ??= this.upstream.token
-        ? loadAccount(this.upstream)
-        : Promise.resolve(null));
+    viewer(this: GatewayContext) {
+      const { scope } = this;
+      return (scope.viewer ??= scope.upstream.token ? loadAccount(scope.upstream) : Promise.resolve(null));
     },
     async requireViewer(this: GatewayContext) {
       const account = await this.viewer();
       if (!account) throw unauthenticated();
       return account;
     },
-    switchSession(this: ContextWithState, token: string | null) {
-      this.upstream = this.upstream.withToken(token);
-      this.answer = { now: this.answer.now, viewer: null };
+    switchSession(this: GatewayContext, token: string | null) {
+      this.scope = newScope(this.scope.upstream.withToken(token), this.scope.now);
     },
-    renew(this: ContextWithState) {
-      this.upstream = this.upstream.renewed();
-      this.answer = { now: null, viewer: null };
+    renew(this: GatewayContext) {
+      this.scope = newScope(this.scope.upstream.renewed());
     },
   };
-  return ctx;
 }
 
 /** The bearer token from an Authorization header (or graphql-ws connectionParams.authorization), or null. */

@@ -73,7 +73,7 @@ function upstreamCallsExtension(): Plugin<GatewayContext> {
       return {
         onExecuteDone({ result, setResult }) {
           if (!('data' in result) && !('errors' in result)) return;
-          const { log } = (args.contextValue as GatewayContext).upstream;
+          const { log } = (args.contextValue as GatewayContext).scope.upstream;
           setResult({
             ...result,
             extensions: {
@@ -96,6 +96,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const clock = options.clock ?? (() => new Date());
   const client = new UpstreamClient(config);
   const cache = new PublicCache();
+  const shared = { client, cache, publicTtlMs: config.publicCacheTtlMs };
   const schema = buildGatewaySchema();
   const logger = options.logger ?? console;
   const production = process.env.NODE_ENV === 'production';
@@ -136,8 +137,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         realtime,
         prefetches,
         upstream: new RequestUpstream(
-          client,
-          cache,
+          shared,
           connectionParams
             ? { token: bearerToken(connectionParams.authorization), csrf: null }
             : {

@@ -17,7 +17,7 @@ function authPayload(ctx: GatewayContext, token: string, clientMutationId: strin
 export const authResolvers: Resolvers = {
   Mutation: {
     register: async (_root, { input }, ctx) => {
-      const token = await register(ctx.upstream, {
+      const token = await register(ctx.scope.upstream, {
         name: input.name,
         email: input.email,
         password: input.password,
@@ -30,10 +30,10 @@ export const authResolvers: Resolvers = {
     },
 
     login: async (_root, { input }, ctx) =>
-      authPayload(ctx, await login(ctx.upstream, input.email, input.password), input.clientMutationId),
+      authPayload(ctx, await login(ctx.scope.upstream, input.email, input.password), input.clientMutationId),
 
     forgotPassword: async (_root, { input }, ctx) => ({
-      message: await forgotPassword(ctx.upstream, input.email),
+      message: await forgotPassword(ctx.scope.upstream, input.email),
       clientMutationId: input.clientMutationId ?? null,
     }),
 
@@ -41,16 +41,16 @@ export const authResolvers: Resolvers = {
       const { token, email, password } = input;
       return authPayload(
         ctx,
-        await resetPassword(ctx.upstream, { token, email, password }),
+        await resetPassword(ctx.scope.upstream, { token, email, password }),
         input.clientMutationId,
       );
     },
 
     signOut: async (_root, { input }, ctx) => {
       requireSession(ctx);
-      await logout(ctx.upstream);
+      await logout(ctx.scope.upstream);
       // This gateway's live subscriptions on the session end now (other replicas notice at their next check).
-      ctx.realtime.sessionEnded(ctx.upstream.token!);
+      ctx.realtime.sessionEnded(ctx.scope.upstream.token!);
       ctx.switchSession(null);
       return { success: true, query: {}, clientMutationId: input?.clientMutationId ?? null };
     },
@@ -63,7 +63,7 @@ export const authResolvers: Resolvers = {
         ...(input.phone !== undefined ? { phone: input.phone } : {}),
       };
       return {
-        account: await updateProfile(ctx.upstream, changes),
+        account: await updateProfile(ctx.scope.upstream, changes),
         clientMutationId: input.clientMutationId ?? null,
       };
     },

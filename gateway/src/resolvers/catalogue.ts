@@ -54,7 +54,7 @@ import { currentViewer } from './viewer.js';
  * hide more.
  */
 async function callerIsGuest(ctx: GatewayContext): Promise<boolean> {
-  if (!ctx.upstream.token) return true;
+  if (!ctx.scope.upstream.token) return true;
   try {
     return (await ctx.viewer()) === null;
   } catch {
@@ -65,7 +65,7 @@ async function callerIsGuest(ctx: GatewayContext): Promise<boolean> {
 /** The hiding rule's inputs for this caller; with no hidden providers configured it needs no upstream call. */
 async function audienceOf(ctx: GatewayContext): Promise<Audience> {
   const hiddenProducts = ctx.config.guestHiddenProviders;
-  if (hiddenProducts.length === 0) return { isGuest: !ctx.upstream.token, hiddenProducts };
+  if (hiddenProducts.length === 0) return { isGuest: !ctx.scope.upstream.token, hiddenProducts };
   return { isGuest: await callerIsGuest(ctx), hiddenProducts };
 }
 
@@ -74,14 +74,14 @@ const canSee = (audience: Audience, game: Pick<GameModel, 'product'>) =>
 
 /** A game by numeric id or code, or null when it does not exist or the caller may not see it. */
 async function visibleGame(ctx: GatewayContext, key: number | string): Promise<GameModel | null> {
-  const [catalogue, audience] = await Promise.all([loadCatalogue(ctx), audienceOf(ctx)]);
+  const [catalogue, audience] = await Promise.all([loadCatalogue(ctx.scope.upstream), audienceOf(ctx)]);
   const game = typeof key === 'number' ? catalogue.byId.get(key) : catalogue.byCode.get(key);
   return game && canSee(audience, game) ? game : null;
 }
 
 /** The games the caller may see (for the menus built from them). */
 async function visibleGames(ctx: GatewayContext): Promise<GameModel[]> {
-  const [catalogue, audience] = await Promise.all([loadCatalogue(ctx), audienceOf(ctx)]);
+  const [catalogue, audience] = await Promise.all([loadCatalogue(ctx.scope.upstream), audienceOf(ctx)]);
   return catalogue.games.filter((g) => canSee(audience, g));
 }
 
@@ -100,10 +100,10 @@ function oneGameKey(
 
 /** Favourites and recent games are personal: a guest (no token) has none, without asking the backend. */
 async function loadSources(ctx: GatewayContext, collection: GameCollection | null | undefined) {
-  const { upstream } = ctx;
+  const { upstream } = ctx.scope;
   const sources: CollectionSources = {};
   const needed = sourceNeeded(collection);
-  if (needed === 'groups') sources.groups = await loadHomeGroups(ctx);
+  if (needed === 'groups') sources.groups = await loadHomeGroups(ctx.scope.upstream);
   if (needed === 'favouriteIds')
     sources.favouriteIds = upstream.token ? await loadFavouriteIds(upstream) : [];
   if (needed === 'recentGames') sources.recentGames = upstream.token ? await loadRecentGames(upstream) : [];
@@ -113,7 +113,7 @@ async function loadSources(ctx: GatewayContext, collection: GameCollection | nul
 /** The provider shortnames, loaded only when the text filter needs them (it searches the provider's name too). */
 async function shortnames(ctx: GatewayContext, searching: boolean) {
   if (!searching) return undefined;
-  const { byProduct } = await loadProviders(ctx);
+  const { byProduct } = await loadProviders(ctx.scope.upstream);
   return (product: string) => byProduct.get(product)?.shortname ?? product;
 }
 
@@ -126,7 +126,7 @@ const checkPageArgs = (args: ConnectionArgs) => void connectionFromArray([], arg
 /** A personal game list as a connection, limited to what the catalogue has. */
 async function viewerGames(ctx: GatewayContext, args: ConnectionArgs, collection: 'FAVOURITES' | 'RECENT') {
   checkPageArgs(args);
-  const [catalogue, sources] = await Promise.all([loadCatalogue(ctx), loadSources(ctx, collection)]);
+  const [catalogue, sources] = await Promise.all([loadCatalogue(ctx.scope.upstream), loadSources(ctx, collection)]);
   return connectionFromArray(collectionGames(catalogue.games, collection, sources), args);
 }
 
@@ -140,7 +140,7 @@ export const catalogueResolvers: Resolvers = {
       checkPageArgs(page);
       const words = searchWords(filter?.text);
       const [catalogue, audience, sources, shortnameOf] = await Promise.all([
-        loadCatalogue(ctx),
+        loadCatalogue(ctx.scope.upstream),
         audienceOf(ctx),
         loadSources(ctx, filter?.collection),
         shortnames(ctx, words.length > 0),
@@ -162,7 +162,7 @@ export const catalogueResolvers: Resolvers = {
     game: (_root, { code, gameId }, ctx) => visibleGame(ctx, oneGameKey({ code, gameId }, 'game')[1]),
 
     gameProviders: async (_root, _args, ctx) => {
-      const [{ providers }, audience] = await Promise.all([loadProviders(ctx), audienceOf(ctx)]);
+      const [{ providers }, audience] = await Promise.all([loadProviders(ctx.scope.upstream), audienceOf(ctx)]);
       return providers.filter((p) => canSee(audience, p));
     },
 
@@ -172,10 +172,10 @@ export const catalogueResolvers: Resolvers = {
 
     gameSubGroups: async (_root, _args, ctx) => gameSubGroups(await visibleGames(ctx)),
 
-    gameFilters: (_root, _args, ctx) => loadGameFilters(ctx),
+    gameFilters: (_root, _args, ctx) => loadGameFilters(ctx.scope.upstream),
 
     latestWins: async (_root, _args, ctx) => {
-      const [wins, audience] = await Promise.all([loadLatestWins(ctx), audienceOf(ctx)]);
+      const [wins, audience] = await Promise.all([loadLatestWins(ctx.scope.upstream), audienceOf(ctx)]);
       return wins.filter((w) => canSee(audience, w));
     },
   },
@@ -185,10 +185,10 @@ export const catalogueResolvers: Resolvers = {
     gameId: (g) => g.id,
     categoryGroup: (g) => categoryGroup(g.category),
     image: (g, _args, ctx) => assetUrl(g.image, ctx),
-    provider: async (g, _args, ctx) => (await loadProviders(ctx)).byProduct.get(g.product) ?? null,
+    provider: async (g, _args, ctx) => (await loadProviders(ctx.scope.upstream)).byProduct.get(g.product) ?? null,
     // One GET /api/favourites/short per request however many games are listed (the request's loader dedupes it).
     isFavourite: async (g, _args, ctx) =>
-      ctx.upstream.token ? (await loadFavouriteIds(ctx.upstream)).includes(g.id) : false,
+      ctx.scope.upstream.token ? (await loadFavouriteIds(ctx.scope.upstream)).includes(g.id) : false,
   },
 
   GameProvider: {
@@ -220,7 +220,7 @@ export const catalogueResolvers: Resolvers = {
         field === 'gameId' ? numericIdOf(String(key), 'Game', 'gameId') : key,
       );
       if (!game) throw notFound('Game not found.');
-      const launch = await launchGame(ctx.upstream, game.id, demo);
+      const launch = await launchGame(ctx.scope.upstream, game.id, demo);
       return {
         url: launch.url,
         game: launch.game,
@@ -232,9 +232,9 @@ export const catalogueResolvers: Resolvers = {
     toggleFavourite: async (_root, { input }, ctx) => {
       const gameId = numericIdOf(input.gameId, 'Game', 'gameId');
       requireSession(ctx, 'Please sign in to keep favourite games.');
-      const game = (await loadCatalogue(ctx)).byId.get(gameId);
+      const game = (await loadCatalogue(ctx.scope.upstream)).byId.get(gameId);
       if (!game) throw notFound('Game not found.');
-      const isFavourite = await toggleFavourite(ctx.upstream, gameId);
+      const isFavourite = await toggleFavourite(ctx.scope.upstream, gameId);
       return { game, isFavourite, clientMutationId: input.clientMutationId ?? null };
     },
   },
@@ -242,16 +242,16 @@ export const catalogueResolvers: Resolvers = {
   LaunchGamePayload: {
     // Loaded only if the client asks for it.
     tournament: (payload, _args, ctx) =>
-      payload.tournamentId === null ? null : loadTournamentById(ctx.upstream, payload.tournamentId),
+      payload.tournamentId === null ? null : loadTournamentById(ctx.scope.upstream, payload.tournamentId),
     // A guest's demo has no viewer; a player's recent games now start with this game (read after the launch).
-    viewer: (_payload, _args, ctx, info) => (ctx.upstream.token ? currentViewer(ctx, info) : null),
+    viewer: (_payload, _args, ctx, info) => (ctx.scope.upstream.token ? currentViewer(ctx, info) : null),
   },
 
   ToggleFavouritePayload: {
     // Where the game now stands in the player's favourites, for a client that adds the edge to its list.
     favouriteEdge: async (payload, _args, ctx) => {
       if (!payload.isFavourite) return null;
-      const index = (await loadFavouriteIds(ctx.upstream)).indexOf(payload.game.id);
+      const index = (await loadFavouriteIds(ctx.scope.upstream)).indexOf(payload.game.id);
       return { cursor: cursorOf(Math.max(index, 0)), node: payload.game };
     },
     viewer: (_payload, _args, ctx, info) => currentViewer(ctx, info),
@@ -268,15 +268,15 @@ export const cataloguePrefetches: Prefetches = {
     recentGames: withSession((ctx, args) => viewerGames(ctx, args as ConnectionArgs, 'RECENT')),
   },
   Game: {
-    isFavourite: withSession((ctx) => loadFavouriteIds(ctx.upstream)),
-    provider: (ctx) => loadProviders(ctx),
+    isFavourite: withSession((ctx) => loadFavouriteIds(ctx.scope.upstream)),
+    provider: (ctx) => loadProviders(ctx.scope.upstream),
   },
-  Win: { game: (ctx) => loadCatalogue(ctx) },
+  Win: { game: (ctx) => loadCatalogue(ctx.scope.upstream) },
 };
 
 /** A provider by product, or null when there is none or the caller may not see its games. */
 async function findProvider(product: string, ctx: GatewayContext) {
-  const [{ byProduct }, audience] = await Promise.all([loadProviders(ctx), audienceOf(ctx)]);
+  const [{ byProduct }, audience] = await Promise.all([loadProviders(ctx.scope.upstream), audienceOf(ctx)]);
   const provider = byProduct.get(product);
   return provider && canSee(audience, provider) ? provider : null;
 }

@@ -37,21 +37,21 @@ function numericId(id: string): number | null {
 
 export const contentResolvers: Resolvers = {
   Query: {
-    promotions: (_root, _args, ctx) => loadPromotions(ctx),
-    newPromotions: (_root, _args, ctx) => loadNewPromotions(ctx),
+    promotions: (_root, _args, ctx) => loadPromotions(ctx.scope.upstream),
+    newPromotions: (_root, _args, ctx) => loadNewPromotions(ctx.scope.upstream),
     promotionBanners: async (_root, { section }, ctx) =>
-      (await loadBanners(ctx.upstream)).filter((b) => shownIn(b, section)),
+      (await loadBanners(ctx.scope.upstream)).filter((b) => shownIn(b, section)),
 
     news: async (_root, { category, first, after }, ctx) => {
       const page = { first, after };
       // Validates first and after before any upstream call.
       connectionFromArray([], page);
       if (category && !isPathSegment(category)) throw badInput('category is not a news category.');
-      return connectionFromArray(await loadNews(ctx, category), page);
+      return connectionFromArray(await loadNews(ctx.scope.upstream, category), page);
     },
 
-    newsArticle: (_root, { slug }, ctx) => loadArticle(ctx, slug),
-    site: (_root, _args, ctx) => loadSite(ctx),
+    newsArticle: (_root, { slug }, ctx) => loadArticle(ctx.scope.upstream, slug),
+    site: (_root, _args, ctx) => loadSite(ctx.scope.upstream),
   },
 
   Promotion: {
@@ -78,7 +78,7 @@ export const contentResolvers: Resolvers = {
     id: (a) => toGlobalId('NewsArticle', a.id),
     image: (a, _args, ctx) => assetUrl(a.image, ctx),
     // Lists carry no body; the article endpoint is called only when a client asks for it.
-    body: async (a, _args, ctx) => a.body ?? (await loadArticle(ctx, a.slug))?.body ?? null,
+    body: async (a, _args, ctx) => a.body ?? (await loadArticle(ctx.scope.upstream, a.slug))?.body ?? null,
   },
 };
 
@@ -89,14 +89,14 @@ export const contentResolvers: Resolvers = {
 export const contentNodeLoaders: Record<string, NodeLoader> = {
   Promotion: async (id, ctx) => {
     const n = numericId(id);
-    return n === null ? null : ((await loadPromotions(ctx)).find((p) => p.id === n) ?? null);
+    return n === null ? null : ((await loadPromotions(ctx.scope.upstream)).find((p) => p.id === n) ?? null);
   },
   PromotionBanner: async (id, ctx) => {
     const n = numericId(id);
-    return n === null ? null : ((await loadBanners(ctx.upstream)).find((b) => b.id === n) ?? null);
+    return n === null ? null : ((await loadBanners(ctx.scope.upstream)).find((b) => b.id === n) ?? null);
   },
   NewsArticle: async (id, ctx) => {
     const n = numericId(id);
-    return n === null ? null : ((await loadNews(ctx)).find((a) => a.id === n) ?? null);
+    return n === null ? null : ((await loadNews(ctx.scope.upstream)).find((a) => a.id === n) ?? null);
   },
 };

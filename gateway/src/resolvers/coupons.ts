@@ -25,8 +25,8 @@ const optionalMoney = (cents: number | null) => (cents === null ? null : money(c
 
 export const couponsResolvers: Resolvers = {
   Viewer: {
-    activeCoupon: (v, _args, ctx) => loadActiveCoupon(ctx.upstream, v.userId),
-    wagering: (v, _args, ctx) => loadWagering(ctx.upstream, v.userId),
+    activeCoupon: (v, _args, ctx) => loadActiveCoupon(ctx.scope.upstream, v.userId),
+    wagering: (v, _args, ctx) => loadWagering(ctx.scope.upstream, v.userId),
   },
 
   Coupon: {
@@ -36,7 +36,7 @@ export const couponsResolvers: Resolvers = {
     bonusAmount: (c) => money(c.bonusCents),
     wageringRequired: (c) => money(c.wageringRequiredCents),
     wagered: (c) => money(c.wageredCents),
-    wagering: (c, _args, ctx) => loadWagering(ctx.upstream, c.userId),
+    wagering: (c, _args, ctx) => loadWagering(ctx.scope.upstream, c.userId),
   },
 
   Wagering: {
@@ -57,19 +57,19 @@ export const couponsResolvers: Resolvers = {
       const code = input.code.trim();
       if (!code) throw badInput('Enter a coupon code.');
       if (code.length > 64) throw badInput('A coupon code is at most 64 characters.');
-      const coupon = await redeemCoupon(ctx.upstream, code, userId);
+      const coupon = await redeemCoupon(ctx.scope.upstream, code, userId);
       return { coupon, clientMutationId: input.clientMutationId ?? null };
     },
 
     optOutCoupon: async (_root, { input }, ctx) => {
       await requirePlayerId(ctx);
-      await optOutCoupon(ctx.upstream);
+      await optOutCoupon(ctx.scope.upstream);
       return { message: OPT_OUT_SUCCESS, clientMutationId: input?.clientMutationId ?? null };
     },
 
     optOutBonus: async (_root, { input }, ctx) => {
       const userId = await requirePlayerId(ctx);
-      const wagering = await optOutBonus(ctx.upstream, userId);
+      const wagering = await optOutBonus(ctx.scope.upstream, userId);
       return { wagering, clientMutationId: input?.clientMutationId ?? null };
     },
   },
@@ -78,23 +78,23 @@ export const couponsResolvers: Resolvers = {
   // nulls only that part, and nothing is read that the client did not ask for.
   RedeemCouponPayload: {
     wallet: (_p, _args, ctx) => walletAfterWrite(ctx),
-    wagering: async (_p, _args, ctx) => loadWagering(ctx.upstream, await requirePlayerId(ctx)),
+    wagering: async (_p, _args, ctx) => loadWagering(ctx.scope.upstream, await requirePlayerId(ctx)),
   },
   OptOutCouponPayload: {
     wallet: (_p, _args, ctx) => walletAfterWrite(ctx),
-    activeCoupon: async (_p, _args, ctx) => loadActiveCoupon(ctx.upstream, await requirePlayerId(ctx)),
-    wagering: async (_p, _args, ctx) => loadWagering(ctx.upstream, await requirePlayerId(ctx)),
+    activeCoupon: async (_p, _args, ctx) => loadActiveCoupon(ctx.scope.upstream, await requirePlayerId(ctx)),
+    wagering: async (_p, _args, ctx) => loadWagering(ctx.scope.upstream, await requirePlayerId(ctx)),
   },
   OptOutBonusPayload: { wallet: (_p, _args, ctx) => walletAfterWrite(ctx) },
 };
 
 export const couponsNodeLoaders: Record<string, NodeLoader> = {
-  Wagering: ownedByViewer((userId, ctx) => loadWagering(ctx.upstream, userId)),
+  Wagering: ownedByViewer((userId, ctx) => loadWagering(ctx.scope.upstream, userId)),
 };
 
-const startWagering = withSession((ctx) => readWagering(ctx.upstream));
+const startWagering = withSession((ctx) => readWagering(ctx.scope.upstream));
 
 export const couponsPrefetches: Prefetches = {
-  Viewer: { activeCoupon: withSession((ctx) => readActiveCoupon(ctx.upstream)), wagering: startWagering },
+  Viewer: { activeCoupon: withSession((ctx) => readActiveCoupon(ctx.scope.upstream)), wagering: startWagering },
   Coupon: { wagering: startWagering },
 };

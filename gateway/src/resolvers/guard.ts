@@ -8,7 +8,7 @@ import { unauthenticated } from '../errors.js';
 
 /** A session token is present (the backend still decides whether it is good). */
 export function requireSession(ctx: GatewayContext, message?: string): void {
-  if (!ctx.upstream.token) throw unauthenticated(message);
+  if (!ctx.scope.upstream.token) throw unauthenticated(message);
 }
 
 /** The signed-in player's id, read once per answer (the account read is deduplicated), or UNAUTHENTICATED. */

@@ -12,7 +12,7 @@ import { walletAfterWrite } from './wallet.js';
 /** Loyalty chests: tiers, diamonds, chests ready, and opening one. The rules live in domain/loyalty.ts. */
 export const loyaltyResolvers: Resolvers = {
   Viewer: {
-    loyalty: (v, _args, ctx) => loadLoyalty(ctx.upstream, v.userId),
+    loyalty: (v, _args, ctx) => loadLoyalty(ctx.scope.upstream, v.userId),
   },
 
   Loyalty: {
@@ -25,7 +25,7 @@ export const loyaltyResolvers: Resolvers = {
   Mutation: {
     openLoyaltyChest: async (_root, { input }, ctx) => {
       const userId = await requirePlayerId(ctx);
-      const opened = await openChest(ctx.upstream, userId, input?.tier ?? null);
+      const opened = await openChest(ctx.scope.upstream, userId, input?.tier ?? null);
       return {
         reward: money(opened.rewardCents),
         tier: opened.tier,
@@ -39,9 +39,9 @@ export const loyaltyResolvers: Resolvers = {
 };
 
 export const loyaltyNodeLoaders: Record<string, NodeLoader> = {
-  Loyalty: ownedByViewer((userId, ctx) => loadLoyalty(ctx.upstream, userId)),
+  Loyalty: ownedByViewer((userId, ctx) => loadLoyalty(ctx.scope.upstream, userId)),
 };
 
 export const loyaltyPrefetches: Prefetches = {
-  Viewer: { loyalty: withSession((ctx) => readLoyalty(ctx.upstream)) },
+  Viewer: { loyalty: withSession((ctx) => readLoyalty(ctx.scope.upstream)) },
 };

@@ -15,7 +15,7 @@ export function notificationConnection(list: readonly NotificationModel[], args:
 export const notificationsResolvers: Resolvers = {
   Viewer: {
     notifications: async (_v, args, ctx) =>
-      notificationConnection(await loadNotifications(ctx.upstream), args),
+      notificationConnection(await loadNotifications(ctx.scope.upstream), args),
   },
 
   Notification: {
@@ -27,26 +27,26 @@ export const notificationsResolvers: Resolvers = {
     markNotificationsRead: async (_root, { input }, ctx) => {
       await requirePlayerId(ctx);
       // The payload's fields read the same (deduplicated) call, each with its own first/after.
-      await markAllNotificationsRead(ctx.upstream);
+      await markAllNotificationsRead(ctx.scope.upstream);
       return { clientMutationId: input?.clientMutationId ?? null };
     },
   },
 
   MarkNotificationsReadPayload: {
     notifications: async (_p, args, ctx) =>
-      notificationConnection(await markAllNotificationsRead(ctx.upstream), args),
+      notificationConnection(await markAllNotificationsRead(ctx.scope.upstream), args),
     viewer: async (_p, _args, ctx) => viewerOf(await requirePlayerId(ctx)),
   },
 };
 
 export const notificationsPrefetches: Prefetches = {
-  Viewer: { notifications: withSession((ctx) => loadNotifications(ctx.upstream)) },
+  Viewer: { notifications: withSession((ctx) => loadNotifications(ctx.scope.upstream)) },
 };
 
 export const notificationsNodeLoaders: Record<string, NodeLoader> = {
   // Only notifications in the viewer's own list can be found (the list is read with the account, not after it).
   Notification: async (id, ctx) => {
-    const loading = ctx.upstream.token ? loadNotifications(ctx.upstream) : null;
+    const loading = ctx.scope.upstream.token ? loadNotifications(ctx.scope.upstream) : null;
     // Reported only once the account has been read.
     loading?.catch(() => {});
     if (!loading || !(await ctx.viewer())) return null;

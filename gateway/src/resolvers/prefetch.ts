@@ -43,7 +43,7 @@ export type Prefetches = {
 export const withSession =
   (prefetch: Prefetch): Prefetch =>
   (ctx, args) =>
-    ctx.upstream.token ? prefetch(ctx, args) : undefined;
+    ctx.scope.upstream.token ? prefetch(ctx, args) : undefined;
 
 interface Walk {
   schema: GraphQLSchema;

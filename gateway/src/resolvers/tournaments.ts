@@ -42,7 +42,7 @@ function actionPath(
 async function leaderboardSource(t: TournamentModel, wanted: number, ctx: GatewayContext) {
   // The list answer carries only the top rows; ask for the whole board only when more are wanted than it holds.
   if (wanted <= t.entries.length || t.entries.length >= t.usersCount) return t.entries;
-  return (await loadTournamentProgress(ctx.upstream, t.id))?.entries ?? t.entries;
+  return (await loadTournamentProgress(ctx.scope.upstream, t.id))?.entries ?? t.entries;
 }
 
 export const tournamentsResolvers: Resolvers = {
@@ -50,11 +50,11 @@ export const tournamentsResolvers: Resolvers = {
     tournaments: async (_root, { first, after, stages }, ctx) => {
       const page = { first, after };
       pageOf(page);
-      const all = await loadTournaments(ctx);
+      const all = await loadTournaments(ctx.scope.upstream);
       const wanted = stages && stages.length > 0 ? new Set(stages) : null;
       return connectionFromArray(wanted ? all.filter((t) => wanted.has(stageOf(t, ctx).stage)) : all, page);
     },
-    tournament: (_root, { id }, ctx) => loadTournamentById(ctx.upstream, numericIdOf(id, 'Tournament')),
+    tournament: (_root, { id }, ctx) => loadTournamentById(ctx.scope.upstream, numericIdOf(id, 'Tournament')),
   },
   Tournament: {
     id: (t) => toGlobalId('Tournament', t.id),
@@ -91,27 +91,27 @@ export const tournamentsResolvers: Resolvers = {
     joinTournament: async (_root, { input }, ctx) => {
       requireSession(ctx);
       const id = numericIdOf(input.tournamentId, 'Tournament', 'tournamentId');
-      const tournament = await joinTournament(ctx.upstream, id);
+      const tournament = await joinTournament(ctx.scope.upstream, id);
       return { tournament, clientMutationId: input.clientMutationId ?? null };
     },
     tournamentAction: async (_root, { input }, ctx) => {
       requireSession(ctx);
       const id = numericIdOf(input.tournamentId, 'Tournament', 'tournamentId');
       const path = actionPath(input.action, input.otherAction);
-      const tournament = await tournamentAction(ctx.upstream, id, path);
+      const tournament = await tournamentAction(ctx.scope.upstream, id, path);
       return { tournament, clientMutationId: input.clientMutationId ?? null };
     },
   },
   JoinTournamentPayload: {
     // The refreshed wallet (a buy-in has just left it), read after the join; null with an error if it fails. The
     // player's own entry names whose wallet it is, which spares reading the account.
-    wallet: (payload, _args, ctx) => loadWallet(ctx.upstream, payload.tournament?.myEntry?.userId),
+    wallet: (payload, _args, ctx) => loadWallet(ctx.scope.upstream, payload.tournament?.myEntry?.userId),
   },
 };
 
 export const tournamentsNodeLoaders: Record<string, NodeLoader> = {
   Tournament: async (id, ctx) => {
     const n = Number(id);
-    return Number.isSafeInteger(n) && n > 0 ? loadTournamentById(ctx.upstream, n) : null;
+    return Number.isSafeInteger(n) && n > 0 ? loadTournamentById(ctx.scope.upstream, n) : null;
   },
 };

@@ -12,7 +12,7 @@ import { prefetchBelow, withSession, type Prefetches } from './prefetch.js';
 /*
  * The viewer (the signed-in player) and their account. The viewer's other parts are contributed by the files of
  * their resources (wallet.ts, loyalty.ts, notifications.ts, coupons.ts, catalogue.ts), each read on its own so
- * one that fails nulls only itself. They all read with ctx.upstream: after a sign-in the context has switched to
+ * one that fails nulls only itself. They all read with ctx.scope.upstream: after a sign-in the context has switched to
  * the new session (ctx.switchSession), so a payload's viewer is the new player's.
  */
 
@@ -40,8 +40,8 @@ export const viewerResolvers: Resolvers = {
 
   Viewer: {
     id: (v) => toGlobalId('Viewer', v.userId),
-    account: (_v, _args, ctx) => loadAccount(ctx.upstream),
-    onboardingSeen: async (_v, _args, ctx) => (await loadAccount(ctx.upstream)).onboardingSeen,
+    account: (_v, _args, ctx) => loadAccount(ctx.scope.upstream),
+    onboardingSeen: async (_v, _args, ctx) => (await loadAccount(ctx.scope.upstream)).onboardingSeen,
   },
 
   Account: {
@@ -53,13 +53,13 @@ export const viewerResolvers: Resolvers = {
   Mutation: {
     completeOnboarding: async (_root, { input }, ctx) => {
       const userId = await requirePlayerId(ctx);
-      await completeOnboarding(ctx.upstream);
+      await completeOnboarding(ctx.scope.upstream);
       return { viewer: viewerOf(userId), clientMutationId: input?.clientMutationId ?? null };
     },
   },
 };
 
-const readAccount = withSession((ctx) => loadAccount(ctx.upstream));
+const readAccount = withSession((ctx) => loadAccount(ctx.scope.upstream));
 
 export const viewerPrefetches: Prefetches = {
   Viewer: { account: readAccount, onboardingSeen: readAccount },
@@ -74,7 +74,7 @@ export function ownedByViewer(
   load: (userId: number, ctx: GatewayContext) => Promise<{ __typename: string } | null>,
 ): NodeLoader {
   return async (id, ctx) => {
-    const loading = ctx.upstream.token && /^\d{1,15}$/.test(id) ? load(Number(id), ctx) : null;
+    const loading = ctx.scope.upstream.token && /^\d{1,15}$/.test(id) ? load(Number(id), ctx) : null;
     // Reported only once the account says it is the caller's own.
     loading?.catch(() => {});
     const me = await ctx.viewer();
@@ -85,5 +85,5 @@ export function ownedByViewer(
 
 export const viewerNodeLoaders: Record<string, NodeLoader> = {
   Viewer: ownedByViewer(async (userId) => viewerOf(userId)),
-  Account: ownedByViewer((_userId, ctx) => loadAccount(ctx.upstream)),
+  Account: ownedByViewer((_userId, ctx) => loadAccount(ctx.scope.upstream)),
 };

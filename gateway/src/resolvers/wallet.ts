@@ -58,7 +58,7 @@ function offeredGateway(wallet: WalletModel, gateway: WalletGateway): WalletGate
 
 /** The signed-in player's wallet, read after the mutation's write (so fresh). */
 export const walletAfterWrite = async (ctx: GatewayContext) =>
-  loadWallet(ctx.upstream, await requirePlayerId(ctx));
+  loadWallet(ctx.scope.upstream, await requirePlayerId(ctx));
 
 /**
  * The wallet a payment is checked against, read together with the account (neither needs the other) rather than
@@ -67,7 +67,7 @@ export const walletAfterWrite = async (ctx: GatewayContext) =>
  */
 async function walletBeforePayment(ctx: GatewayContext, input: { amount: string; idempotencyKey: string }) {
   requireSession(ctx);
-  const wallet = loadWallet(ctx.upstream);
+  const wallet = loadWallet(ctx.scope.upstream);
   wallet.catch(() => {});
   await requirePlayerId(ctx);
   const amountCents = amountOf(input.amount);
@@ -102,7 +102,7 @@ async function findDeposit(
   query: Record<string, string> = {},
 ): Promise<DepositStatusModel | null> {
   try {
-    return await depositStatus(ctx.upstream, provider, paymentId, query);
+    return await depositStatus(ctx.scope.upstream, provider, paymentId, query);
   } catch (err) {
     if (isNotFound(err)) return null;
     throw err;
@@ -127,7 +127,7 @@ function transactionPages(ctx: GatewayContext, args: ConnectionArgs) {
   const lastPage = Math.floor((start + Math.max(first, 1) - 1) / TRANSACTIONS_PER_PAGE) + 1;
   const pages = Promise.all(
     Array.from({ length: lastPage - firstPage + 1 }, (_, i) =>
-      loadTransactionPage(ctx.upstream, firstPage + i),
+      loadTransactionPage(ctx.scope.upstream, firstPage + i),
     ),
   );
   return { start, first, firstPage, pages };
@@ -144,7 +144,7 @@ async function transactionConnection(ctx: GatewayContext, args: ConnectionArgs) 
 
 export const walletResolvers: Resolvers = {
   Viewer: {
-    wallet: (v, _args, ctx) => loadWallet(ctx.upstream, v.userId),
+    wallet: (v, _args, ctx) => loadWallet(ctx.scope.upstream, v.userId),
     transactions: (_v, args, ctx) => transactionConnection(ctx, args),
     depositStatus: (_v, args, ctx) => viewerDeposit(ctx, args),
   },
@@ -194,7 +194,7 @@ export const walletResolvers: Resolvers = {
       const { amountCents, idempotencyKey, wallet } = await walletBeforePayment(ctx, input);
       const gateway = offeredGateway(wallet, input.gateway);
       checkLimits(amountCents, wallet.limits?.depositMin, wallet.limits?.depositMax);
-      const d = await startDeposit(ctx.upstream, {
+      const d = await startDeposit(ctx.scope.upstream, {
         gateway,
         amountCents,
         returnUrl: input.returnUrl ?? null,
@@ -216,7 +216,7 @@ export const walletResolvers: Resolvers = {
       const { amountCents, idempotencyKey, wallet } = await walletBeforePayment(ctx, input);
       const { limits } = wallet;
       checkLimits(amountCents, limits?.withdrawalMin, limits?.withdrawalMax);
-      const w = await requestWithdrawal(ctx.upstream, { amountCents, idempotencyKey });
+      const w = await requestWithdrawal(ctx.scope.upstream, { amountCents, idempotencyKey });
       // The wallet is read by WithdrawPayload.wallet, after this write: the balance the withdrawal left.
       return {
         withdrawalId: w.withdrawalId,
@@ -232,20 +232,20 @@ export const walletResolvers: Resolvers = {
 
 export const walletPrefetches: Prefetches = {
   Viewer: {
-    wallet: withSession((ctx) => readWallet(ctx.upstream)),
+    wallet: withSession((ctx) => readWallet(ctx.scope.upstream)),
     transactions: withSession((ctx, args) => transactionPages(ctx, args as ConnectionArgs).pages),
     depositStatus: withSession((ctx, args) => viewerDeposit(ctx, args as unknown as DepositArgs)),
   },
 };
 
 export const walletNodeLoaders: Record<string, NodeLoader> = {
-  Wallet: ownedByViewer((userId, ctx) => loadWallet(ctx.upstream, userId)),
+  Wallet: ownedByViewer((userId, ctx) => loadWallet(ctx.scope.upstream, userId)),
   // Found only by its owner: the backend answers another player's deposit as missing.
   DepositStatus: async (id, ctx) => {
     const [provider = '', paymentId = ''] = id.split(':');
     const valid = SAFE_SEGMENT.test(provider) && SAFE_SEGMENT.test(paymentId);
     // Read with the account, not after it; reported only once the account has been read.
-    const loading = ctx.upstream.token && valid ? findDeposit(ctx, provider, paymentId) : null;
+    const loading = ctx.scope.upstream.token && valid ? findDeposit(ctx, provider, paymentId) : null;
     loading?.catch(() => {});
     if (!(await ctx.viewer())) return null;
     return loading;

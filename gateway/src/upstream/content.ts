@@ -9,7 +9,6 @@ import type {
   PromotionPageModel,
   SiteModel,
 } from '../models.js';
-import type { UpstreamDeps } from './games.js';
 import { isoDate, optionalText, parseUpstream } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 
@@ -250,25 +249,21 @@ const parseSettings = (raw: unknown): SiteModel => {
 // ---------------------------------------------------------------------------------------------------------------
 // Calls
 
-const publicTtl = (deps: UpstreamDeps) => deps.config.publicCacheTtlMs;
-
 /**
  * GET /api/promotionsAuthenticated for a signed-in caller (personal: it has the signed-in-only promotions),
  * GET /api/promotions for guests (public, shared).
  */
-export function loadPromotions(deps: UpstreamDeps): Promise<PromotionModel[]> {
-  const { upstream } = deps;
+export function loadPromotions(upstream: RequestUpstream): Promise<PromotionModel[]> {
   return upstream.token
     ? upstream.read('/api/promotionsAuthenticated', parsePromotions)
-    : upstream.readPublic('/api/promotions', parsePromotions, publicTtl(deps));
+    : upstream.readPublic('/api/promotions', parsePromotions);
 }
 
 /** GET /api/newpromotions: the backend adds the signed-in-only ones for a player, so only guests' is shared. */
-export function loadNewPromotions(deps: UpstreamDeps): Promise<PromotionModel[]> {
-  const { upstream } = deps;
+export function loadNewPromotions(upstream: RequestUpstream): Promise<PromotionModel[]> {
   return upstream.token
     ? upstream.read('/api/newpromotions', parsePromotions)
-    : upstream.readPublic('/api/newpromotions', parsePromotions, publicTtl(deps));
+    : upstream.readPublic('/api/newpromotions', parsePromotions);
 }
 
 /** GET /api/promotionBanners: every banner in display order (public, shared for exactly 5 minutes). */
@@ -280,20 +275,16 @@ const PATH_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 export const isPathSegment = (value: string) => PATH_SEGMENT.test(value);
 
 /** GET /api/news or /api/news/category/{c}: article summaries without bodies, newest first (public, shared). */
-export function loadNews(deps: UpstreamDeps, category?: string | null): Promise<NewsArticleModel[]> {
+export function loadNews(upstream: RequestUpstream, category?: string | null): Promise<NewsArticleModel[]> {
   const path = category ? `/api/news/category/${encodeURIComponent(category)}` : '/api/news';
-  return deps.upstream.readPublic(path, parseNews, publicTtl(deps));
+  return upstream.readPublic(path, parseNews);
 }
 
 /** GET /api/news/{slug}: one article with its body (public, shared); null when the backend has no such article. */
-export async function loadArticle(deps: UpstreamDeps, slug: string): Promise<NewsArticleModel | null> {
+export async function loadArticle(upstream: RequestUpstream, slug: string): Promise<NewsArticleModel | null> {
   if (!isPathSegment(slug)) return null;
   try {
-    return await deps.upstream.readPublic(
-      `/api/news/${encodeURIComponent(slug)}`,
-      parseArticle,
-      publicTtl(deps),
-    );
+    return await upstream.readPublic(`/api/news/${encodeURIComponent(slug)}`, parseArticle);
   } catch (err) {
     if (isNotFound(err)) return null;
     throw err;
@@ -301,5 +292,4 @@ export async function loadArticle(deps: UpstreamDeps, slug: string): Promise<New
 }
 
 /** GET /api/settings: the site flags (public, shared). */
-export const loadSite = (deps: UpstreamDeps) =>
-  deps.upstream.readPublic('/api/settings', parseSettings, publicTtl(deps));
+export const loadSite = (upstream: RequestUpstream) => upstream.readPublic('/api/settings', parseSettings);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { GatewayConfig } from '../config.js';
 import type { HomeGroups } from '../domain/catalogue.js';
 import type { GameModel, GameProviderModel, WinModel } from '../models.js';
 import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
@@ -10,14 +9,9 @@ import type { RequestUpstream } from './request-upstream.js';
  * latest wins, and the player's favourites, recent games and game launches.
  *
  * Caching: the catalogue, groups, providers, filters and latest wins are public, so they are shared across
- * requests for config.publicCacheTtlMs (upstream.readPublic, sent without a token). Favourites and recent games are
+ * requests for config.publicCacheTtlMs (upstream.readPublic, sent without a token, once per answer). Favourites and recent games are
  * personal and go through upstream.read (once per request). Launches and toggles are changes (upstream.write).
  */
-
-export interface UpstreamDeps {
-  upstream: RequestUpstream;
-  config: Pick<GatewayConfig, 'publicCacheTtlMs'>;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shapes
@@ -238,40 +232,20 @@ export interface Launch {
 // ---------------------------------------------------------------------------------------------------------------
 // Calls
 
-/**
- * One load per request of each public path, whatever the cache TTL: with a TTL of 0 the shared cache keeps
- * nothing, and without this every Game.provider of a page would fetch the providers again.
- */
-const perRequest = new WeakMap<RequestUpstream, Map<string, Promise<unknown>>>();
-
-function readPublicOnce<T>(deps: UpstreamDeps, path: string, parse: (raw: unknown) => T, ttlMs?: number) {
-  let loads = perRequest.get(deps.upstream);
-  if (!loads) perRequest.set(deps.upstream, (loads = new Map()));
-  let load = loads.get(path) as Promise<T> | undefined;
-  if (!load) {
-    load = deps.upstream.readPublic(path, parse, ttlMs ?? deps.config.publicCacheTtlMs);
-    // A failed load is not kept, so a later field of the same request may try again.
-    load.catch(() => loads.delete(path));
-    loads.set(path, load);
-  }
-  return load;
-}
-
 /** GET /api/allgames: every game (public, shared). */
-export const loadCatalogue = (deps: UpstreamDeps) => readPublicOnce(deps, '/api/allgames', parseCatalogue);
+export const loadCatalogue = (upstream: RequestUpstream) => upstream.readPublic('/api/allgames', parseCatalogue);
 
 /** GET /api/games: the home groups mostPopular, Lives, topRated and Featured (public, shared). */
-export const loadHomeGroups = (deps: UpstreamDeps) => readPublicOnce(deps, '/api/games', parseHomeGroups);
+export const loadHomeGroups = (upstream: RequestUpstream) => upstream.readPublic('/api/games', parseHomeGroups);
 
 /** GET /api/gameProviders: the providers with their game counts (public, shared). */
-export const loadProviders = (deps: UpstreamDeps) =>
-  readPublicOnce(deps, '/api/gameProviders', parseProviders);
+export const loadProviders = (upstream: RequestUpstream) => upstream.readPublic('/api/gameProviders', parseProviders);
 
 /** GET /api/gameFilters: the features, themes and paylines the catalogue has (public, shared). */
-export const loadGameFilters = (deps: UpstreamDeps) => readPublicOnce(deps, '/api/gameFilters', parseFilters);
+export const loadGameFilters = (upstream: RequestUpstream) => upstream.readPublic('/api/gameFilters', parseFilters);
 
 /** GET /api/latestWins: the latest big wins, newest first (public, shared). */
-export const loadLatestWins = (deps: UpstreamDeps) => readPublicOnce(deps, '/api/latestWins', parseWins);
+export const loadLatestWins = (upstream: RequestUpstream) => upstream.readPublic('/api/latestWins', parseWins);
 
 /** GET /api/favourites/short: the signed-in player's favourite game ids (personal). */
 export const loadFavouriteIds = (upstream: RequestUpstream) =>

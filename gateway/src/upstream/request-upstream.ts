@@ -1,4 +1,3 @@
-import DataLoader from 'dataloader';
 import type { PublicCache } from './public-cache.js';
 import type { UpstreamCall, UpstreamClient } from './client.js';
 
@@ -35,90 +34,98 @@ export class CallLog {
   }
 }
 
+/** What every answer's upstream shares: the one client, the public cache and how long public reads are kept. */
+export interface SharedUpstream {
+  client: UpstreamClient;
+  cache: PublicCache;
+  /** How long a public read is shared across answers (config.publicCacheTtlMs); 0 keeps nothing. */
+  publicTtlMs: number;
+}
+
 /**
- * One request's view of the backend. Reads go through a DataLoader keyed by method and path, so no operation calls
- * the same upstream resource twice; public reads go through the shared cache without the caller's token.
+ * One answer's view of the backend, and the first argument of every upstream loader. Each resource is read at most
+ * once per answer: a read is sent the moment a field (or a prefetch) first asks, and later fields get the same
+ * promise. Public reads also go through the shared cache, without the caller's token.
  */
 export class RequestUpstream {
-  /** What this request asked upstream, in order, with when. */
+  /** What this answer asked upstream, in order, with when. */
   readonly log: CallLog;
-  private readonly reads: DataLoader<string, unknown>;
-  private readonly parsers = new Map<string, Parser<unknown>>();
+  /** This answer's personal reads, by method and path (a failed one is kept too: one answer, one outcome). */
+  private readonly reads = new Map<string, Promise<unknown>>();
+  /** This answer's public reads, by path: one load each even when the shared cache keeps nothing (TTL 0). */
+  private readonly publicReads = new Map<string, Promise<unknown>>();
 
   constructor(
-    private readonly client: UpstreamClient,
-    private readonly cache: PublicCache,
+    private readonly shared: SharedUpstream,
     private readonly auth: { token: string | null; csrf: string | null },
     log: CallLog = new CallLog(),
   ) {
     this.log = log;
-    this.reads = new DataLoader<string, unknown>(
-      async (keys) =>
-        Promise.all(
-          keys.map(async (key) => {
-            const [method, path] = splitKey(key);
-            try {
-              const raw = await this.send({ method, path, token: this.auth.token, csrf: this.auth.csrf });
-              return this.parsers.get(key)!(raw);
-            } catch (err) {
-              return err instanceof Error ? err : new Error(String(err));
-            }
-          }),
-        ),
-      { batch: false },
-    );
   }
 
   /**
-   * The same request acting as another session (the one a login or registration has just started): its own
-   * loader, the shared client, cache and call log.
+   * The same answer acting as another session (the one a login or registration has just started): its own
+   * reads, the shared client, cache and call log.
    */
   withToken(token: string | null): RequestUpstream {
-    return new RequestUpstream(this.client, this.cache, { token, csrf: this.auth.csrf }, this.log);
+    return new RequestUpstream(this.shared, { token, csrf: this.auth.csrf }, this.log);
   }
 
-  /** The same session with fresh loaders and its own call log: the next answer of a long-lived subscription. */
+  /** The same session with no reads and its own call log: the next answer of a long-lived subscription. */
   renewed(): RequestUpstream {
-    return new RequestUpstream(this.client, this.cache, this.auth);
+    return new RequestUpstream(this.shared, this.auth);
   }
 
   get token(): string | null {
     return this.auth.token;
   }
 
+  /** How long public reads are shared across answers (config.publicCacheTtlMs). */
+  get publicTtlMs(): number {
+    return this.shared.publicTtlMs;
+  }
+
   /** A personal read with the caller's token (GET, or a POST that only reads such as /api/wallet). */
   read<T>(path: string, parse: Parser<T>, method: 'GET' | 'POST' = 'GET'): Promise<T> {
     const key = `${method} ${path}`;
-    if (!this.parsers.has(key)) this.parsers.set(key, parse);
-    return this.reads.load(key) as Promise<T>;
+    let read = this.reads.get(key) as Promise<T> | undefined;
+    if (!read) {
+      read = this.send({ method, path, token: this.auth.token, csrf: this.auth.csrf }).then(parse);
+      this.reads.set(key, read);
+    }
+    return read;
   }
 
-  /** A public read, shared across requests for ttlMs; sent without any token. */
-  readPublic<T>(path: string, parse: Parser<T>, ttlMs: number): Promise<T> {
-    return this.cache.get(`GET ${path}`, ttlMs, async () => parse(await this.send({ method: 'GET', path })));
+  /** A public read, shared across answers for ttlMs (by default the configured TTL); sent without any token. */
+  readPublic<T>(path: string, parse: Parser<T>, ttlMs: number = this.shared.publicTtlMs): Promise<T> {
+    let read = this.publicReads.get(path) as Promise<T> | undefined;
+    if (!read) {
+      read = this.shared.cache.get(`GET ${path}`, ttlMs, async () =>
+        parse(await this.send({ method: 'GET', path })),
+      );
+      // A failed public read is not kept, so a later field of the same answer may try again.
+      read.catch(() => this.publicReads.delete(path));
+      this.publicReads.set(path, read);
+    }
+    return read;
   }
 
-  /** A change (never deduplicated or cached); forgets this request's earlier reads so later fields see its effect. */
+  /** A change (never deduplicated or cached); forgets this answer's earlier reads so later fields see its effect. */
   async write(call: Omit<UpstreamCall, 'token' | 'csrf'>): Promise<unknown> {
     const result = await this.send({ ...call, token: this.auth.token, csrf: this.auth.csrf });
-    this.reads.clearAll();
+    this.reads.clear();
     return result;
   }
 
-  /** What this request asked upstream, in order (for extensions.upstreamCalls and tests). */
+  /** What this answer asked upstream, in order (for extensions.upstreamCalls and tests). */
   get calls(): string[] {
     return this.log.calls;
   }
 
   private send(call: UpstreamCall): Promise<unknown> {
     const ended = this.log.started(`${call.method} ${call.path}`);
-    const answer = this.client.call(call);
+    const answer = this.shared.client.call(call);
     answer.then(ended, ended);
     return answer;
   }
-}
-
-function splitKey(key: string): ['GET' | 'POST', string] {
-  const space = key.indexOf(' ');
-  return [key.slice(0, space) as 'GET' | 'POST', key.slice(space + 1)];
 }

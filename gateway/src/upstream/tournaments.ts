@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { isNotFound } from '../errors.js';
 import type { TournamentEntryModel, TournamentModel } from '../models.js';
 import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
-import type { UpstreamDeps } from './games.js';
 import type { RequestUpstream } from './request-upstream.js';
 
 /*
@@ -125,14 +124,10 @@ const parseOne = (raw: unknown): TournamentModel =>
 export const GUEST_LIST_TTL_MS = 5_000;
 
 /** GET /api/tournaments: a player's own (with joined and my_entry); a guest's from the public cache. */
-export const loadTournaments = (deps: UpstreamDeps) =>
-  deps.upstream.token
-    ? deps.upstream.read('/api/tournaments', parseList)
-    : deps.upstream.readPublic(
-        '/api/tournaments',
-        parseList,
-        Math.min(GUEST_LIST_TTL_MS, deps.config.publicCacheTtlMs),
-      );
+export const loadTournaments = (upstream: RequestUpstream) =>
+  upstream.token
+    ? upstream.read('/api/tournaments', parseList)
+    : upstream.readPublic('/api/tournaments', parseList, Math.min(GUEST_LIST_TTL_MS, upstream.publicTtlMs));
 
 async function nullWhenNotFound<T>(load: Promise<T>): Promise<T | null> {
   try {
