@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import type { Plugin } from 'graphql-yoga';
 import { bearerToken } from './context.js';
@@ -36,12 +36,16 @@ export function cacheGuestAnswers(options: {
     session: () => null,
     // The gateway clock's second is part of the key: an answer that says how long until a tournament starts, or
     // whether a promotion has ended, is exact to the second whatever the TTL (and follows a clock moved in tests).
-    buildResponseCacheKey: ({ documentString, variableValues, operationName }) =>
-      createHash('sha256')
-        .update(`${Math.floor(options.clock().getTime() / 1000)}|${operationName ?? ''}|`)
-        .update(documentString)
-        .update(`|${JSON.stringify(variableValues ?? {})}`)
-        .digest('base64url'),
+    buildResponseCacheKey: ({ documentString, variableValues, operationName, request }) =>
+      // Asked of every request. A player's is never looked up (enabled is false); were it ever, a key of its own
+      // could match nothing, so it is not worth hashing the document for.
+      !isGuestRequest(request)
+        ? randomUUID()
+        : createHash('sha256')
+            .update(`${Math.floor(options.clock().getTime() / 1000)}|${operationName ?? ''}|`)
+            .update(documentString)
+            .update(`|${JSON.stringify(variableValues ?? {})}`)
+            .digest('base64url'),
     ttl,
     ttlPerSchemaCoordinate: { Tournament: Math.min(ttl, TOURNAMENT_ANSWER_TTL_MS) },
     // A player's change never shows in a guest's answer; the TTL alone bounds staleness.
