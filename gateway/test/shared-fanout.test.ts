@@ -275,6 +275,25 @@ describe('SharedFanout', () => {
     expect(s.state.returned).toBe(true);
   });
 
+  it("writes each result through a member's sink at once, and cuts the member off when its sink refuses", async () => {
+    const fanout = new SharedFanout({ maxQueued: 3 });
+    const s = source();
+    const [a, b] = (await Promise.all([fanout.join('k', s.start), fanout.join('k', s.start)])) as Member[];
+    const written: unknown[] = [];
+    a!.deliverTo((result) => (written.push(result), true));
+    b!.deliverTo(() => false);
+    const ending = a!.next();
+    await tick();
+    s.emit({ data: { n: 1 } });
+    await tick();
+    expect(written).toEqual([{ data: { n: 1 } }]);
+    await expect(b!.next()).rejects.toThrow(/too far behind/);
+    expect(fanout.stats().members).toBe(1);
+    await a!.return();
+    expect(await ending).toEqual({ done: true, value: undefined });
+    expect(s.state.returned).toBe(true);
+  });
+
   it('gives every waiting member the result that refused the subscription', async () => {
     const fanout = new SharedFanout({ maxQueued: 3 });
     const refusal = { errors: [] };

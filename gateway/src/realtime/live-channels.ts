@@ -40,6 +40,11 @@ export interface LiveChannelsOptions {
   backoffMs?: number[];
   /** A connection attempt that has not succeeded after this long is abandoned and retried after the backoff. */
   attemptTimeoutMs?: number;
+  /**
+   * Channels one upstream connection carries at most (the casino's servers refuse more, e.g. the sandbox's 100): a
+   * full connection's next channel goes on another connection, opened when none has room.
+   */
+  maxChannelsPerConnection?: number;
 }
 
 interface Watcher {
@@ -52,6 +57,8 @@ interface ChannelEntry {
   name: string;
   watchers: Set<Watcher>;
   channel: Channel;
+  /** The upstream connection that carries this channel. */
+  connection: UpstreamConnection;
   /** Set once the first subscription succeeded: a later success is a re-subscription after a reconnect. */
   subscribedOnce: boolean;
   retryTimer: NodeJS.Timeout | null;
@@ -59,31 +66,31 @@ interface ChannelEntry {
 }
 
 const DEFAULT_BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000, 15000];
+const DEFAULT_MAX_CHANNELS_PER_CONNECTION = 100;
 const isInternal = (event: string) => event.startsWith('pusher:') || event.startsWith('pusher_internal:');
 
 /**
- * The gateway's one connection to the casino's live channels, through the official pusher-js client. Channel
+ * The gateway's connections to the casino's live channels, through the official pusher-js client. Channel
  * subscriptions are reference-counted: every watcher of a channel shares one upstream subscription, made when the
  * first watcher arrives and ended when the last leaves. A private channel is authorised with a current watcher's
- * own token; a token the casino refuses ends only that watcher. The connection is opened with the first watcher,
- * and a lost one is retried with growing waits; pusher-js re-subscribes every channel once it is back, and watchers
- * are then told to catch up.
+ * own token; a token the casino refuses ends only that watcher. The first connection is opened with the first
+ * watcher, and another whenever every open one carries maxChannelsPerConnection channels (1,000 players' own
+ * channels take ten); a lost one is retried with growing waits; pusher-js re-subscribes its channels once it is
+ * back, and their watchers are then told to catch up.
  */
 export class LiveChannels {
-  private pusher: PusherClient | null = null;
+  private readonly connections: UpstreamConnection[] = [];
   private readonly channels = new Map<string, ChannelEntry>();
-  private readonly backoff: number[];
-  private readonly attemptTimeoutMs: number;
-  private reconnectAttempt = 0;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private attemptTimer: NodeJS.Timeout | null = null;
+  private readonly maxChannels: number;
   private closed = false;
-  /** How many times the upstream connection was established (1 after the first; more after reconnects). */
-  connections = 0;
 
   constructor(private readonly options: LiveChannelsOptions) {
-    this.backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-    this.attemptTimeoutMs = options.attemptTimeoutMs ?? 3000;
+    this.maxChannels = options.maxChannelsPerConnection ?? DEFAULT_MAX_CHANNELS_PER_CONNECTION;
+  }
+
+  /** How many times an upstream connection was established (1 after the first; more after reconnects or growth). */
+  get connectionCount(): number {
+    return this.connections.reduce((sum, c) => sum + c.established, 0);
   }
 
   /** Starts hearing a channel; the returned function stops (the upstream subscription ends with its last watcher). */
@@ -104,62 +111,56 @@ export class LiveChannels {
   }
 
   /** Channels with at least one watcher, and their watcher counts (for tests and the bench). */
-  stats(): { state: string; channels: number; watchers: number; connections: number } {
+  stats(): {
+    state: string;
+    channels: number;
+    watchers: number;
+    connections: number;
+    upstreamConnections: number;
+  } {
     let watchers = 0;
     for (const entry of this.channels.values()) watchers += entry.watchers.size;
     return {
-      state: this.pusher?.connection.state ?? 'idle',
+      state: this.connections[0]?.state ?? 'idle',
       channels: this.channels.size,
       watchers,
-      connections: this.connections,
+      connections: this.connectionCount,
+      upstreamConnections: this.connections.length,
     };
   }
 
   close(): void {
     this.closed = true;
-    this.clearReconnect();
     for (const entry of this.channels.values()) if (entry.retryTimer) clearTimeout(entry.retryTimer);
     this.channels.clear();
-    this.pusher?.disconnect();
-    this.pusher = null;
+    for (const connection of this.connections) connection.close();
+    this.connections.length = 0;
   }
 
-  private client(): PusherClient {
-    if (this.pusher) return this.pusher;
-    const url = new URL(this.options.url);
-    const tls = url.protocol === 'wss:' || url.protocol === 'https:';
-    const port = Number(url.port) || (tls ? 443 : 80);
-    const pusher = new Pusher(this.options.appKey, {
-      // pusher-js wants a cluster even when the host is given; it is not used with wsHost.
-      cluster: 'casino',
-      wsHost: url.hostname,
-      wsPort: port,
-      wssPort: port,
-      forceTLS: tls,
-      enabledTransports: [tls ? 'wss' : 'ws'],
-      disableStats: true,
-      channelAuthorization: {
-        customHandler: ({ socketId, channelName }, callback) => {
-          void this.authorizeChannel(socketId, channelName, callback);
-        },
-      },
-    });
-    pusher.connection.bind('state_change', ({ current }: { previous: string; current: string }) =>
-      this.onState(current),
+  /** A connection with room for one more channel: the first such open one, or a new one. */
+  private connectionWithRoom(): UpstreamConnection {
+    for (const connection of this.connections)
+      if (connection.channels.size < this.maxChannels) return connection;
+    const connection = new UpstreamConnection(
+      this.options,
+      this.connections.length,
+      (entry, socketId, callback) => void this.authorizeChannel(entry, socketId, callback),
     );
-    this.pusher = pusher;
-    return pusher;
+    this.connections.push(connection);
+    return connection;
   }
 
   /** The first watcher of a channel subscribes it upstream (its token may be needed to authorise it at once). */
   private subscribe(name: string, first: Watcher): void {
-    const pusher = this.client();
+    const connection = this.connectionWithRoom();
+    const pusher = connection.client();
     // The channel object exists before the subscription is sent, so the handlers are bound before any answer.
     const channel = pusher.channel(name) ?? pusher.channels.add(name, pusher);
     const entry: ChannelEntry = {
       name,
       watchers: new Set([first]),
       channel,
+      connection,
       subscribedOnce: false,
       retryTimer: null,
       failures: 0,
@@ -177,6 +178,7 @@ export class LiveChannels {
       for (const w of [...entry.watchers]) w.listener.event(event, data);
     });
     this.channels.set(name, entry);
+    connection.channels.set(name, entry);
     pusher.subscribe(name);
   }
 
@@ -184,10 +186,11 @@ export class LiveChannels {
     const entry = this.channels.get(name);
     if (!entry || !entry.watchers.delete(watcher) || entry.watchers.size > 0) return;
     this.channels.delete(name);
+    entry.connection.channels.delete(name);
     if (entry.retryTimer) clearTimeout(entry.retryTimer);
     entry.channel.unbind_all();
     entry.channel.unbind_global();
-    this.pusher?.unsubscribe(name);
+    entry.connection.pusher?.unsubscribe(name);
   }
 
   /**
@@ -195,13 +198,16 @@ export class LiveChannels {
    * reconnect). The newest watcher's token is tried first; a token the casino refuses (401/403) ends its own
    * watcher and the next one is tried, so one signed-out tab never cuts off the player's other tabs.
    */
-  private async authorizeChannel(socketId: string, name: string, callback: ChannelAuthorizationCallback) {
-    const entry = this.channels.get(name);
+  private async authorizeChannel(
+    entry: ChannelEntry | undefined,
+    socketId: string,
+    callback: ChannelAuthorizationCallback,
+  ) {
     const candidates = entry ? [...entry.watchers].reverse().filter((w) => w.token) : [];
     for (const watcher of candidates) {
       if (!entry!.watchers.has(watcher)) continue;
       try {
-        const answer = await this.options.authorize(watcher.token!, socketId, name);
+        const answer = await this.options.authorize(watcher.token!, socketId, entry!.name);
         callback(null, answer);
         return;
       } catch (err) {
@@ -212,7 +218,7 @@ export class LiveChannels {
         this.refuse(entry!, watcher, err);
       }
     }
-    callback(new Error(`no session may subscribe to ${name}`), null);
+    callback(new Error(`no session may subscribe to ${entry?.name ?? 'this channel'}`), null);
   }
 
   private refuse(entry: ChannelEntry, watcher: Watcher, error: GraphQLError): void {
@@ -223,16 +229,90 @@ export class LiveChannels {
   /** A refused or failed subscription is tried again after a growing wait, while the channel has watchers. */
   private retrySubscription(entry: ChannelEntry): void {
     if (this.closed || this.channels.get(entry.name) !== entry || entry.retryTimer) return;
-    const wait = this.backoff[Math.min(entry.failures, this.backoff.length - 1)]!;
+    const backoff = this.options.backoffMs ?? DEFAULT_BACKOFF_MS;
+    const wait = backoff[Math.min(entry.failures, backoff.length - 1)]!;
     entry.failures += 1;
     this.options.logger.warn(`live channel ${entry.name}: subscription failed; retrying in ${wait} ms`);
     entry.retryTimer = setTimeout(() => {
       entry.retryTimer = null;
-      if (this.channels.get(entry.name) === entry && this.pusher?.connection.state === 'connected') {
-        this.pusher.subscribe(entry.name);
+      const pusher = entry.connection.pusher;
+      if (this.channels.get(entry.name) === entry && pusher?.connection.state === 'connected') {
+        pusher.subscribe(entry.name);
       }
     }, wait);
     entry.retryTimer.unref();
+  }
+}
+
+/** Asks for the signature of one of a connection's channels (see LiveChannels.authorizeChannel). */
+type ConnectionAuthorizer = (
+  entry: ChannelEntry | undefined,
+  socketId: string,
+  callback: ChannelAuthorizationCallback,
+) => void;
+
+/** One pusher-js connection and the channels it carries, with its own reconnection timing. */
+class UpstreamConnection {
+  pusher: PusherClient | null = null;
+  readonly channels = new Map<string, ChannelEntry>();
+  private readonly backoff: number[];
+  private readonly attemptTimeoutMs: number;
+  private reconnectAttempt = 0;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private attemptTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** How many times this connection was established (1 after the first; more after reconnects). */
+  established = 0;
+
+  constructor(
+    private readonly options: LiveChannelsOptions,
+    private readonly index: number,
+    private readonly authorize: ConnectionAuthorizer,
+  ) {
+    this.backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+    this.attemptTimeoutMs = options.attemptTimeoutMs ?? 3000;
+  }
+
+  get state(): string {
+    return this.pusher?.connection.state ?? 'idle';
+  }
+
+  client(): PusherClient {
+    if (this.pusher) return this.pusher;
+    const url = new URL(this.options.url);
+    const tls = url.protocol === 'wss:' || url.protocol === 'https:';
+    const port = Number(url.port) || (tls ? 443 : 80);
+    const pusher = new Pusher(this.options.appKey, {
+      // pusher-js wants a cluster even when the host is given; it is not used with wsHost.
+      cluster: 'casino',
+      wsHost: url.hostname,
+      wsPort: port,
+      wssPort: port,
+      forceTLS: tls,
+      enabledTransports: [tls ? 'wss' : 'ws'],
+      disableStats: true,
+      channelAuthorization: {
+        customHandler: ({ socketId, channelName }, callback) =>
+          this.authorize(this.channels.get(channelName), socketId, callback),
+      },
+    });
+    pusher.connection.bind('state_change', ({ current }: { previous: string; current: string }) =>
+      this.onState(current),
+    );
+    this.pusher = pusher;
+    return pusher;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.clearReconnect();
+    this.channels.clear();
+    this.pusher?.disconnect();
+    this.pusher = null;
+  }
+
+  private get label(): string {
+    return this.index === 0 ? 'live channels' : `live channels (connection ${this.index + 1})`;
   }
 
   /**
@@ -243,8 +323,8 @@ export class LiveChannels {
   private onState(state: string): void {
     if (this.closed) return;
     if (state === 'connected') {
-      this.connections += 1;
-      if (this.reconnectAttempt > 0) this.options.logger.info('live channels: upstream connection is back');
+      this.established += 1;
+      if (this.reconnectAttempt > 0) this.options.logger.info(`${this.label}: upstream connection is back`);
       this.clearReconnect();
       this.reconnectAttempt = 0;
       return;
@@ -260,7 +340,7 @@ export class LiveChannels {
     this.clearReconnect();
     const wait = this.backoff[Math.min(this.reconnectAttempt, this.backoff.length - 1)]!;
     this.reconnectAttempt += 1;
-    this.options.logger.warn(`live channels: upstream unreachable; reconnecting in ${wait} ms`);
+    this.options.logger.warn(`${this.label}: upstream unreachable; reconnecting in ${wait} ms`);
     const pusher = this.pusher;
     // disconnect() keeps the channel list; connect() re-subscribes every channel once connected.
     this.reconnectTimer = setTimeout(() => {

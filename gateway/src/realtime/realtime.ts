@@ -7,6 +7,7 @@ import { authorizeChannel } from '../upstream/broadcasting.js';
 import type { UpstreamClient } from '../upstream/client.js';
 import type { PublicCache } from '../upstream/public-cache.js';
 import { RequestUpstream } from '../upstream/request-upstream.js';
+import { SessionReads } from '../upstream/session-reads.js';
 import { loadTournamentProgress } from '../upstream/tournaments.js';
 import { tournamentStage } from '../domain/tournament-stage.js';
 import { LiveChannels, type ChannelAuthorizer } from './live-channels.js';
@@ -39,8 +40,10 @@ export interface RealtimeStats {
   /** Upstream channel subscriptions, and the watchers sharing them. */
   channels: number;
   watchers: number;
-  /** Times the upstream connection was established. */
+  /** Times an upstream connection was established (each of them, reconnects included). */
   connections: number;
+  /** Upstream connections open (each carries at most maxChannelsPerConnection channels). */
+  upstreamConnections: number;
   /** Sessions being re-checked. */
   sessions: number;
 }
@@ -85,7 +88,13 @@ export function realtimeCalls(client: UpstreamClient, cache: PublicCache): Realt
     authorize: (token, socketId, channel) => authorizeChannel(client, token, socketId, channel),
     checkSession: (token) => checkSession(client, token),
     loadTournament: (id) =>
-      loadTournamentProgress(new RequestUpstream(client, cache, { token: null, csrf: null }), id),
+      loadTournamentProgress(
+        new RequestUpstream(
+          { client, cache, sessions: new SessionReads(), publicTtlMs: 0 },
+          { token: null, csrf: null },
+        ),
+        id,
+      ),
   };
 }
 

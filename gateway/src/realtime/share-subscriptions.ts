@@ -94,45 +94,76 @@ function asResult(err: unknown, args: ExecutionArgs): ExecutionResult {
   return { errors: [locatedError(err, null, [rootField(args)])] };
 }
 
+/** A context the shared execution of a group runs on: its subscribe is not shared again. */
+type SourceContext = GatewayContext & { sharedSource?: true };
+
 /**
- * Shared fan-out over graphql-ws and SSE alike (both subscribe through Yoga's envelop): subscribers of the same public
- * subscription with the same document, operation and variables share one execution per event
- * (realtime/shared-fanout.ts). A guest always shares with guests; a signed-in subscriber shares too when its
- * document selects nothing personal, after its session was checked as the unshared path does, and its stream still
- * ends with UNAUTHENTICATED when its session ends. Anything else (viewerEvents, a leaderboard with `isViewer`) is
- * executed per subscriber as before.
+ * The group a subscription may share, or null when it is executed on its own: a subscription of public fields only,
+ * by a guest, or by a signed-in subscriber whose document selects nothing personal. The key is the document (Yoga's
+ * parse cache hands out one object per text), the operation and the variables.
+ */
+export function shareKey(args: ExecutionArgs): string | null {
+  const ctx = args.contextValue as SourceContext;
+  if (ctx.sharedSource) return null;
+  const verdict = verdictOf(args.schema, args.document, args.operationName ?? null);
+  if (!verdict || (ctx.scope.upstream.token !== null && !verdict.everyone)) return null;
+  return `${verdict.docId}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? {})}`;
+}
+
+/**
+ * Joins the group of `key` (see shareKey): answers the member's own stream of the group's results, or the result
+ * that refused the subscription. The group's one execution is started by `subscribe`, with a guest's context of its
+ * own (no member's session is in it). A signed-in member's session is checked first, as the unshared path does, and
+ * its stream ends with UNAUTHENTICATED when its session ends.
+ */
+export async function joinShared(
+  key: string,
+  args: ExecutionArgs,
+  subscribe: (args: ExecutionArgs) => ReturnType<SubscribeFn>,
+): Promise<Member | ExecutionResult> {
+  const ctx = args.contextValue as GatewayContext;
+  const token = ctx.scope.upstream.token;
+  if (token !== null) {
+    try {
+      await ctx.viewer();
+    } catch (err) {
+      return asResult(err, args);
+    }
+  }
+  const joined = await ctx.realtime.fanout.join(key, () => {
+    const shared: SourceContext = { ...ctx, sharedSource: true };
+    shared.switchSession(null);
+    return subscribe({ ...args, contextValue: shared });
+  });
+  if (!(joined instanceof Member) || token === null) return joined;
+  const stop = ctx.realtime.watchSession(token, (error: GraphQLError) =>
+    joined.finish(asResult(error, args)),
+  );
+  joined.closed(stop);
+  return joined;
+}
+
+type SubscribeFn = (
+  args: ExecutionArgs,
+) =>
+  | AsyncIterable<ExecutionResult>
+  | ExecutionResult
+  | Promise<AsyncIterable<ExecutionResult> | ExecutionResult>;
+
+/**
+ * Shared fan-out for every transport that subscribes through Yoga's envelop (SSE; graphql-ws joins in ws-server.ts
+ * before envelop, so its members skip the per-result hooks): subscribers of the same public subscription with the
+ * same document, operation and variables share one execution per event (realtime/shared-fanout.ts). Anything else
+ * (viewerEvents, a leaderboard with `isViewer` for a player) is executed per subscriber as before.
  */
 export function shareSubscriptions(): Plugin<GatewayContext> {
   return {
     onSubscribe({ args, subscribeFn, setSubscribeFn }) {
-      const ctx = args.contextValue as GatewayContext;
-      const verdict = verdictOf(args.schema, args.document, args.operationName ?? null);
-      if (!verdict) return;
-      const token = ctx.upstream.token;
-      if (token !== null && !verdict.everyone) return;
-      const key = `${verdict.docId}|${args.operationName ?? ''}|${JSON.stringify(args.variableValues ?? {})}`;
-      setSubscribeFn(async (memberArgs: ExecutionArgs) => {
-        if (token !== null) {
-          // A refused token is UNAUTHENTICATED here as on the unshared path (which reads the viewer first).
-          try {
-            await ctx.viewer();
-          } catch (err) {
-            return asResult(err, memberArgs);
-          }
-        }
-        const joined = await ctx.realtime.fanout.join(key, () => {
-          // The group's execution is a guest's, on a context of its own: no member's session is in it.
-          const shared = { ...ctx } as GatewayContext;
-          shared.switchSession(null);
-          return subscribeFn({ ...memberArgs, contextValue: shared });
-        });
-        if (!(joined instanceof Member) || token === null) return joined;
-        const stop = ctx.realtime.watchSession(token, (error: GraphQLError) =>
-          joined.finish(asResult(error, memberArgs)),
-        );
-        joined.closed(stop);
-        return joined;
-      });
+      const key = shareKey(args);
+      if (key === null) return;
+      setSubscribeFn((memberArgs: ExecutionArgs) =>
+        joinShared(key, memberArgs, subscribeFn as unknown as SubscribeFn),
+      );
     },
   };
 }

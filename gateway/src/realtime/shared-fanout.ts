@@ -149,9 +149,20 @@ interface Waiting {
   reject(err: unknown): void;
 }
 
-/** One subscriber of a group: its own queue of the group's results, taken by its socket one at a time. */
+/**
+ * Writes one result straight to a subscriber's socket; answers false when the subscriber is too far behind (its
+ * socket holds too much unsent data), which cuts it off.
+ */
+export type Sink = (result: ExecutionResult) => boolean;
+
+/**
+ * One subscriber of a group: its own queue of the group's results, taken by its socket one at a time; or, with a
+ * sink (graphql-ws), each result written at once, so a group's event costs each member one socket write and
+ * nothing else. Its stream then only ends (completes or fails) when the member does.
+ */
 export class Member implements AsyncIterableIterator<ExecutionResult> {
   private readonly queue: ExecutionResult[] = [];
+  private sink: Sink | null = null;
   private waiting: Waiting | null = null;
   private done = false;
   private failure: { error: unknown } | null = null;
@@ -173,9 +184,19 @@ export class Member implements AsyncIterableIterator<ExecutionResult> {
     else this.onClose.push(stop);
   }
 
-  /** A result for this member; past maxQueued untaken ones, the member is cut off instead. */
+  /** Writes this member's results through `sink` from now on (those queued first). */
+  deliverTo(sink: Sink): void {
+    this.sink = sink;
+    for (const result of this.queue.splice(0)) this.push(result);
+  }
+
+  /** A result for this member; past maxQueued untaken ones (or a sink refusing it), the member is cut off instead. */
   push(result: ExecutionResult): void {
     if (this.done) return;
+    if (this.sink) {
+      if (!this.sink(result)) this.fail(new Error('This subscriber is too far behind; subscribe again.'));
+      return;
+    }
     if (this.waiting) {
       const w = this.waiting;
       this.waiting = null;

@@ -2,9 +2,12 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { bearerToken, type GatewayContext } from '../context.js';
+import { joinShared, shareKey } from './share-subscriptions.js';
+import { Member } from './shared-fanout.js';
+import { sharedPayloadOf } from './shared-payload.js';
 
 /** Largest message a client may send over the socket (an operation within the query limits fits easily). */
 const MAX_MESSAGE_BYTES = 128 * 1024;
@@ -12,6 +15,11 @@ const MAX_MESSAGE_BYTES = 128 * 1024;
 const MAX_OPERATIONS_PER_SOCKET = 100;
 /** Server pings keep proxies from closing quiet sockets and find dead peers. */
 const KEEP_ALIVE_MS = 12_000;
+/**
+ * A shared subscription's member whose socket holds this much unsent data is too far behind (about 500 tournament
+ * updates, as MAX_QUEUED is for a subscription of its own): it is cut off rather than buffered without bound.
+ */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export interface GraphqlWsOptions {
   server: Server;
@@ -62,7 +70,7 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
   };
   server.on('upgrade', onUpgrade);
 
-  const disposable = useServer<Record<string, unknown> | undefined>(
+  const disposable = useServer<Record<string, unknown> | undefined, { socket: WebSocket }>(
     {
       isProd: options.production,
       // A malformed authorization is refused at once (4403); none at all is a guest, who may watch tournaments.
@@ -70,7 +78,7 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
         const authorization = connectionParams?.authorization;
         return authorization === undefined || authorization === null || bearerToken(authorization) !== null;
       },
-      onSubscribe: async (ctx, _id, payload) => {
+      onSubscribe: async (ctx, id, payload) => {
         if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
           return [
             new GraphQLError(`At most ${MAX_OPERATIONS_PER_SOCKET} operations may run on one connection.`),
@@ -96,12 +104,35 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
           operationName: payload.operationName ?? null,
           variableValues: payload.variables ?? null,
           contextValue: await enveloped.contextFactory(),
-          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+          rootValue: {
+            execute: enveloped.execute,
+            subscribe: enveloped.subscribe,
+            socket: ctx.extra.socket,
+            id,
+          } satisfies Root,
         };
         return args;
       },
-      execute: (args) => (args.rootValue as Enveloped).execute(args),
-      subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
+      execute: (args) => (args.rootValue as Root).execute(args),
+      // A shared subscription's members join its group here, before envelop: the group's one execution goes through
+      // envelop (error masking and the rest, once per event), and each result is written to every member's socket
+      // as it comes, serialized once (shared-payload.ts). graphql-ws still holds the operation: it completes it when
+      // the member's stream ends, or closes the socket if it fails (a member too far behind is cut off).
+      subscribe: async (args) => {
+        const { subscribe, socket, id } = args.rootValue as Root;
+        const key = shareKey(args);
+        if (key === null) return subscribe(args);
+        const joined = await joinShared(key, args, subscribe);
+        if (joined instanceof Member) {
+          joined.deliverTo((result) => {
+            if (socket.readyState !== socket.OPEN) return true;
+            if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return false;
+            socket.send(sharedPayloadOf(result).nextMessage(id), { binary: false });
+            return true;
+          });
+        }
+        return joined;
+      },
     },
     wss,
     KEEP_ALIVE_MS,
@@ -117,3 +148,5 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
 }
 
 type Enveloped = ReturnType<GraphqlWsOptions['yoga']['getEnveloped']>;
+/** What each operation's execution gets as its root value: envelop's functions, and the socket it answers on. */
+type Root = Pick<Enveloped, 'execute' | 'subscribe'> & { socket: WebSocket; id: string };
