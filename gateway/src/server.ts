@@ -18,6 +18,7 @@ import { buildGatewaySchema } from './schema.js';
 import { UpstreamClient } from './upstream/client.js';
 import { PublicCache } from './upstream/public-cache.js';
 import { RequestUpstream } from './upstream/request-upstream.js';
+import { SessionReads } from './upstream/session-reads.js';
 
 export interface Gateway {
   url: string;
@@ -96,7 +97,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const clock = options.clock ?? (() => new Date());
   const client = new UpstreamClient(config);
   const cache = new PublicCache();
-  const shared = { client, cache, publicTtlMs: config.publicCacheTtlMs };
+  const shared = { client, cache, sessions: new SessionReads(), publicTtlMs: config.publicCacheTtlMs };
   const schema = buildGatewaySchema();
   const logger = options.logger ?? console;
   const production = process.env.NODE_ENV === 'production';

@@ -9,6 +9,7 @@ import { createContext, type GatewayContext } from '../src/context.js';
 import { UpstreamClient } from '../src/upstream/client.js';
 import { PublicCache } from '../src/upstream/public-cache.js';
 import { RequestUpstream } from '../src/upstream/request-upstream.js';
+import { SessionReads } from '../src/upstream/session-reads.js';
 import { signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
@@ -35,7 +36,10 @@ function contextFor(sessionToken: string | null): GatewayContext {
     clock: () => new Date(Date.UTC(2026, 10, 23, 12, 0, ticks++)),
     realtime: stack.gateway.realtime,
     prefetches: {},
-    upstream: new RequestUpstream({ client, cache, publicTtlMs: 0 }, { token: sessionToken, csrf: null }),
+    upstream: new RequestUpstream(
+      { client, cache, sessions: new SessionReads(), publicTtlMs: 0 },
+      { token: sessionToken, csrf: null },
+    ),
   });
 }
 

@@ -25,9 +25,15 @@ const sandbox = async (path: string, init: { method: string; body?: unknown }) =
 };
 
 it("serves a guest's repeated query from the answer cache, with no upstream call", async () => {
-  const first = await stack.gql(PAGE, { first: 3 });
-  expect(first.errors).toBeUndefined();
-  const again = await stack.gql(PAGE, { first: 3 });
+  // The key holds the clock's second: a pair that straddles a second is two answers, so try a second pair then.
+  let first: Awaited<ReturnType<Stack['gql']>> | undefined;
+  let again: Awaited<ReturnType<Stack['gql']>> | undefined;
+  for (let pair = 0; pair < 2 && again?.extensions?.responseCache?.hit !== true; pair++) {
+    first = await stack.gql(PAGE, { first: 3 });
+    expect(first.errors).toBeUndefined();
+    again = await stack.gql(PAGE, { first: 3 });
+  }
+  if (!first || !again) throw new Error('no answers');
   expect(again.data).toEqual(first.data);
   expect(again.extensions.responseCache).toMatchObject({ hit: true });
   expect(again.extensions.upstreamCalls).toEqual([]);

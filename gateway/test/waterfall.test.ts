@@ -213,3 +213,58 @@ describe('a refused token', () => {
     );
   });
 });
+
+describe("one session's answers at the same time", () => {
+  const WALLET = '{ viewer { id wallet { combined { formatted } } } }';
+  const calls = (res: { extensions?: any }) => res.extensions.upstreamCalls as string[];
+
+  it('read each resource once between them, as a browser sending its screen and header queries at once', async () => {
+    const { token: mine } = await signUp(stack, 'Two Queries');
+    const [a, b] = await Promise.all([
+      stack.gql(WALLET, {}, { token: mine }),
+      stack.gql('{ viewer { id account { name } } }', {}, { token: mine }),
+    ]);
+    expect(a.data.viewer.id).toBe(b.data.viewer.id);
+    expect(b.data.viewer.account.name).toBe('Two Queries');
+    // One of the two sent the account read; the other shared it.
+    expect([...calls(a), ...calls(b)].filter((c) => c === 'GET /api/account')).toHaveLength(1);
+  });
+
+  it("never share a read with another session's answer", async () => {
+    const { token: other } = await signUp(stack, 'Someone Else');
+    const [mine, theirs] = await Promise.all([
+      stack.gql(WALLET, {}, { token }),
+      stack.gql(WALLET, {}, { token: other }),
+    ]);
+    expect(mine.data.viewer.id).not.toBe(theirs.data.viewer.id);
+    expect(calls(mine)).toContain('GET /api/account');
+    expect(calls(theirs)).toContain('GET /api/account');
+  });
+
+  it('read afresh after a change made with the token, even while an earlier read is still out', async () => {
+    const { token: mine } = await signUp(stack, 'Changes Mid-Read');
+    // Only the wallet is slow: the first answer's wallet read is still out when the change is done.
+    await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
+    const slow = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'POST', path: '/api/wallet', delayMs: 4 * DELAY_MS }),
+    });
+    expect(slow.status).toBe(201);
+    const before = stack.gql(WALLET, {}, { token: mine });
+    await new Promise((resolve) => setTimeout(resolve, DELAY_MS / 2));
+    const change = await stack.gql(
+      'mutation { completeOnboarding(input: {}) { viewer { onboardingSeen wallet { combined { formatted } } } } }',
+      {},
+      { token: mine },
+    );
+    expect(change.errors).toBeUndefined();
+    expect(change.data.completeOnboarding.viewer.onboardingSeen).toBe(true);
+    // Its payload's wallet is its own read, sent after the write, not the earlier one still in flight.
+    const order = calls(change);
+    const write = order.indexOf('POST /api/onboarding');
+    expect(write).toBeGreaterThanOrEqual(0);
+    expect(order.slice(write + 1)).toContain('POST /api/wallet');
+    expect((await before).errors).toBeUndefined();
+  });
+});

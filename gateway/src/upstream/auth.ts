@@ -86,7 +86,9 @@ export async function resetPassword(
   upstream: RequestUpstream,
   reset: { token: string; email: string; password: string },
 ): Promise<string> {
-  return requireToken(await upstream.write({ method: 'POST', path: '/api/resetPassword', json: reset }));
+  const token = requireToken(await upstream.write({ method: 'POST', path: '/api/resetPassword', json: reset }));
+  upstream.endAllSessionSharing();
+  return token;
 }
 
 /** POST /api/logout: revokes the caller's session token. */

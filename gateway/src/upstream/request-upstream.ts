@@ -1,4 +1,5 @@
 import type { PublicCache } from './public-cache.js';
+import type { SessionReads } from './session-reads.js';
 import type { UpstreamCall, UpstreamClient } from './client.js';
 
 /** Parses (validates and normalises) an upstream answer once, at the edge. */
@@ -34,10 +35,14 @@ export class CallLog {
   }
 }
 
-/** What every answer's upstream shares: the one client, the public cache and how long public reads are kept. */
+/**
+ * What every answer's upstream shares: the one client, the public cache, how long public reads are kept, and each
+ * session's reads in flight.
+ */
 export interface SharedUpstream {
   client: UpstreamClient;
   cache: PublicCache;
+  sessions: SessionReads;
   /** How long a public read is shared across answers (config.publicCacheTtlMs); 0 keeps nothing. */
   publicTtlMs: number;
 }
@@ -90,7 +95,10 @@ export class RequestUpstream {
     const key = `${method} ${path}`;
     let read = this.reads.get(key) as Promise<T> | undefined;
     if (!read) {
-      read = this.send({ method, path, token: this.auth.token, csrf: this.auth.csrf }).then(parse);
+      const { token, csrf } = this.auth;
+      const start = () => this.send({ method, path, token, csrf }).then(parse);
+      // Another answer of the same session reading the same resource right now: its read is this one's too.
+      read = token ? this.shared.sessions.share(token, key, start) : start();
       this.reads.set(key, read);
     }
     return read;
@@ -112,9 +120,20 @@ export class RequestUpstream {
 
   /** A change (never deduplicated or cached); forgets this answer's earlier reads so later fields see its effect. */
   async write(call: Omit<UpstreamCall, 'token' | 'csrf'>): Promise<unknown> {
-    const result = await this.send({ ...call, token: this.auth.token, csrf: this.auth.csrf });
-    this.reads.clear();
-    return result;
+    const { token, csrf } = this.auth;
+    // Reads in flight may be from before this change: none is shared with anyone after it (success or not).
+    if (token) this.shared.sessions.end(token);
+    try {
+      return await this.send({ ...call, token, csrf });
+    } finally {
+      if (token) this.shared.sessions.end(token);
+      this.reads.clear();
+    }
+  }
+
+  /** After a password reset: the player's other sessions have ended, whichever tokens they were. */
+  endAllSessionSharing(): void {
+    this.shared.sessions.endAll();
   }
 
   /** What this answer asked upstream, in order (for extensions.upstreamCalls and tests). */
