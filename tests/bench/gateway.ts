@@ -221,12 +221,20 @@ function limited(calls: Call[], limit: number): Call {
   };
 }
 
-/** `clients` closed loops sharing `total` calls; each call's latency in ms, and how many failed. */
-async function timed(call: Call, clients: number, total: number): Promise<{ ms: number[]; errors: number }> {
+/**
+ * `clients` closed loops sharing `total` calls; each call's latency in ms, and how many failed. Given one call per
+ * client (each its own player), loop i makes call i.
+ */
+async function timed(
+  calls: Call | Call[],
+  clients: number,
+  total: number,
+): Promise<{ ms: number[]; errors: number }> {
   const ms: number[] = [];
   let errors = 0;
   let started = 0;
-  const client = async () => {
+  const client = async (_: unknown, i: number) => {
+    const call = Array.isArray(calls) ? calls[i % calls.length]! : calls;
     while (started < total) {
       started++;
       const t0 = performance.now();
@@ -252,8 +260,8 @@ async function compare(
   name: string,
   clients: number,
   samples: number,
-  gateway: Call,
-  rest: Call,
+  gateway: Call | Call[],
+  rest: Call | Call[],
 ): Promise<LatencyComparison> {
   await timed(rest, clients, clients * 3);
   await timed(gateway, clients, clients * 3);
@@ -316,13 +324,13 @@ async function setDelay(sandboxUrl: string, delayMs: number): Promise<void> {
 }
 
 /** A new player of the sandbox, signed in: the session token. */
-async function registerPlayer(sandboxUrl: string): Promise<string> {
+async function registerPlayer(sandboxUrl: string, n = 0): Promise<string> {
   const res = await fetch(`${sandboxUrl}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({
       name: 'Bench Player',
-      email: `bench-${Date.now()}@example.com`,
+      email: `bench-${Date.now()}-${n}@example.com`,
       password: 'bench-password-1',
     }),
   });
@@ -367,7 +375,11 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     const idleRssKiB = readRssKiB(gateway.pid);
     const gql = `${gateway.url}/graphql`;
     const api = (p: string) => `${sandbox.url}${p}`;
-    const token = await registerPlayer(sandbox.url);
+    // Ten clients are ten players: one player's answers at the same time share their reads in flight, which
+    // would flatter the gateway.
+    const tokens: string[] = [];
+    for (let i = 0; i < 10; i++) tokens.push(await registerPlayer(sandbox.url, i));
+    const token = tokens[0]!;
 
     // Bytes first, with no delay: the first catalogue page against the whole catalogue.
     await setDelay(sandbox.url, 0);
@@ -392,8 +404,8 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     // Latency, every REST call delayed.
     await setDelay(sandbox.url, opts.delayMs);
     const latency: LatencyComparison[] = [];
-    const wallet = graphqlCall(gql, WALLET, token);
-    const restWallet = restCall(api('/api/wallet'), 'POST', token);
+    const wallet = tokens.map((t) => graphqlCall(gql, WALLET, t));
+    const restWallet = tokens.map((t) => restCall(api('/api/wallet'), 'POST', t));
     for (const clients of [1, 10]) {
       log(`Wallet at ${clients} client(s)…`);
       latency.push(await compare('wallet', clients, opts.samples, wallet, restWallet));
