@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N] [--load-seconds S] [--subscribers N]
- * [--rounds R] [--runs N] [--json]`: the benchmarks, each printing a table against its budgets and writing
- * .data/bench/<name>.json, and all of this run's reports together in .data/bench/results.json: the gateway beside
- * the REST API (latency, bytes, throughput, memory), the gateway's subscription fan-out, and Lighthouse's scores for
- * the site on a phone. Exits 1 when a budget is exceeded (2 on bad options).
+ * `npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N] [--load-seconds S] [--watchers N]
+ * [--viewers N] [--rounds R] [--viewer-rounds R] [--runs N] [--json]`: the benchmarks, each printing a table against
+ * its budgets and writing .data/bench/<name>.json, and all of this run's reports together in
+ * .data/bench/results.json: the gateway beside the REST API (latency, bytes, throughput, memory), the gateway's
+ * subscriptions (10,000 watchers of one tournament and 1,000 players' own events), and Lighthouse's scores for the
+ * site on a phone. Exits 1 when a budget is exceeded (2 on bad options).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,16 +22,21 @@ type Bench = (typeof BENCHES)[number];
 const USAGE =
   'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N (timed requests per side, ' +
   '1-5000, default 150)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
-  '[--subscribers N (1-5000, default 1000)] ' +
-  '[--rounds R (1-1000, default 30)] [--runs N (Lighthouse runs per page, 1-9, default 3)] [--json]';
+  '[--watchers N (guests watching one tournament, 0-20000, default 10000)] ' +
+  '[--viewers N (players following their own viewerEvents, 0-2000, default 1000)] ' +
+  '[--rounds R (tournament publishes, 1-1000, default 30)] ' +
+  '[--viewer-rounds R (rounds of one event per player, 1-100, default 10)] ' +
+  '[--runs N (Lighthouse runs per page, 1-9, default 3)] [--json]';
 const reportPath = (bench: Bench | 'results') => path.join(repoRoot, `.data/bench/${bench}.json`);
 
 interface Args {
   only: Bench | null;
   samples: number;
   loadSeconds: number;
-  subscribers: number;
+  watchers: number;
+  viewers: number;
   rounds: number;
+  viewerRounds: number;
   runs: number;
   json: boolean;
 }
@@ -53,8 +59,10 @@ function parse(argv: string[]): Args | null {
       only: { type: 'string' },
       samples: { type: 'string' },
       'load-seconds': { type: 'string' },
-      subscribers: { type: 'string' },
+      watchers: { type: 'string' },
+      viewers: { type: 'string' },
       rounds: { type: 'string' },
+      'viewer-rounds': { type: 'string' },
       runs: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -70,8 +78,10 @@ function parse(argv: string[]): Args | null {
     only: (values.only as Bench | undefined) ?? null,
     samples: intFlag('samples', values.samples, 150, 1, 5000),
     loadSeconds: intFlag('load-seconds', values['load-seconds'], 5, 1, 120),
-    subscribers: intFlag('subscribers', values.subscribers, 1000, 1, 5000),
+    watchers: intFlag('watchers', values.watchers, 10_000, 0, 20_000),
+    viewers: intFlag('viewers', values.viewers, 1_000, 0, 2_000),
     rounds: intFlag('rounds', values.rounds, 30, 1, 1000),
+    viewerRounds: intFlag('viewer-rounds', values['viewer-rounds'], 10, 1, 100),
     runs: intFlag('runs', values.runs, 3, 1, 9),
     json: values.json,
   };
@@ -145,36 +155,40 @@ function gatewayTable(report: GatewayBenchReport): string {
 
 /** The fan-out summary: each budget with PASS/FAIL, then the figures behind them. */
 function subscriptionsTable(report: SubscriptionBenchReport): string {
-  const { environment: env, rounds, memory } = report;
+  const { environment: env, tournament, viewer, memory } = report;
   const lines = [
     '',
-    `Subscription fan-out: ${report.subscribers} graphql-ws subscribers on one gateway, ` +
-      `${rounds.completed}/${rounds.requested} rounds (Node ${env.node}, ${env.cpus} CPUs)`,
+    `Subscriptions on one gateway: ${report.watchers} guests watching one tournament ` +
+      `(${tournament.rounds.completed}/${tournament.rounds.requested} rounds) and ${report.viewers} players' own ` +
+      `viewerEvents (${viewer.rounds.completed}/${viewer.rounds.requested} rounds), one graphql-ws socket each ` +
+      `(Node ${env.node}, ${env.cpus} CPUs, open files ${env.openFiles})`,
     '',
     ...checkRows(report.checks),
+    '',
   ];
-  lines.push('');
-  if (report.fanoutMs) {
-    const f = report.fanoutMs;
+  const summary = (s: NonNullable<SubscriptionBenchReport['tournament']['lastMs']>) =>
+    `p50 ${fmt(s.p50, 'ms')}, p99 ${fmt(s.p99, 'ms')} (min ${fmt(s.min, 'ms')}, mean ${fmt(s.mean, 'ms')}, ` +
+    `max ${fmt(s.max, 'ms')})`;
+  if (tournament.lastMs) lines.push(`publish → last watcher:   ${summary(tournament.lastMs)}`);
+  if (tournament.firstMs) lines.push(`publish → first watcher:  ${summary(tournament.firstMs)}`);
+  if (viewer.eventMs) lines.push(`player's event → player:  ${summary(viewer.eventMs)}`);
+  if (viewer.roundMs) {
     lines.push(
-      `last subscriber:  p50 ${fmt(f.p50, 'ms')}, p99 ${fmt(f.p99, 'ms')} ` +
-        `(min ${fmt(f.min, 'ms')}, mean ${fmt(f.mean, 'ms')}, max ${fmt(f.max, 'ms')})`,
-    );
-  }
-  if (report.firstMs) {
-    lines.push(
-      `first subscriber: p50 ${fmt(report.firstMs.p50, 'ms')}, p99 ${fmt(report.firstMs.p99, 'ms')}`,
+      `players' round (first publish → last delivery, one publish request each): ${summary(viewer.roundMs)}`,
     );
   }
   lines.push(
     memory
-      ? `gateway RSS after GC: ${mib(memory.baselineRssKiB)} warmed up, ${mib(memory.loadedRssKiB)} with ` +
-          `${report.subscribers} subscribers\n` +
+      ? `gateway RSS after GC: ${mib(memory.baselineRssKiB)} warmed up, ${mib(memory.watchersRssKiB)} with the ` +
+          `watchers, ${mib(memory.loadedRssKiB)} with the players too\n` +
           `per subscriber: ${fmt(memory.perSubscriberKiB, 'KiB')} RSS; JS heap ${fmt(memory.heapUsedPerSubscriberKiB, 'KiB')} ` +
-          `used, ${fmt(memory.heapTotalPerSubscriberKiB, 'KiB')} committed; external ${fmt(memory.externalPerSubscriberKiB, 'KiB')}`
+          `used (watcher ${fmt(memory.heapPerWatcherKiB, 'KiB')}, player ${fmt(memory.heapPerViewerKiB, 'KiB')}), ` +
+          `${fmt(memory.heapTotalPerSubscriberKiB, 'KiB')} committed; external ${fmt(memory.externalPerSubscriberKiB, 'KiB')}`
       : 'gateway RSS: n/a (no /proc on this system)',
-    `subscribing took ${(report.setup.subscribeMs / 1000).toFixed(1)} s ` +
-      `(${report.setup.warmupPublishes} warm-up publish(es)); unexpected messages: ${report.unexpectedMessages}`,
+    `setup: watchers subscribed in ${(report.setup.watchersMs / 1000).toFixed(1)} s ` +
+      `(${report.setup.warmupPublishes} warm-up publish(es)), players registered in ` +
+      `${(report.setup.registerMs / 1000).toFixed(1)} s and live in ${(report.setup.viewersMs / 1000).toFixed(1)} s; ` +
+      `unexpected messages: ${report.unexpectedMessages}`,
     `report: ${path.relative(repoRoot, reportPath('subscriptions'))}`,
   );
   return lines.join('\n');
@@ -263,7 +277,13 @@ async function main(): Promise<number> {
     if (!args.json) console.log(gatewayTable(report));
   }
   if (runs('subscriptions')) {
-    const report = await runSubscriptionBench({ subscribers: args.subscribers, rounds: args.rounds, log });
+    const report = await runSubscriptionBench({
+      watchers: args.watchers,
+      viewers: args.viewers,
+      rounds: args.rounds,
+      viewerRounds: args.viewerRounds,
+      log,
+    });
     save('subscriptions', report);
     reports.subscriptions = report;
     pass &&= report.pass;
