@@ -24,7 +24,7 @@ const USAGE =
   '1-5000, default 150)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
   '[--watchers N (guests watching one tournament, 0-20000, default 10000)] ' +
   '[--viewers N (players following their own viewerEvents, 0-2000, default 1000)] ' +
-  '[--rounds R (tournament publishes, 1-1000, default 30)] ' +
+  '[--rounds R (tournament publishes, 1-1000, default 100)] ' +
   '[--viewer-rounds R (rounds of one event per player, 1-100, default 10)] ' +
   '[--runs N (Lighthouse runs per page, 1-9, default 3)] [--json]';
 const reportPath = (bench: Bench | 'results') => path.join(repoRoot, `.data/bench/${bench}.json`);
@@ -80,7 +80,7 @@ function parse(argv: string[]): Args | null {
     loadSeconds: intFlag('load-seconds', values['load-seconds'], 5, 1, 120),
     watchers: intFlag('watchers', values.watchers, 10_000, 0, 20_000),
     viewers: intFlag('viewers', values.viewers, 1_000, 0, 2_000),
-    rounds: intFlag('rounds', values.rounds, 30, 1, 1000),
+    rounds: intFlag('rounds', values.rounds, 100, 1, 1000),
     viewerRounds: intFlag('viewer-rounds', values['viewer-rounds'], 10, 1, 100),
     runs: intFlag('runs', values.runs, 3, 1, 9),
     json: values.json,
