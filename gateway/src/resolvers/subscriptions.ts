@@ -48,7 +48,7 @@ async function viewerEvent(
     const event = parseLoyaltyProgressEvent(data);
     if (!event) return { value: generic };
     const changed = event.newDiamond || event.newChest;
-    const loyalty = changed ? await loadLoyalty(ctx.upstream, userId) : null;
+    const loyalty = changed ? await loadLoyalty(ctx.scope.upstream, userId) : null;
     return { value: { __typename: 'LoyaltyProgressEvent', name, ...event, loyalty } };
   }
   if (name === 'notification') {
@@ -56,7 +56,7 @@ async function viewerEvent(
     return { value: event ? { __typename: 'NotificationEvent', name, ...event } : generic };
   }
   if (name === 'wallet') {
-    return { value: { __typename: 'WalletEvent', name, wallet: await loadWallet(ctx.upstream, userId) } };
+    return { value: { __typename: 'WalletEvent', name, wallet: await loadWallet(ctx.scope.upstream, userId) } };
   }
   return { value: generic };
 }
@@ -77,7 +77,7 @@ export const subscriptionResolvers: Resolvers = {
     viewerEvents: {
       subscribe: async (_root, { catchUp }, ctx) => {
         const userId = await requirePlayerId(ctx);
-        const feed = ctx.realtime.viewerFeed(userId, ctx.upstream.token!, catchUp === true);
+        const feed = ctx.realtime.viewerFeed(userId, ctx.scope.upstream.token!, catchUp === true);
         return eventStream(feed, async (message) => {
           ctx.renew();
           try {
@@ -94,10 +94,10 @@ export const subscriptionResolvers: Resolvers = {
         const tournamentId = numericIdOf(id, 'Tournament');
         const [viewer, known] = await Promise.all([
           ctx.viewer(),
-          sharedTournament(ctx.upstream, tournamentId),
+          sharedTournament(ctx.scope.upstream, tournamentId),
         ]);
         if (!known) throw notFound('This tournament does not exist.');
-        const feed = ctx.realtime.tournamentFeed(tournamentId, ctx.upstream.token, known);
+        const feed = ctx.realtime.tournamentFeed(tournamentId, ctx.scope.upstream.token, known);
         return eventStream(feed, async (message) => {
           ctx.renew();
           return tournamentEvent(message, viewer?.id ?? null);
