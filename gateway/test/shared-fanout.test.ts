@@ -84,6 +84,22 @@ describe('shared tournament subscriptions', () => {
     expect(stack.sandbox.pusher.subscriberCount('tournament.2')).toBe(0);
   });
 
+  it('lets go of members whose sockets close, and of the channel with the last', async () => {
+    const id = toGlobalId('Tournament', 4);
+    const clients = [liveClient(stack), liveClient(stack), liveClient(stack)];
+    clients.map((client) => subscribe(client, PUBLIC_BOARD, { id }));
+    await until(() => stack.gateway.realtime.stats().shared.members === 3, 'three members');
+    await until(
+      () => stack.sandbox.pusher.subscriberCount('tournament.4') === 1,
+      'the upstream subscription',
+    );
+    await clients[0]!.dispose();
+    await until(() => stack.gateway.realtime.stats().shared.members === 2, 'two members');
+    await Promise.all(clients.slice(1).map((client) => client.dispose()));
+    await until(() => stack.gateway.realtime.stats().shared.groups === 0, 'no group left');
+    await until(() => stack.sandbox.pusher.subscriberCount('tournament.4') === 0, 'the unsubscribe');
+  });
+
   it('executes a personal selection per player: each sees their own entry', async () => {
     const id = toGlobalId('Tournament', 1);
     const players = await Promise.all(['Sharing Sipho', 'Sharing Sanele'].map((name) => signUp(stack, name)));
