@@ -70,7 +70,12 @@ export function createContext({ upstream, ...parts }: ContextParts): GatewayCont
     },
     viewer(this: GatewayContext) {
       const { scope } = this;
-      return (scope.viewer ??= scope.upstream.token ? loadAccount(scope.upstream) : Promise.resolve(null));
+      return (scope.viewer ??= scope.upstream.token
+        ? loadAccount(scope.upstream).then((account) => {
+            scope.upstream.rememberPlayer(account.id);
+            return account;
+          })
+        : Promise.resolve(null));
     },
     async requireViewer(this: GatewayContext) {
       const account = await this.viewer();

@@ -204,6 +204,33 @@ describe('a refused token', () => {
     expectStartedTogether(res);
   });
 
+  it('gets no data once signed out at the casino, even where the gateway already knew whose the token was', async () => {
+    const { token: known } = await signUp(stack, 'Known Then Revoked');
+    const wallet = '{ viewer { wallet { id combined { formatted } } } }';
+    // Known: the gateway has read this token's account; a wallet alone is then its only call.
+    expect((await stack.gql('{ viewer { id } }', {}, { token: known })).data.viewer.id).toBeTruthy();
+    const again = await stack.gql(wallet, {}, { token: known });
+    expect(again.data.viewer.wallet.combined.formatted).toBe('R0.00');
+    expect(again.extensions.upstreamCalls).toEqual(['POST /api/wallet']);
+
+    const out = await fetch(`${stack.sandbox.url}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${known}`, accept: 'application/json' },
+    });
+    expect(out.status).toBeLessThan(300);
+    for (const query of [
+      wallet,
+      '{ viewer { loyalty { balance } notifications(first: 1) { unreadCount } } }',
+    ]) {
+      const res = await stack.gql(query, {}, { token: known });
+      expect(res.data.viewer).toBeNull();
+      expect(res.errors!.find((e: any) => e.path?.join('.') === 'viewer').extensions.code).toBe(
+        'UNAUTHENTICATED',
+      );
+    }
+    expectNoPersonalData(await stack.gql(HOME, {}, { token: known }));
+  });
+
   it('gets no data from any field for a made-up token', async () => {
     expectNoPersonalData(await stack.gql(HOME, {}, { token: 'made-up-token-0123456789' }));
     const parts = await stack.gql(EVERY_PART, {}, { token: 'made-up-token-0123456789' });

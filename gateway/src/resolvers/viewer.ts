@@ -1,4 +1,4 @@
-import type { GraphQLResolveInfo } from 'graphql';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import type { ViewerModel } from '../models.js';
@@ -29,8 +29,38 @@ export async function currentViewer(
   info?: GraphQLResolveInfo,
 ): Promise<ViewerModel | null> {
   if (info && info.operation.operation !== 'query') prefetchBelow(ctx, info);
+  const known = ctx.scope.upstream.knownPlayerId();
+  if (known !== null && info?.operation.operation === 'query' && asksOnlySessionReads(ctx, info)) {
+    // Its parts' own reads (started at once, with the token) say whether the token is still good: no account read.
+    const checked = ctx.scope.upstream.sessionChecked();
+    if (checked) {
+      await checked;
+      return viewerOf(known);
+    }
+  }
   const account = await ctx.viewer();
   return account ? viewerOf(account.id) : null;
+}
+
+/**
+ * Whether every field asked of the viewer reads the session's own resource with its token (those with a prefetch:
+ * wallet, loyalty, notifications, coupons, ...). Then the account is not needed to vouch for the token, once it is
+ * known whose the token is: the first of those reads to answer does (resolvers/prefetch.ts starts them all at once),
+ * and a refused token still fails the viewer as UNAUTHENTICATED. `id`, or any field without such a read, waits for
+ * the account as before.
+ */
+function asksOnlySessionReads(ctx: GatewayContext, info: GraphQLResolveInfo): boolean {
+  const reads = ctx.prefetches.Viewer as Record<string, unknown> | undefined;
+  const fragments = info.fragments;
+  const only = (set: SelectionSetNode | undefined, depth: number): boolean =>
+    !!set &&
+    depth < 10 &&
+    set.selections.every((s) => {
+      if (s.kind === Kind.FIELD) return s.name.value === '__typename' || !!reads?.[s.name.value];
+      if (s.kind === Kind.INLINE_FRAGMENT) return only(s.selectionSet, depth + 1);
+      return only(fragments[s.name.value]?.selectionSet, depth + 1);
+    });
+  return info.fieldNodes.every((node) => only(node.selectionSet, 0));
 }
 
 export const viewerResolvers: Resolvers = {

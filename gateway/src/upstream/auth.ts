@@ -86,7 +86,9 @@ export async function resetPassword(
   upstream: RequestUpstream,
   reset: { token: string; email: string; password: string },
 ): Promise<string> {
-  const token = requireToken(await upstream.write({ method: 'POST', path: '/api/resetPassword', json: reset }));
+  const token = requireToken(
+    await upstream.write({ method: 'POST', path: '/api/resetPassword', json: reset }),
+  );
   upstream.endAllSessionSharing();
   return token;
 }
@@ -94,6 +96,7 @@ export async function resetPassword(
 /** POST /api/logout: revokes the caller's session token. */
 export async function logout(upstream: RequestUpstream): Promise<void> {
   await upstream.write({ method: 'POST', path: '/api/logout', json: {} });
+  upstream.endSession();
 }
 
 /**

@@ -101,7 +101,10 @@ export class UpstreamClient {
   }
 
   /** The status and text of one call, with one retry of a GET that failed in transit or with 502-504. */
-  private async send(call: UpstreamCall, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  private async send(
+    call: UpstreamCall,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; text: string }> {
     const retries = call.method === 'GET' ? 1 : 0;
     for (let attempt = 0; ; attempt++) {
       try {

@@ -233,19 +233,24 @@ export interface Launch {
 // Calls
 
 /** GET /api/allgames: every game (public, shared). */
-export const loadCatalogue = (upstream: RequestUpstream) => upstream.readPublic('/api/allgames', parseCatalogue);
+export const loadCatalogue = (upstream: RequestUpstream) =>
+  upstream.readPublic('/api/allgames', parseCatalogue);
 
 /** GET /api/games: the home groups mostPopular, Lives, topRated and Featured (public, shared). */
-export const loadHomeGroups = (upstream: RequestUpstream) => upstream.readPublic('/api/games', parseHomeGroups);
+export const loadHomeGroups = (upstream: RequestUpstream) =>
+  upstream.readPublic('/api/games', parseHomeGroups);
 
 /** GET /api/gameProviders: the providers with their game counts (public, shared). */
-export const loadProviders = (upstream: RequestUpstream) => upstream.readPublic('/api/gameProviders', parseProviders);
+export const loadProviders = (upstream: RequestUpstream) =>
+  upstream.readPublic('/api/gameProviders', parseProviders);
 
 /** GET /api/gameFilters: the features, themes and paylines the catalogue has (public, shared). */
-export const loadGameFilters = (upstream: RequestUpstream) => upstream.readPublic('/api/gameFilters', parseFilters);
+export const loadGameFilters = (upstream: RequestUpstream) =>
+  upstream.readPublic('/api/gameFilters', parseFilters);
 
 /** GET /api/latestWins: the latest big wins, newest first (public, shared). */
-export const loadLatestWins = (upstream: RequestUpstream) => upstream.readPublic('/api/latestWins', parseWins);
+export const loadLatestWins = (upstream: RequestUpstream) =>
+  upstream.readPublic('/api/latestWins', parseWins);
 
 /** GET /api/favourites/short: the signed-in player's favourite game ids (personal). */
 export const loadFavouriteIds = (upstream: RequestUpstream) =>

@@ -1,4 +1,5 @@
 import type { PublicCache } from './public-cache.js';
+import { isAuthError } from '../errors.js';
 import type { SessionReads } from './session-reads.js';
 import type { UpstreamCall, UpstreamClient } from './client.js';
 
@@ -59,6 +60,8 @@ export class RequestUpstream {
   private readonly reads = new Map<string, Promise<unknown>>();
   /** This answer's public reads, by path: one load each even when the shared cache keeps nothing (TTL 0). */
   private readonly publicReads = new Map<string, Promise<unknown>>();
+  /** What this answer's personal reads have said of its token so far (see sessionChecked). */
+  private readonly verdict = new SessionVerdict();
 
   constructor(
     private readonly shared: SharedUpstream,
@@ -100,8 +103,28 @@ export class RequestUpstream {
       // Another answer of the same session reading the same resource right now: its read is this one's too.
       read = token ? this.shared.sessions.share(token, key, start) : start();
       this.reads.set(key, read);
+      if (token) this.verdict.watch(read);
     }
     return read;
+  }
+
+  /**
+   * Settles once this answer's personal reads have shown the token good (one answered) or refused (one failed with
+   * 401/403: rejects with that error); resolves too when they all failed otherwise (the backend, not the token, is
+   * at fault). Null when no personal read is out: nothing can tell.
+   */
+  sessionChecked(): Promise<void> | null {
+    return this.verdict.settled();
+  }
+
+  /** The player this answer's token was recently read to belong to, or null (a guest, or not known yet). */
+  knownPlayerId(): number | null {
+    return this.auth.token ? this.shared.sessions.playerOf(this.auth.token) : null;
+  }
+
+  /** Remembers whose this answer's token is, from its account read. */
+  rememberPlayer(id: number): void {
+    if (this.auth.token) this.shared.sessions.rememberPlayer(this.auth.token, id);
   }
 
   /** A public read, shared across answers for ttlMs (by default the configured TTL); sent without any token. */
@@ -125,6 +148,9 @@ export class RequestUpstream {
     if (token) this.shared.sessions.end(token);
     try {
       return await this.send({ ...call, token, csrf });
+    } catch (err) {
+      if (token && isAuthError(err)) this.shared.sessions.forget(token);
+      throw err;
     } finally {
       if (token) this.shared.sessions.end(token);
       this.reads.clear();
@@ -134,6 +160,11 @@ export class RequestUpstream {
   /** After a password reset: the player's other sessions have ended, whichever tokens they were. */
   endAllSessionSharing(): void {
     this.shared.sessions.endAll();
+  }
+
+  /** After a sign-out: the token is dead; nothing of it is shared any more. */
+  endSession(): void {
+    if (this.auth.token) this.shared.sessions.forget(this.auth.token);
   }
 
   /** What this answer asked upstream, in order (for extensions.upstreamCalls and tests). */
@@ -146,5 +177,44 @@ export class RequestUpstream {
     const answer = this.shared.client.call(call);
     answer.then(ended, ended);
     return answer;
+  }
+}
+
+/** The first word this answer's personal reads give about its token: good (one answered), or refused (401/403). */
+class SessionVerdict {
+  private out = 0;
+  private outcome: { refused: unknown } | { good: true } | null = null;
+  private waiting: { resolve: () => void; reject: (err: unknown) => void }[] = [];
+
+  watch(read: Promise<unknown>): void {
+    this.out++;
+    read.then(
+      () => {
+        this.out--;
+        this.decide({ good: true });
+      },
+      (err: unknown) => {
+        this.out--;
+        if (isAuthError(err)) this.decide({ refused: err });
+        // Every read failed, none for the token: the token is not what is wrong.
+        else if (this.out === 0) this.decide({ good: true });
+      },
+    );
+  }
+
+  settled(): Promise<void> | null {
+    if (this.outcome)
+      return 'refused' in this.outcome ? Promise.reject(this.outcome.refused) : Promise.resolve();
+    if (this.out === 0) return null;
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
+
+  private decide(outcome: { refused: unknown } | { good: true }): void {
+    if (this.outcome) return;
+    this.outcome = outcome;
+    for (const w of this.waiting.splice(0)) {
+      if ('refused' in outcome) w.reject(outcome.refused);
+      else w.resolve();
+    }
   }
 }

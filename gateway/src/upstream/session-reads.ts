@@ -9,8 +9,17 @@ import { isAuthError } from '../errors.js';
  * and once it is done, so later reads see it), a refused token (401/403), and a password reset (which ends the
  * player's other sessions, whichever tokens they are).
  */
+/** How long a token's player is known without reading its account again (its reads still check the token). */
+export const PLAYER_TTL_MS = 10 * 60_000;
+/** Sessions whose player is remembered at once (about 100 bytes each). */
+const MAX_PLAYERS = 50_000;
+
 export class SessionReads {
   private readonly byToken = new Map<string, Map<string, Promise<unknown>>>();
+  /** Whose each token is, learned from its account reads: a token never changes hands, so this only expires. */
+  private readonly players = new Map<string, { id: number; until: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
 
   /** The read of `key` with `token` already in flight, or a new one from `start`, shared until it settles. */
   share<T>(token: string, key: string, start: () => Promise<T>): Promise<T> {
@@ -27,7 +36,7 @@ export class SessionReads {
     };
     read.then(settled, (err: unknown) => {
       settled();
-      if (isAuthError(err)) this.end(token);
+      if (isAuthError(err)) this.forget(token);
     });
     return read;
   }
@@ -37,9 +46,32 @@ export class SessionReads {
     this.byToken.delete(token);
   }
 
+  /** The session is over or refused (sign-out, a 401): nothing of it is shared any more, not even whose it is. */
+  forget(token: string): void {
+    this.byToken.delete(token);
+    this.players.delete(token);
+  }
+
   /** Ends every session's sharing (a password reset: its player's other tokens are not known here). */
   endAll(): void {
     this.byToken.clear();
+    this.players.clear();
+  }
+
+  /** The player a token was last read to belong to, if that was within PLAYER_TTL_MS. */
+  playerOf(token: string): number | null {
+    const known = this.players.get(token);
+    if (!known) return null;
+    if (known.until > this.now()) return known.id;
+    this.players.delete(token);
+    return null;
+  }
+
+  /** Remembers whose a token is (from its account read), the oldest entry making room past MAX_PLAYERS. */
+  rememberPlayer(token: string, id: number): void {
+    this.players.delete(token);
+    this.players.set(token, { id, until: this.now() + PLAYER_TTL_MS });
+    if (this.players.size > MAX_PLAYERS) this.players.delete(this.players.keys().next().value!);
   }
 
   /** Reads in flight across all sessions (for tests and metrics). */
