@@ -42,7 +42,11 @@ describe('gateway benchmark', () => {
       ['games page', 1],
       ['tournaments', 1],
     ]);
-    for (const c of [...report.latency, report.home]) {
+    expect(report.floor.map((c) => [c.name, c.clients])).toEqual([
+      ['bare Yoga wallet', 1],
+      ['bare Yoga wallet', 10],
+    ]);
+    for (const c of [...report.latency, ...report.floor, report.home]) {
       expect(c.errors).toEqual({ gateway: 0, rest: 0 });
       for (const summary of [c.gatewayMs, c.restMs]) {
         positive(summary?.mean);

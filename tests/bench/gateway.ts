@@ -21,7 +21,7 @@ import { summarize, type Summary } from './stats.js';
 import type { Check } from './subscriptions.js';
 
 export interface GatewayBenchOptions {
-  /** Timed requests per side of each latency comparison (per client at 10 clients: 10× as many). Default 150. */
+  /** Timed requests per side of each latency comparison (per client at 10 clients: 10× as many). Default 300. */
   samples?: number;
   /** Samples of the home screen per side. Default 60. */
   homeSamples?: number;
@@ -58,6 +58,11 @@ export interface GatewayBenchReport {
   environment: { node: string; platform: string; arch: string; cpus: number; cpuModel: string };
   options: Required<Omit<GatewayBenchOptions, 'log'>>;
   latency: LatencyComparison[];
+  /**
+   * A bare Yoga server making the wallet's one REST call, against REST (its "gateway" side): the least any Yoga
+   * server adds to that call on this machine. No budget; it shows how much of the wallet's ratio is the framework's.
+   */
+  floor: LatencyComparison[];
   home: LatencyComparison & { restCalls: string[]; browserConnections: number };
   bytes: {
     gateway: number;
@@ -358,7 +363,7 @@ const check = (name: string, value: number | null, budget: number, unit: string,
 
 export async function runGatewayBench(options: GatewayBenchOptions = {}): Promise<GatewayBenchReport> {
   const opts = {
-    samples: options.samples ?? 150,
+    samples: options.samples ?? 300,
     homeSamples: options.homeSamples ?? 60,
     loadMs: options.loadMs ?? 5000,
     loadClients: options.loadClients ?? 10,
@@ -406,9 +411,14 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     const latency: LatencyComparison[] = [];
     const wallet = tokens.map((t) => graphqlCall(gql, WALLET, t));
     const restWallet = tokens.map((t) => restCall(api('/api/wallet'), 'POST', t));
+    const bareYoga = await startHelloYoga(sandbox.url);
+    servers.push(bareYoga);
+    const floorWallet = tokens.map((t) => graphqlCall(`${bareYoga.url}/graphql`, '{ wallet }', t));
+    const floor: LatencyComparison[] = [];
     for (const clients of [1, 10]) {
       log(`Wallet at ${clients} client(s)…`);
       latency.push(await compare('wallet', clients, opts.samples, wallet, restWallet));
+      floor.push(await compare('bare Yoga wallet', clients, opts.samples, floorWallet, restWallet));
     }
     log('Games page…');
     latency.push(
@@ -451,8 +461,7 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     // Throughput, no delay: a cached guest catalogue page against a bare Yoga server, one after the other.
     await setDelay(sandbox.url, 0);
     log(`Throughput: ${opts.loadClients} clients, ${opts.loadMs / 1000} s each…`);
-    const hello = await startHelloYoga();
-    servers.push(hello);
+    const hello = bareYoga;
     const agent = new http.Agent({ keepAlive: true, maxSockets: opts.loadClients });
     const helloCall = keepAliveGraphqlCall(`${hello.url}/graphql`, '{ hello }', agent);
     const catalogueCall = keepAliveGraphqlCall(gql, CATALOGUE_PAGE, agent);
@@ -495,6 +504,7 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
       },
       options: opts,
       latency,
+      floor,
       home,
       bytes,
       throughput,

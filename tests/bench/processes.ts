@@ -275,12 +275,15 @@ export function startSite(gatewayUrl: string, assetsUrl: string): Promise<Server
   );
 }
 
-/** A bare Yoga server with one `hello` field (hello-server.ts) on an ephemeral port: the throughput reference. */
-export function startHelloYoga(): Promise<Server> {
+/**
+ * A bare Yoga server (hello-server.ts) on an ephemeral port: `hello`, the throughput reference, and with an upstream
+ * `wallet`, the latency floor of any Yoga server making the gateway's one REST call.
+ */
+export function startHelloYoga(upstreamUrl?: string): Promise<Server> {
   return startServer(
     'hello-yoga',
     'tests/bench/hello-server.ts',
-    {},
+    upstreamUrl ? { UPSTREAM_URL: upstreamUrl } : {},
     /Hello Yoga on (http:\/\/127\.0\.0\.1:\d+)\/graphql/,
   );
 }

@@ -21,7 +21,7 @@ type Bench = (typeof BENCHES)[number];
 
 const USAGE =
   'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N (timed requests per side, ' +
-  '1-5000, default 150)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
+  '1-5000, default 300)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
   '[--watchers N (guests watching one tournament, 0-20000, default 10000)] ' +
   '[--viewers N (players following their own viewerEvents, 0-2000, default 1000)] ' +
   '[--rounds R (tournament publishes, 1-1000, default 100)] ' +
@@ -76,7 +76,7 @@ function parse(argv: string[]): Args | null {
   }
   return {
     only: (values.only as Bench | undefined) ?? null,
-    samples: intFlag('samples', values.samples, 150, 1, 5000),
+    samples: intFlag('samples', values.samples, 300, 1, 5000),
     loadSeconds: intFlag('load-seconds', values['load-seconds'], 5, 1, 120),
     watchers: intFlag('watchers', values.watchers, 10_000, 0, 20_000),
     viewers: intFlag('viewers', values.viewers, 1_000, 0, 2_000),
@@ -134,6 +134,13 @@ function gatewayTable(report: GatewayBenchReport): string {
       `${`${c.name} at ${c.clients} client(s):`.padEnd(36)}gateway mean ${ms(c.gatewayMs?.mean)}, ` +
         `p99 ${ms(c.gatewayMs?.p99)}; REST mean ${ms(c.restMs?.mean)}, p99 ${ms(c.restMs?.p99)}` +
         (c.errors.gateway + c.errors.rest > 0 ? `; errors ${c.errors.gateway} / ${c.errors.rest}` : ''),
+    );
+  }
+  for (const f of report.floor) {
+    lines.push(
+      `${`bare Yoga, same call, ${f.clients} client(s):`.padEnd(36)}mean ${ms(f.gatewayMs?.mean)} ` +
+        `(${f.meanRatio?.toFixed(2)}× REST), p99 ${ms(f.gatewayMs?.p99)} (${f.p99Ratio?.toFixed(2)}× REST): ` +
+        'the floor of any Yoga server making that call',
     );
   }
   const { bytes: b, throughput: t, memory: m } = report;
