@@ -108,6 +108,17 @@ export async function credit(stack: Stack, token: string, amount: string) {
   });
 }
 
+/** A POST to one of the sandbox's routes (its control routes, or the API as a player); fails on a non-2xx. */
+export async function sandboxPost(stack: Stack, path: string, body: unknown, token?: string): Promise<any> {
+  const res = await fetch(`${stack.sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
 /** Waits until `check` holds, polling every 20 ms; fails after timeoutMs with `what`. */
 export async function until(check: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { toGlobalId } from '../src/relay.js';
-import { credit, liveClient, signUp, startStack, subscribe, until, type Stack } from './harness.js';
+import {
+  sandboxPost,
+  credit,
+  liveClient,
+  signUp,
+  startStack,
+  subscribe,
+  until,
+  type Stack,
+} from './harness.js';
 
 /*
  * Subscriptions end to end: the real sandbox publishes on its Pusher-protocol channels, the real gateway bridges
@@ -33,20 +42,10 @@ const board = (t: any) => t.leaderboard.edges.map((e: any) => e.node);
 const userChannel = (userId: number) => `private-user.${userId}`;
 const event = (typename: string) => (r: any) => r.data?.viewerEvents?.__typename === typename;
 
-async function post(stack: Stack, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${stack.sandbox.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBeLessThan(300);
-  return res.json() as Promise<any>;
-}
-
 const spin = (stack: Stack, token: string, stake: number) =>
-  post(stack, '/sandbox/spin', { gameCode: 'netent-premier-roulette', stake }, token);
+  sandboxPost(stack, '/sandbox/spin', { gameCode: 'netent-premier-roulette', stake }, token);
 const notify = (stack: Stack, token: string, subject: string) =>
-  post(stack, '/sandbox/notifications', { subject, message: 'From the realtime test.' }, token);
+  sandboxPost(stack, '/sandbox/notifications', { subject, message: 'From the realtime test.' }, token);
 
 /** A signed-in player with the upstream channel subscription already made (so nothing published is missed). */
 async function watchingPlayer(stack: Stack, name: string) {
@@ -121,7 +120,7 @@ describe('Subscription.viewerEvents', () => {
 
   it('passes on an event it has no type for, with its data', async () => {
     const p = await watchingPlayer(stack, 'Generic Gugu');
-    await post(stack, '/sandbox/publish', {
+    await sandboxPost(stack, '/sandbox/publish', {
       channel: userChannel(p.userId),
       event: 'cashDropAnnounced',
       data: { amount: '50.00', at: '2026-11-27T18:00:00Z' },
@@ -234,7 +233,7 @@ describe('Subscription.viewerEvents', () => {
 
   it('ends the subscription when the session is revoked at the casino (found at the next check)', async () => {
     const p = await watchingPlayer(stack, 'Revoked Refilwe');
-    await post(stack, '/api/logout', {}, p.token);
+    await sandboxPost(stack, '/api/logout', {}, p.token);
     const last = await p.op.next((r) => Boolean(r.errors), 3000);
     expect(last.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     await p.op.ended;
@@ -332,7 +331,7 @@ describe('Subscription.tournamentUpdated', () => {
     );
     await Promise.all(
       Array.from({ length: 8 }, () =>
-        post(stack, '/sandbox/publish', {
+        sandboxPost(stack, '/sandbox/publish', {
           channel: 'tournament.2',
           event: 'tournamentUpdated',
           data: { refresh: true },
@@ -343,7 +342,11 @@ describe('Subscription.tournamentUpdated', () => {
     await new Promise((r) => setTimeout(r, 400));
     expect(watcher.results).toHaveLength(1);
     // Events without the refresh flag are not refreshes.
-    await post(stack, '/sandbox/publish', { channel: 'tournament.2', event: 'tournamentUpdated', data: {} });
+    await sandboxPost(stack, '/sandbox/publish', {
+      channel: 'tournament.2',
+      event: 'tournamentUpdated',
+      data: {},
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(watcher.results).toHaveLength(1);
     watcher.stop();

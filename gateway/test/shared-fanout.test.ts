@@ -2,7 +2,16 @@ import type { ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Member, SharedFanout } from '../src/realtime/shared-fanout.js';
 import { toGlobalId } from '../src/relay.js';
-import { credit, liveClient, signUp, startStack, subscribe, until, type Stack } from './harness.js';
+import {
+  sandboxPost,
+  credit,
+  liveClient,
+  signUp,
+  startStack,
+  subscribe,
+  until,
+  type Stack,
+} from './harness.js';
 
 /*
  * Shared fan-out: watchers of one public subscription with the same document and variables share one execution per
@@ -21,18 +30,8 @@ const VIEWER_EVENTS = `subscription {
   viewerEvents { __typename name ... on NotificationEvent { unreadCount notification { subject } } }
 }`;
 
-async function post(stack: Stack, path: string, body: unknown, token?: string) {
-  const res = await fetch(`${stack.sandbox.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBeLessThan(300);
-  return res.json() as Promise<any>;
-}
-
 const refresh = (stack: Stack, id: number) =>
-  post(stack, '/sandbox/publish', {
+  sandboxPost(stack, '/sandbox/publish', {
     channel: `tournament.${id}`,
     event: 'tournamentUpdated',
     data: { refresh: true },
@@ -211,8 +210,8 @@ describe('viewerEvents, never shared', () => {
     }
     expect(stack.gateway.realtime.stats().shared.members).toBe(0);
 
-    await post(stack, '/sandbox/notifications', { subject: 'For Palesa' }, players[0]!.token);
-    await post(stack, '/sandbox/notifications', { subject: 'For Pieter' }, players[1]!.token);
+    await sandboxPost(stack, '/sandbox/notifications', { subject: 'For Palesa' }, players[0]!.token);
+    await sandboxPost(stack, '/sandbox/notifications', { subject: 'For Pieter' }, players[1]!.token);
     const mine = await ops[0]!.next((r) => r.data?.viewerEvents?.__typename === 'NotificationEvent');
     const theirs = await ops[1]!.next((r) => r.data?.viewerEvents?.__typename === 'NotificationEvent');
     expect(mine.data.viewerEvents.notification.subject).toBe('For Palesa');
