@@ -70,6 +70,19 @@ describe('the filter bar', () => {
     expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('za');
   });
 
+  it("opens a filter's popover on the first press, its code fetched only then, and puts the choice in the address", async () => {
+    renderBar();
+    const themes = await screen.findByRole('button', { name: 'Themes' });
+    expect(themes.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    fireEvent.click(themes);
+    // The popover's code is loaded now, the first time (transformed on demand here: it may take a while).
+    const ocean = await screen.findByRole('checkbox', { name: 'Ocean' }, { timeout: 10_000 });
+    fireEvent.click(ocean);
+    expect(screen.getByTestId('search').textContent).toBe('?themes=Ocean');
+    expect(screen.getByRole('button', { name: 'Themes (1)' })).toBeTruthy();
+  });
+
   it('leaves out the provider filter on a provider page', async () => {
     renderBar('/webplay/provider/netent', true);
     await screen.findByRole('button', { name: 'Themes' });

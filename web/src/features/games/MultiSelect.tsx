@@ -1,68 +1,45 @@
-import * as Popover from '@radix-ui/react-popover';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styles from './FilterBar.module.css';
 
-/**
- * A multi-select: a button naming the choice, and a popover of checkboxes (with a search box when `searchable`).
- * Real checkboxes in a labelled group, so keyboard and screen readers work as they do everywhere.
- */
-export function MultiSelect(props: {
+export interface MultiSelectProps {
   label: string;
   options: readonly { value: string; label: string }[];
   selected: readonly string[];
   onChange: (selected: string[]) => void;
   searchable?: boolean;
-}) {
-  const [search, setSearch] = useState('');
-  const id = useId();
-  const shown = props.searchable
-    ? props.options.filter((o) => o.label.toLowerCase().includes(search.trim().toLowerCase()))
-    : props.options;
-  const toggle = (value: string) =>
-    props.onChange(
-      props.selected.includes(value) ? props.selected.filter((v) => v !== value) : [...props.selected, value],
-    );
+}
+
+export const triggerClass = (count: number) => `${styles.control} ${count > 0 ? styles.active : ''}`;
+export const triggerText = (label: string, count: number) => (count > 0 ? `${label} (${count})` : label);
+
+const loadPopover = () => import('./MultiSelectPopover');
+const MultiSelectPopover = lazy(loadPopover);
+
+/**
+ * A multi-select: a button naming the choice (with how many are chosen), and a popover of checkboxes. The popover's
+ * code (Radix with its positioning and focus handling, about 60 kB) is not on the catalogue's first paint: it is
+ * fetched when a pointer comes near or the button takes focus, and the popover opens on the first press.
+ */
+export function MultiSelect(props: MultiSelectProps) {
+  const [reached, setReached] = useState(false);
   const count = props.selected.length;
+  const button = (
+    <button
+      type="button"
+      className={triggerClass(count)}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={() => void loadPopover()}
+      onFocus={() => void loadPopover()}
+      onClick={() => setReached(true)}
+    >
+      {triggerText(props.label, count)}
+    </button>
+  );
+  if (!reached) return button;
   return (
-    <Popover.Root onOpenChange={(open) => !open && setSearch('')}>
-      <Popover.Trigger className={`${styles.control} ${count > 0 ? styles.active : ''}`}>
-        {props.label}
-        {count > 0 ? ` (${count})` : ''}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content className={styles.popover} align="start" sideOffset={6} aria-label={props.label}>
-          {props.searchable && (
-            <input
-              className={styles.search}
-              type="search"
-              placeholder={`Search ${props.label.toLowerCase()}`}
-              aria-label={`Search ${props.label.toLowerCase()}`}
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          )}
-          <fieldset className={styles.options}>
-            <legend className="visually-hidden">{props.label}</legend>
-            {shown.length === 0 && <p className={styles.none}>Not found</p>}
-            {shown.map((option) => (
-              <label key={option.value} className={styles.option} htmlFor={`${id}-${option.value}`}>
-                <input
-                  id={`${id}-${option.value}`}
-                  type="checkbox"
-                  checked={props.selected.includes(option.value)}
-                  onChange={() => toggle(option.value)}
-                />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
-          {count > 0 && (
-            <button type="button" className={styles.clear} onClick={() => props.onChange([])}>
-              Clear {props.label.toLowerCase()}
-            </button>
-          )}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Suspense fallback={button}>
+      <MultiSelectPopover {...props} defaultOpen />
+    </Suspense>
   );
 }
