@@ -126,7 +126,10 @@ const checkPageArgs = (args: ConnectionArgs) => void connectionFromArray([], arg
 /** A personal game list as a connection, limited to what the catalogue has. */
 async function viewerGames(ctx: GatewayContext, args: ConnectionArgs, collection: 'FAVOURITES' | 'RECENT') {
   checkPageArgs(args);
-  const [catalogue, sources] = await Promise.all([loadCatalogue(ctx.scope.upstream), loadSources(ctx, collection)]);
+  const [catalogue, sources] = await Promise.all([
+    loadCatalogue(ctx.scope.upstream),
+    loadSources(ctx, collection),
+  ]);
   return connectionFromArray(collectionGames(catalogue.games, collection, sources), args);
 }
 
@@ -162,7 +165,10 @@ export const catalogueResolvers: Resolvers = {
     game: (_root, { code, gameId }, ctx) => visibleGame(ctx, oneGameKey({ code, gameId }, 'game')[1]),
 
     gameProviders: async (_root, _args, ctx) => {
-      const [{ providers }, audience] = await Promise.all([loadProviders(ctx.scope.upstream), audienceOf(ctx)]);
+      const [{ providers }, audience] = await Promise.all([
+        loadProviders(ctx.scope.upstream),
+        audienceOf(ctx),
+      ]);
       return providers.filter((p) => canSee(audience, p));
     },
 
@@ -185,7 +191,8 @@ export const catalogueResolvers: Resolvers = {
     gameId: (g) => g.id,
     categoryGroup: (g) => categoryGroup(g.category),
     image: (g, _args, ctx) => assetUrl(g.image, ctx),
-    provider: async (g, _args, ctx) => (await loadProviders(ctx.scope.upstream)).byProduct.get(g.product) ?? null,
+    provider: async (g, _args, ctx) =>
+      (await loadProviders(ctx.scope.upstream)).byProduct.get(g.product) ?? null,
     // One GET /api/favourites/short per request however many games are listed (the request's loader dedupes it).
     isFavourite: async (g, _args, ctx) =>
       ctx.scope.upstream.token ? (await loadFavouriteIds(ctx.scope.upstream)).includes(g.id) : false,

@@ -95,6 +95,9 @@ export const couponsNodeLoaders: Record<string, NodeLoader> = {
 const startWagering = withSession((ctx) => readWagering(ctx.scope.upstream));
 
 export const couponsPrefetches: Prefetches = {
-  Viewer: { activeCoupon: withSession((ctx) => readActiveCoupon(ctx.scope.upstream)), wagering: startWagering },
+  Viewer: {
+    activeCoupon: withSession((ctx) => readActiveCoupon(ctx.scope.upstream)),
+    wagering: startWagering,
+  },
   Coupon: { wagering: startWagering },
 };

@@ -56,7 +56,9 @@ async function viewerEvent(
     return { value: event ? { __typename: 'NotificationEvent', name, ...event } : generic };
   }
   if (name === 'wallet') {
-    return { value: { __typename: 'WalletEvent', name, wallet: await loadWallet(ctx.scope.upstream, userId) } };
+    return {
+      value: { __typename: 'WalletEvent', name, wallet: await loadWallet(ctx.scope.upstream, userId) },
+    };
   }
   return { value: generic };
 }
