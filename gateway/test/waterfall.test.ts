@@ -105,6 +105,18 @@ describe('a signed-in screen', () => {
     expect(new Set(calls).size).toBe(calls.length);
   });
 
+  it.each(['WalletModal', 'TransactionsModal', 'LoyaltyModal', 'CouponModal'])(
+    "starts the %s account screen's calls together, each once",
+    async (name) => {
+      const res = await stack.gql(print(screens[name]!), {}, { token });
+      expect(res.errors).toBeUndefined();
+      expect(res.data.viewer).not.toBeNull();
+      expectStartedTogether(res);
+      const calls = timeline(res).map((c) => c.call);
+      expect(new Set(calls).size).toBe(calls.length);
+    },
+  );
+
   it('starts every part of the viewer with the account, each read once', async () => {
     const res = await stack.gql(EVERY_PART, {}, { token });
     expect(res.errors).toBeUndefined();
