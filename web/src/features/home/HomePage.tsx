@@ -5,6 +5,7 @@ import type { HomePage_wins$key } from '../../__generated__/HomePage_wins.graphq
 import type { HomePageQuery as HomePageQueryType } from '../../__generated__/HomePageQuery.graphql';
 import { openAuth } from '../../app/modals/modal-store';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Button } from '../../ui/Button';
 import { Page } from '../pages/Page';
 import { BannerCarousel } from './BannerCarousel';
@@ -121,7 +122,10 @@ export function Component() {
   );
 }
 
-/** Home: the guest's welcome offer, the three game sections, the weekly promotions and the latest wins. */
+/**
+ * Home: the guest's welcome offer (or the banners), the three game sections, the weekly promotions and the latest
+ * wins; what is below the first section renders after the first paint.
+ */
 function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
   const data = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
   return (
@@ -132,23 +136,32 @@ function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
         <GuestHero />
       )}
       <MostPopularSection query={data} />
-      <FeaturedSection query={data} />
-      <LiveCasinoSection query={data} />
-      <section aria-labelledby="weekly" className={styles.featuresSection}>
-        <h2 id="weekly" className={styles.sectionTitle}>
-          Every week at PlayLive
-        </h2>
-        <ul className={styles.features}>
-          {FEATURES.map((f) => (
-            <li key={f.id} id={f.id} className={styles.feature}>
-              <h3>{f.heading}</h3>
-              <p>{f.description}</p>
-              <Link to={f.link}>Find out more</Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <LatestWins query={data} />
+      <AfterFirstPaint>
+        <FeaturedSection query={data} />
+        <LiveCasinoSection query={data} />
+        <WeeklyFeatures />
+        <LatestWins query={data} />
+      </AfterFirstPaint>
     </Page>
+  );
+}
+
+/** The three weekly promotions. */
+function WeeklyFeatures() {
+  return (
+    <section aria-labelledby="weekly" className={styles.featuresSection}>
+      <h2 id="weekly" className={styles.sectionTitle}>
+        Every week at PlayLive
+      </h2>
+      <ul className={styles.features}>
+        {FEATURES.map((f) => (
+          <li key={f.id} id={f.id} className={styles.feature}>
+            <h3>{f.heading}</h3>
+            <p>{f.description}</p>
+            <Link to={f.link}>Find out more</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
