@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { useResponseCache } from '@graphql-yoga/plugin-response-cache';
+import { createInMemoryCache, useResponseCache } from '@graphql-yoga/plugin-response-cache';
 import type { Plugin } from 'graphql-yoga';
 import { bearerToken } from './context.js';
+import type { PublicCache } from './upstream/public-cache.js';
 
 /** How long a guest's whole answer is served again: short, since it sits on top of the public caches' own TTLs. */
 export const GUEST_ANSWER_TTL_MS = 5000;
@@ -27,10 +28,19 @@ export function cacheGuestAnswers(options: {
   ttlMs: number;
   showHits: boolean;
   clock: () => Date;
+  /** The public reads these answers are built from: clearing them clears these too. */
+  publicCache: PublicCache;
 }): Plugin | null {
   const ttl = Math.min(options.ttlMs, GUEST_ANSWER_TTL_MS);
   if (ttl <= 0) return null;
+  let answers = createInMemoryCache();
+  options.publicCache.alsoClear(() => (answers = createInMemoryCache()));
   return useResponseCache({
+    cache: {
+      get: (key) => answers.get(key),
+      set: (...args) => answers.set(...args),
+      invalidate: (entities) => answers.invalidate(entities),
+    },
     enabled: (request) => isGuestRequest(request),
     // Every cached answer is a guest's: one shared session.
     session: () => null,

@@ -116,6 +116,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     ttlMs: config.publicCacheTtlMs,
     showHits: config.exposeUpstreamCalls,
     clock,
+    publicCache: cache,
   });
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({

@@ -24,16 +24,22 @@ const sandbox = async (path: string, init: { method: string; body?: unknown }) =
   expect(res.ok).toBe(true);
 };
 
-it("serves a guest's repeated query from the answer cache, with no upstream call", async () => {
-  // The key holds the clock's second: a pair that straddles a second is two answers, so try a second pair then.
-  let first: Awaited<ReturnType<Stack['gql']>> | undefined;
-  let again: Awaited<ReturnType<Stack['gql']>> | undefined;
-  for (let pair = 0; pair < 2 && again?.extensions?.responseCache?.hit !== true; pair++) {
-    first = await stack.gql(PAGE, { first: 3 });
+type Answer = Awaited<ReturnType<Stack['gql']>>;
+
+/** A guest's query asked twice in a row: both answers. */
+async function askedTwice(query: string, variables: Record<string, unknown> = {}) {
+  // The key holds the clock's second: a pair that straddles a second is two answers, so then try one more pair.
+  let pair: [Answer, Answer] | undefined;
+  for (let tries = 0; tries < 2 && pair?.[1].extensions?.responseCache?.hit !== true; tries++) {
+    const first = await stack.gql(query, variables);
     expect(first.errors).toBeUndefined();
-    again = await stack.gql(PAGE, { first: 3 });
+    pair = [first, await stack.gql(query, variables)];
   }
-  if (!first || !again) throw new Error('no answers');
+  return pair!;
+}
+
+it("serves a guest's repeated query from the answer cache, with no upstream call", async () => {
+  const [first, again] = await askedTwice(PAGE, { first: 3 });
   expect(again.data).toEqual(first.data);
   expect(again.extensions.responseCache).toMatchObject({ hit: true });
   expect(again.extensions.upstreamCalls).toEqual([]);
@@ -41,6 +47,16 @@ it("serves a guest's repeated query from the answer cache, with no upstream call
   const other = await stack.gql(PAGE, { first: 4 });
   expect(other.extensions.responseCache?.hit).not.toBe(true);
   expect(other.data.games.edges).toHaveLength(4);
+});
+
+it('forgets every kept answer when the public reads are cleared (the casino changed something: show it now)', async () => {
+  const query = '{ site { alternateRoutes appVersion } }';
+  const [, kept] = await askedTwice(query);
+  expect(kept.extensions.responseCache?.hit).toBe(true);
+  stack.gateway.cache.clear();
+  const fresh = await stack.gql(query);
+  expect(fresh.extensions.responseCache?.hit).not.toBe(true);
+  expect(fresh.extensions.upstreamCalls).toEqual(['GET /api/settings']);
 });
 
 it("never serves or keeps a player's answer: their favourites and viewer are their own", async () => {

@@ -6,6 +6,7 @@
 export class PublicCache {
   private readonly entries = new Map<string, { value: unknown; expiresAt: number }>();
   private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly dependents: (() => void)[] = [];
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -29,7 +30,14 @@ export class PublicCache {
     return promise;
   }
 
+  /** Forgets every public read (an operator's or a test's "the casino changed it: show it now"). */
   clear(): void {
     this.entries.clear();
+    for (const clear of this.dependents) clear();
+  }
+
+  /** Also forget this whenever the public reads are cleared: what was built from them (the guests' answers). */
+  alsoClear(clear: () => void): void {
+    this.dependents.push(clear);
   }
 }
