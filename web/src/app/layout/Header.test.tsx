@@ -1,9 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { MemoryRouter } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { act, screen } from '@testing-library/react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
+import { renderWithRelay } from '../../test-relay';
 import type { HeaderTestQuery } from '../../__generated__/HeaderTestQuery.graphql';
 import { Header } from './Header';
 
@@ -20,22 +19,7 @@ function Harness() {
 }
 
 function renderHeader(resolve: Parameters<typeof MockPayloadGenerator.generate>[1]) {
-  const environment = createMockEnvironment();
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MemoryRouter>
-        <Suspense fallback="Loading">
-          <Harness />
-        </Suspense>
-      </MemoryRouter>
-    </RelayEnvironmentProvider>,
-  );
-  act(() => {
-    environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, resolve),
-    );
-  });
-  return environment;
+  return renderWithRelay(<Harness />, resolve, { at: '/' });
 }
 
 describe('the header', () => {

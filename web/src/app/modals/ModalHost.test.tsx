@@ -1,9 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { MemoryRouter } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { act, screen } from '@testing-library/react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithRelay } from '../../test-relay';
 import type { ModalHostTestQuery } from '../../__generated__/ModalHostTestQuery.graphql';
 import { closeModal, openModal } from './modal-store';
 import { ModalHost } from './ModalHost';
@@ -21,27 +19,17 @@ function Harness() {
 }
 
 function renderHost(signedIn: boolean, path = '/') {
-  const environment = createMockEnvironment();
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback="Loading">
-          <Harness />
-        </Suspense>
-      </MemoryRouter>
-    </RelayEnvironmentProvider>,
-  );
-  act(() => {
-    environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, {
-        Query: () => ({ viewer: signedIn ? { id: 'Vmlld2VyOjE' } : null }),
-        Site: () => ({
-          terms: { version: '2026-11-01', text: 'First paragraph.\n\nSecond paragraph.' },
-          singleSignOn: { enabled: false, loginUrl: null, signupUrl: null },
-        }),
+  renderWithRelay(
+    <Harness />,
+    {
+      Query: () => ({ viewer: signedIn ? { id: 'Vmlld2VyOjE' } : null }),
+      Site: () => ({
+        terms: { version: '2026-11-01', text: 'First paragraph.\n\nSecond paragraph.' },
+        singleSignOn: { enabled: false, loginUrl: null, signupUrl: null },
       }),
-    );
-  });
+    },
+    { at: path },
+  );
 }
 
 afterEach(() => act(() => closeModal()));

@@ -1,9 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { MemoryRouter } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { describe, expect, it } from 'vitest';
+import { renderWithRelay } from '../../test-relay';
 import type { amountTestQuery } from '../../__generated__/amountTestQuery.graphql';
 import { centsToRands, checkAmount, limitsHint, parseRands } from './amount';
 import { DepositForm } from './DepositForm';
@@ -100,41 +98,30 @@ function Harness() {
 }
 
 function renderForms(account = { emailVerified: true, wagering: false, canWithdraw: true }) {
-  const environment = createMockEnvironment();
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MemoryRouter>
-        <Suspense fallback="Loading">
-          <Harness />
-        </Suspense>
-      </MemoryRouter>
-    </RelayEnvironmentProvider>,
-  );
-  act(() => {
-    environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, {
-        Account: () => ({ emailVerified: account.emailVerified }),
-        Wagering: () => ({ active: account.wagering }),
-        Wallet: () => ({
-          canWithdraw: account.canWithdraw,
-          depositBonusPercentage: 250,
-          depositWagerPercentage: 35,
-          money: R(20000),
-          paymentMethods: [
-            { gateway: 'CAPITEC', type: 'EFT', provider: 'PAYPUMP', name: 'Capitec ETF' },
-            { gateway: 'CREDIT_CARD', type: 'CREDIT_CARD', provider: 'CALLPAY', name: 'Card' },
-          ],
-          limits: {
-            depositMin: R(1000),
-            depositMax: R(5_000_000),
-            withdrawalMin: R(5000),
-            withdrawalMax: R(5_000_000),
-          },
-        }),
+  return renderWithRelay(
+    <Harness />,
+    {
+      Account: () => ({ emailVerified: account.emailVerified }),
+      Wagering: () => ({ active: account.wagering }),
+      Wallet: () => ({
+        canWithdraw: account.canWithdraw,
+        depositBonusPercentage: 250,
+        depositWagerPercentage: 35,
+        money: R(20000),
+        paymentMethods: [
+          { gateway: 'CAPITEC', type: 'EFT', provider: 'PAYPUMP', name: 'Capitec ETF' },
+          { gateway: 'CREDIT_CARD', type: 'CREDIT_CARD', provider: 'CALLPAY', name: 'Card' },
+        ],
+        limits: {
+          depositMin: R(1000),
+          depositMax: R(5_000_000),
+          withdrawalMin: R(5000),
+          withdrawalMax: R(5_000_000),
+        },
       }),
-    );
-  });
-  return environment;
+    },
+    { at: '/' },
+  );
 }
 
 const submitWith = (form: string, amount: string) => {

@@ -1,9 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { MemoryRouter, useLocation } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRelay } from '../../test-relay';
 import type { FilterBarTestQuery } from '../../__generated__/FilterBarTestQuery.graphql';
 import { FilterBar } from './FilterBar';
 
@@ -26,26 +25,16 @@ function Harness({ hideProviders }: { hideProviders: boolean }) {
 }
 
 function renderBar(path = '/webplay/all', hideProviders = false) {
-  const environment = createMockEnvironment();
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <MemoryRouter initialEntries={[path]}>
-        <Suspense fallback="Loading">
-          <Harness hideProviders={hideProviders} />
-        </Suspense>
-      </MemoryRouter>
-    </RelayEnvironmentProvider>,
-  );
-  act(() => {
-    environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, {
-        Query: () => ({
-          gameProviders: [{ product: 'netent', shortname: 'NetEnt' }],
-          gameFilters: { features: ['Free Spins'], themes: ['Animals', 'Ocean'], paylines: [20] },
-        }),
+  renderWithRelay(
+    <Harness hideProviders={hideProviders} />,
+    {
+      Query: () => ({
+        gameProviders: [{ product: 'netent', shortname: 'NetEnt' }],
+        gameFilters: { features: ['Free Spins'], themes: ['Animals', 'Ocean'], paylines: [20] },
       }),
-    );
-  });
+    },
+    { at: path },
+  );
 }
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));

@@ -1,9 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { MemoryRouter } from 'react-router';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { act, screen } from '@testing-library/react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithRelay } from '../../test-relay';
 import type { GameTileTestQuery } from '../../__generated__/GameTileTestQuery.graphql';
 import { closeModal, useOpenModal } from '../../app/modals/modal-store';
 import { ShellContext } from '../../app/shell';
@@ -30,26 +28,15 @@ function Harness() {
 }
 
 function renderTile(signedIn: boolean, isFavourite: boolean) {
-  const environment = createMockEnvironment();
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <ShellContext.Provider value={{ signedIn, alternateRoutes: false, promotionPages: [] }}>
-        <MemoryRouter>
-          <Suspense fallback="Loading">
-            <Harness />
-          </Suspense>
-        </MemoryRouter>
-      </ShellContext.Provider>
-    </RelayEnvironmentProvider>,
+  return renderWithRelay(
+    <ShellContext.Provider value={{ signedIn, alternateRoutes: false, promotionPages: [] }}>
+      <Harness />
+    </ShellContext.Provider>,
+    {
+      Game: () => ({ id: 'R2FtZTox', code: 'wolf-gold', name: 'Wolf Gold', image: null, isFavourite }),
+    },
+    { at: '/' },
   );
-  act(() => {
-    environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, {
-        Game: () => ({ id: 'R2FtZTox', code: 'wolf-gold', name: 'Wolf Gold', image: null, isFavourite }),
-      }),
-    );
-  });
-  return environment;
 }
 
 afterEach(() => act(() => closeModal()));

@@ -1,8 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { act, screen } from '@testing-library/react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithRelay } from '../../test-relay';
 import type { BannerCarouselTestQuery } from '../../__generated__/BannerCarouselTestQuery.graphql';
 import { AUTOPLAY_MS, BannerCarousel } from './BannerCarousel';
 
@@ -21,29 +20,17 @@ function Harness() {
 }
 
 function renderCarousel(count: number) {
-  const environment = createMockEnvironment();
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <Suspense fallback="Loading">
-        <Harness />
-      </Suspense>
-    </RelayEnvironmentProvider>,
-  );
-  act(() => {
-    environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, {
-        Query: () => ({
-          promotionBanners: Array.from({ length: count }, (_, i) => ({
-            id: `b${i}`,
-            title: `Banner ${i + 1}`,
-            url: '/promotions',
-            image: `/b${i}.webp`,
-            imageMobile: `/b${i}-m.webp`,
-            mobileIsVideo: false,
-          })),
-        }),
-      }),
-    );
+  renderWithRelay(<Harness />, {
+    Query: () => ({
+      promotionBanners: Array.from({ length: count }, (_, i) => ({
+        id: `b${i}`,
+        title: `Banner ${i + 1}`,
+        url: '/promotions',
+        image: `/b${i}.webp`,
+        imageMobile: `/b${i}-m.webp`,
+        mobileIsVideo: false,
+      })),
+    }),
   });
 }
 

@@ -1,8 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { act, screen, within } from '@testing-library/react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { describe, expect, it } from 'vitest';
+import { renderWithRelay } from '../../test-relay';
 import type { ViewerEventsTestQuery } from '../../__generated__/ViewerEventsTestQuery.graphql';
 import ViewerEvents from './ViewerEvents';
 
@@ -62,26 +61,14 @@ function Harness() {
 }
 
 async function setUp() {
-  const environment = createMockEnvironment();
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <Suspense fallback="Loading">
-        <Harness />
-      </Suspense>
-    </RelayEnvironmentProvider>,
-  );
-  act(() => {
-    environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, {
-        Viewer: () => ({ id: 'viewer-1' }),
-        Wallet: () => ({ id: 'wallet-1', combined: { formatted: 'R500.00' } }),
-        Loyalty: () => ({ id: 'loyalty-1', progressPercent: 20 }),
-        NotificationConnection: () => ({
-          unreadCount: 1,
-          edges: [{ cursor: 'c1', node: { id: 'n1', subject: 'Welcome to PlayLive' } }],
-        }),
-      }),
-    );
+  const environment = renderWithRelay(<Harness />, {
+    Viewer: () => ({ id: 'viewer-1' }),
+    Wallet: () => ({ id: 'wallet-1', combined: { formatted: 'R500.00' } }),
+    Loyalty: () => ({ id: 'loyalty-1', progressPercent: 20 }),
+    NotificationConnection: () => ({
+      unreadCount: 1,
+      edges: [{ cursor: 'c1', node: { id: 'n1', subject: 'Welcome to PlayLive' } }],
+    }),
   });
   await screen.findByTestId('balance');
   const subscription = environment.mock

@@ -1,8 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
-import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
-import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
+import { screen, within } from '@testing-library/react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { describe, expect, it } from 'vitest';
+import { renderWithRelay } from '../../test-relay';
 import type { LoyaltyChestsTestQuery } from '../../__generated__/LoyaltyChestsTestQuery.graphql';
 import { LoyaltyChests } from './LoyaltyChests';
 
@@ -39,36 +38,24 @@ const tier = (
 ) => ({ tier: name, diamonds, used, chests, diamondsTowardNextChest: toward, fullyUsed, thresholds });
 
 async function renderLoyalty() {
-  const environment = createMockEnvironment();
-  render(
-    <RelayEnvironmentProvider environment={environment}>
-      <Suspense fallback="Loading">
-        <Harness />
-      </Suspense>
-    </RelayEnvironmentProvider>,
-  );
-  act(() => {
-    environment.mock.resolveMostRecentOperation((operation) =>
-      MockPayloadGenerator.generate(operation, {
-        Loyalty: () => ({
-          balance: 8,
-          progressPercent: 40,
-          currentTier: 'BLACK',
-          tiers: [
-            // Bronze: 100 earned, 100 used: used up, no chest.
-            tier('BRONZE', 100, 100, 0, 0, true, [0, 10, 20, 30, 40]),
-            // Silver: 57 earned, 20 used: 3 chests, 7 toward the next.
-            tier('SILVER', 57, 20, 3, 7, false, [0, 50, 100, 150, 200]),
-            // Gold: 4 earned: no chest yet, 4 toward the first.
-            tier('GOLD', 4, 0, 0, 4, false, [0, 100, 200, 300, 400]),
-            // Platinum: never reached.
-            tier('PLATINUM', 0, 0, 0, 0, false, [0, 250, 500, 750, 1000]),
-            // Black: 175 earned, 120 used (past 100: no cap): floor(55 / 10) = 5 chests, 5 toward the next.
-            tier('BLACK', 175, 120, 5, 5, false, [0, 500, 1000, 1500, 2000]),
-          ],
-        }),
-      }),
-    );
+  renderWithRelay(<Harness />, {
+    Loyalty: () => ({
+      balance: 8,
+      progressPercent: 40,
+      currentTier: 'BLACK',
+      tiers: [
+        // Bronze: 100 earned, 100 used: used up, no chest.
+        tier('BRONZE', 100, 100, 0, 0, true, [0, 10, 20, 30, 40]),
+        // Silver: 57 earned, 20 used: 3 chests, 7 toward the next.
+        tier('SILVER', 57, 20, 3, 7, false, [0, 50, 100, 150, 200]),
+        // Gold: 4 earned: no chest yet, 4 toward the first.
+        tier('GOLD', 4, 0, 0, 4, false, [0, 100, 200, 300, 400]),
+        // Platinum: never reached.
+        tier('PLATINUM', 0, 0, 0, 0, false, [0, 250, 500, 750, 1000]),
+        // Black: 175 earned, 120 used (past 100: no cap): floor(55 / 10) = 5 chests, 5 toward the next.
+        tier('BLACK', 175, 120, 5, 5, false, [0, 500, 1000, 1500, 2000]),
+      ],
+    }),
   });
   await screen.findByTestId('chests-ready');
 }
