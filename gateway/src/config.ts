@@ -66,6 +66,13 @@ const EnvSchema = z.object({
     )
     .default('http://localhost:5173,http://127.0.0.1:5173'),
   SESSION_CHECK_MS: Millis(3_600_000).default(60_000),
+  REDIS_URL: z
+    .string()
+    .refine(
+      (v) => /^rediss?:\/\/[^\s]+$/.test(v) || /^\/\S+$/.test(v),
+      'must be a redis:// or rediss:// URL (for example redis://redis:6379) or a Unix socket path',
+    )
+    .optional(),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -98,6 +105,11 @@ export interface GatewayConfig {
   allowedOrigins: string[];
   /** How often a live subscription re-checks its session, so a revoked or expired token ends it. */
   sessionCheckMs: number;
+  /**
+   * Where replicas share state (public cache, guests' answers, rate-limit counters): a redis:// URL or a Unix socket
+   * path; null: each process keeps that state in memory (one replica).
+   */
+  redisUrl: string | null;
 }
 
 /** The sandbox's port as an address to call: 0 (any free port) names no sandbox. */
@@ -145,5 +157,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     pusherAppKey: e.PUSHER_APP_KEY,
     allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => o.replace(/\/$/, '')),
     sessionCheckMs: e.SESSION_CHECK_MS,
+    redisUrl: e.REDIS_URL ?? null,
   };
 }

@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayConfig } from '../src/config.js';
+import { configFromEnv, type GatewayConfig } from '../src/config.js';
 import { createGateway } from '../src/server.js';
 import { UpstreamClient, type UpstreamCall } from '../src/upstream/client.js';
 import { toGlobalId } from '../src/relay.js';
@@ -242,20 +242,13 @@ describe('UpstreamClient against a stand-in backend', () => {
   let client: UpstreamClient;
   beforeAll(async () => {
     await backend.start();
+    // Every other setting at its default, so settings added later need no change here.
     const config: GatewayConfig = {
-      port: 0,
-      host: '127.0.0.1',
+      ...configFromEnv({}),
       casinoApiUrl: backend.url,
-      casinoAssetsUrl: null,
       upstreamTimeoutMs: 300,
       publicCacheTtlMs: 0,
-      guestHiddenProviders: [],
-      graphiql: false,
-      exposeUpstreamCalls: false,
       pusherUrl: backend.url,
-      pusherAppKey: 'sandbox-key',
-      allowedOrigins: [],
-      sessionCheckMs: 60_000,
     };
     client = new UpstreamClient(config);
   });
