@@ -1,13 +1,11 @@
 import type { Plugin } from 'graphql-yoga';
 
-/** The media types a POST to /graphql may carry (what GraphQL over HTTP and Yoga accept). */
-const ACCEPTED = [
-  'application/json',
-  'application/graphql+json',
-  'application/graphql-response+json',
-  'multipart/form-data',
-  'application/x-www-form-urlencoded',
-];
+/**
+ * The media types a POST to /graphql may carry: JSON only. A form's types (url-encoded, multipart) and text/plain
+ * are what a page of any origin can POST without a CORS preflight, so accepting them would let another site run a
+ * player's mutations (CSRF); the gateway takes no file uploads that would need multipart.
+ */
+const ACCEPTED = ['application/json', 'application/graphql-response+json'];
 
 const WHAT_TO_SEND =
   'Send the operation as JSON: POST /graphql with the header Content-Type: application/json and a body such as ' +

@@ -6,9 +6,12 @@ import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
 import { limitRequestBody } from './body-limit.js';
 import { compressResponses } from './compression.js';
+import { corsPolicy, varyByOrigin } from './cors.js';
+import { CSRF_HEADERS, preventCsrf } from './csrf.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
 import { cacheGuestAnswers } from './response-cache.js';
+import { graphiqlPage, securityHeaders } from './security-headers.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { shareSubscriptions } from './realtime/share-subscriptions.js';
 import { attachGraphqlWs } from './realtime/ws-server.js';
@@ -112,6 +115,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       : {}),
   });
   const isAllowedOrigin = originAllowed(config);
+  const graphiql = graphiqlPage(renderGraphiQL);
   const guestAnswers = cacheGuestAnswers({
     ttlMs: config.publicCacheTtlMs,
     showHits: config.exposeUpstreamCalls,
@@ -122,15 +126,22 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: config.graphiql ? { title: 'PlayLive GraphQL', defaultQuery: GRAPHIQL_QUERY } : false,
+    graphiql: config.graphiql
+      ? {
+          title: 'PlayLive GraphQL',
+          defaultQuery: GRAPHIQL_QUERY,
+          // Its subscriptions are GET event streams, which CSRF prevention lets through only with such a header.
+          additionalHeaders: { [CSRF_HEADERS[0]!]: '1' },
+        }
+      : false,
     // GraphiQL's scripts are served by the gateway itself: a developer's network may not reach a CDN.
-    renderGraphiQL,
+    renderGraphiQL: graphiql.render,
     landingPage: false,
     // limitRequestBody below, which judges a body by its Content-Length instead of streaming it through a counter.
     maxRequestBodySize: false,
     healthCheckEndpoint: '/healthz',
     logging: false,
-    cors: { origin: config.allowedOrigins, credentials: true },
+    cors: corsPolicy(config.allowedOrigins),
     context: ({ request, connectionParams }: InitialContext) =>
       createContext({
         config,
@@ -149,8 +160,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         ),
       }),
     plugins: [
+      securityHeaders(graphiql),
+      varyByOrigin(),
       limitRequestBody(),
       explainContentType(),
+      preventCsrf(),
       compressResponses(),
       ...(guestAnswers ? [guestAnswers] : []),
       queryLimits({ production }),

@@ -1,0 +1,38 @@
+import type { CORSOptions, Plugin } from 'graphql-yoga';
+
+/**
+ * CORS for browser pages of other origins: only an origin on the allow-list (ALLOWED_ORIGINS) is answered with
+ * `Access-Control-Allow-Origin: <that origin>` and credentials; any other origin gets no CORS header at all, so its
+ * page cannot read the answer (Yoga's own handling of a list answers `null` with credentials instead).
+ * Same-origin pages (GraphiQL, the site through its /graphql proxy) need none of this.
+ */
+export function corsPolicy(allowedOrigins: readonly string[]) {
+  const allowed = new Set(allowedOrigins);
+  return (request: Request): CORSOptions | false => {
+    const origin = request.headers.get('origin');
+    if (origin === null || !allowed.has(origin)) return false;
+    return {
+      // One origin in the list: Yoga answers exactly it.
+      origin: [origin],
+      credentials: true,
+      methods: ['GET', 'POST'],
+      // A browser may reuse a preflight's answer for ten minutes instead of asking before every call.
+      maxAge: 600,
+    };
+  };
+}
+
+/**
+ * `Vary: Origin` on every answer and preflight: whether the CORS headers are there depends on the Origin, so a cache
+ * between the browser and the gateway must not hand one origin's answer to another.
+ */
+export function varyByOrigin(): Plugin {
+  return {
+    onResponse({ response }) {
+      const vary = response.headers.get('vary') ?? '';
+      const names = vary.split(',').map((name) => name.trim().toLowerCase());
+      if (names.includes('origin') || names.includes('*')) return;
+      response.headers.set('vary', vary ? `${vary}, Origin` : 'Origin');
+    },
+  };
+}
