@@ -44,6 +44,19 @@ const EnvSchema = z.object({
   SANDBOX_PORT: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: Millis(120_000).default(5000),
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  PUBLIC_CACHE_STALE_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds (0 serves nothing past its TTL)' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 or more (0 serves nothing past its TTL)')
+    .max(86_400_000, 'must be at most 86400000 (a day)')
+    .default(300_000),
+  CIRCUIT_FAILURE_THRESHOLD: z.coerce
+    .number({ message: 'must be a whole number of failures in a row, from 1 to 1000' })
+    .int('must be a whole number of failures in a row, from 1 to 1000')
+    .min(1, 'must be a whole number of failures in a row, from 1 to 1000')
+    .max(1000, 'must be a whole number of failures in a row, from 1 to 1000')
+    .default(5),
+  CIRCUIT_RESET_MS: Millis(600_000).default(10_000),
   GUEST_HIDDEN_PROVIDERS: z.string().default(''),
   GRAPHIQL: Flag.optional(),
   EXPOSE_UPSTREAM_CALLS: Flag.default(false),
@@ -90,6 +103,15 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** How long public catalogue answers are shared across requests (banners: 5 minutes regardless). */
   publicCacheTtlMs: number;
+  /**
+   * How long past its TTL a public answer may still be served while it is refreshed in the background, so the
+   * catalogue keeps answering while the backend is briefly down; 0: not at all.
+   */
+  publicCacheStaleMs: number;
+  /** Failures in a row (transit errors, timeouts, 5xx) of one upstream resource that open its circuit. */
+  circuitFailureThreshold: number;
+  /** How long an open circuit refuses calls (UPSTREAM_UNAVAILABLE at once) before one probe is let through. */
+  circuitResetMs: number;
   /** Game products never shown to guests (the backend's `product` values). */
   guestHiddenProviders: string[];
   graphiql: boolean;
@@ -150,6 +172,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     casinoAssetsUrl: e.CASINO_ASSETS_URL?.replace(/\/$/, '') ?? null,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
+    publicCacheStaleMs: e.PUBLIC_CACHE_STALE_MS,
+    circuitFailureThreshold: e.CIRCUIT_FAILURE_THRESHOLD,
+    circuitResetMs: e.CIRCUIT_RESET_MS,
     guestHiddenProviders: list(e.GUEST_HIDDEN_PROVIDERS),
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
     exposeUpstreamCalls: e.EXPOSE_UPSTREAM_CALLS,

@@ -10,6 +10,7 @@ import { corsPolicy, varyByOrigin } from './cors.js';
 import { CSRF_HEADERS, preventCsrf } from './csrf.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
+import { readinessCheck } from './readiness.js';
 import { cacheGuestAnswers } from './response-cache.js';
 import { graphiqlPage, securityHeaders } from './security-headers.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
@@ -98,8 +99,8 @@ const SERVED_FROM_CACHE = Symbol.for('servedFromResponseCache');
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const config: GatewayConfig = { ...configFromEnv(), ...options.config };
   const clock = options.clock ?? (() => new Date());
-  const client = new UpstreamClient(config);
-  const cache = new PublicCache();
+  const client = new UpstreamClient(config, options.logger ?? console);
+  const cache = new PublicCache({ staleMs: config.publicCacheStaleMs });
   const shared = { client, cache, sessions: new SessionReads(), publicTtlMs: config.publicCacheTtlMs };
   const schema = buildGatewaySchema();
   const logger = options.logger ?? console;
@@ -168,7 +169,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       compressResponses(),
       ...(guestAnswers ? [guestAnswers] : []),
       queryLimits({ production }),
-      useReadinessCheck({ endpoint: '/readyz', check: () => client.ping() }),
+      useReadinessCheck({ endpoint: '/readyz', check: readinessCheck(client, realtime) }),
       prefetchQueries(),
       shareSubscriptions(),
       ...(config.exposeUpstreamCalls ? [upstreamCallsExtension()] : []),

@@ -1,6 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** A site origin as a frame-ancestors source: scheme, host and a port or any port (*), nothing more. */
+const FRAME_ANCESTOR = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:]+\])(:(\d{1,5}|\*))?\/?$/i;
+
 /** Sandbox settings from the environment, validated once at start with a clear message. */
 const EnvSchema = z.object({
   SANDBOX_PORT: z.coerce
@@ -13,6 +22,13 @@ const EnvSchema = z.object({
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox'),
   SANDBOX_CONTROL: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('1'),
   SANDBOX_PUBLIC_URL: z.url().optional(),
+  SANDBOX_SITE_ORIGINS: z
+    .string()
+    .refine(
+      (v) => list(v).every((o) => FRAME_ANCESTOR.test(o)),
+      'must be a comma-separated list of site origins such as https://playlive.example or http://127.0.0.1:* (scheme, host and port or * only)',
+    )
+    .default('http://localhost:*,http://127.0.0.1:*,http://[::1]:*'),
   SANDBOX_PUSHER_APP_ID: z.string().min(1).default('sandbox'),
   SANDBOX_PUSHER_KEY: z
     .string()
@@ -31,6 +47,11 @@ export interface SandboxConfig {
   control: boolean;
   /** Address the sandbox tells clients to use for its own pages (game, payment); defaults to where it listens. */
   publicUrl?: string | undefined;
+  /**
+   * The sites whose pages may show the game page in a frame (its frame-ancestors): by default a site on this
+   * machine at any port, as `npm start` and the tests run it.
+   */
+  siteOrigins: string[];
   pusher: { appId: string; key: string; secret: string };
   logLevel: string;
 }
@@ -48,6 +69,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
     dataDir: path.resolve(e.SANDBOX_DATA_DIR),
     control: e.SANDBOX_CONTROL === '1',
     publicUrl: e.SANDBOX_PUBLIC_URL?.replace(/\/$/, ''),
+    siteOrigins: list(e.SANDBOX_SITE_ORIGINS).map((o) => o.replace(/\/$/, '')),
     pusher: { appId: e.SANDBOX_PUSHER_APP_ID, key: e.SANDBOX_PUSHER_KEY, secret: e.SANDBOX_PUSHER_SECRET },
     logLevel: e.LOG_LEVEL,
   };

@@ -117,6 +117,7 @@ export class LiveChannels {
     watchers: number;
     connections: number;
     upstreamConnections: number;
+    connectionStates: string[];
   } {
     let watchers = 0;
     for (const entry of this.channels.values()) watchers += entry.watchers.size;
@@ -126,6 +127,7 @@ export class LiveChannels {
       watchers,
       connections: this.connectionCount,
       upstreamConnections: this.connections.length,
+      connectionStates: this.connections.map((c) => c.state),
     };
   }
 

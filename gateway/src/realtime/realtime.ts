@@ -44,6 +44,8 @@ export interface RealtimeStats {
   connections: number;
   /** Upstream connections open (each carries at most maxChannelsPerConnection channels). */
   upstreamConnections: number;
+  /** Each upstream connection's state (pusher-js's: connecting, connected, unavailable, ...), for /readyz. */
+  connectionStates: string[];
   /** Sessions being re-checked. */
   sessions: number;
 }

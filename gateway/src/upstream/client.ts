@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import type { GatewayConfig } from '../config.js';
 import { gatewayError, upstreamUnavailable, type ErrorCode } from '../errors.js';
+import { CircuitBreakers, CircuitOpenError, upstreamResource, type CircuitState } from './circuit-breaker.js';
 
 export interface UpstreamCall {
   method: 'GET' | 'POST' | 'PUT';
@@ -88,9 +89,24 @@ const errorCode = (err: unknown): string | undefined => {
 export class UpstreamClient {
   private readonly dispatcher: Agent;
   private readonly origin: string;
+  /** One circuit per upstream resource: a resource that keeps failing is refused at once (circuit-breaker.ts). */
+  private readonly breakers: CircuitBreakers;
 
-  constructor(readonly config: GatewayConfig) {
+  constructor(
+    readonly config: GatewayConfig,
+    logger: Pick<Console, 'info' | 'warn'> = console,
+  ) {
     this.origin = config.casinoApiUrl.replace(/\/$/, '');
+    this.breakers = new CircuitBreakers({
+      failureThreshold: config.circuitFailureThreshold,
+      resetMs: config.circuitResetMs,
+      onChange: (resource, state) =>
+        state === 'open'
+          ? logger.warn(
+              `upstream circuit open: ${resource} refused for ${config.circuitResetMs} ms, then probed`,
+            )
+          : logger.info(`upstream circuit closed: ${resource} answers again`),
+    });
     this.dispatcher = new Agent({
       connections: 256,
       keepAliveTimeout: 10_000,
@@ -136,7 +152,14 @@ export class UpstreamClient {
     if (call.csrf) headers['x-csrf-token'] = call.csrf;
     if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
     if (call.json !== undefined) headers['content-type'] = 'application/json';
-    const response = await this.send(call, headers);
+    // Transit errors and timeouts (send throws) and 5xx count against the resource's circuit; a 4xx is the backend
+    // answering. While the circuit is open the call is not sent and fails as the backend being down does.
+    const resource = upstreamResource(call.method, call.path);
+    const response = await this.breakers
+      .run(resource, () => this.send(call, headers), (r) => r.status >= 500)
+      .catch((err: unknown) => {
+        throw err instanceof CircuitOpenError ? upstreamUnavailable() : err;
+      });
     let body: unknown = null;
     try {
       body = response.text ? JSON.parse(response.text) : null;
@@ -166,7 +189,12 @@ export class UpstreamClient {
     return body;
   }
 
-  /** True when the backend answers at all (for /readyz). */
+  /** Each upstream resource called so far and its circuit's state (for metrics and /readyz). */
+  circuits(): { resource: string; state: CircuitState }[] {
+    return this.breakers.states();
+  }
+
+  /** True when the backend answers at all (for /readyz; past the circuits, which it must see through). */
   async ping(): Promise<boolean> {
     try {
       const { statusCode, body } = await request(`${this.origin}/api/settings`, {

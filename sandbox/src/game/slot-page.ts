@@ -1,13 +1,14 @@
 /**
  * The sandbox's playable slot, opened by a launched game's gameUrl. The URL fragment carries the game session
- * token (#session=...) or #demo=1; fragments never reach a server, so tokens stay out of access logs.
+ * token (#session=...) or #demo=1; fragments never reach a server, so tokens stay out of access logs. Its inline
+ * script and style carry the nonce its Content-Security-Policy names (http/page-headers.ts).
  */
-export function slotPage(game: { name: string; game_code: string; product: string }): string {
+export function slotPage(game: { name: string; game_code: string; product: string }, nonce: string): string {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(game.name)}</title>
-<style>
+<style nonce="${nonce}">
   body{margin:0;font-family:system-ui,sans-serif;background:#120a2a;color:#fff;display:grid;place-items:center;min-height:100vh}
   main{text-align:center;padding:16px;max-width:420px;width:100%}
   .reels{display:flex;gap:8px;justify-content:center;margin:16px 0}
@@ -27,7 +28,7 @@ export function slotPage(game: { name: string; game_code: string; product: strin
   <button id="spin" type="button">Spin</button>
   <p id="result" role="status" aria-live="polite"></p>
 </main>
-<script>
+<script nonce="${nonce}">
 const FACES={cherry:'🍒',lemon:'🍋',bell:'🔔',star:'⭐',diamond:'💎',seven:'7'};
 const params=new URLSearchParams(location.hash.slice(1));
 const session=params.get('session');const demo=!session||params.get('demo')==='1';

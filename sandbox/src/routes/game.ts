@@ -6,6 +6,7 @@ import { walletEntries } from '../domain/ledger.js';
 import { demoSpin, realSpin } from '../domain/spin.js';
 import { slotPage } from '../game/slot-page.js';
 import { requirePlayer } from '../http/auth.js';
+import { gamePageHeaders, pageNonce } from '../http/page-headers.js';
 import { notFound, parse } from '../http/errors.js';
 import { Rands } from './wallet.js';
 
@@ -29,8 +30,11 @@ function findGame(ctx: SandboxContext, code: string) {
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/sandbox/game/:gameCode', async (req, reply) => {
     const { gameCode } = parse(z.object({ gameCode: z.string().max(120) }), req.params);
+    const game = findGame(ctx, gameCode);
+    const nonce = pageNonce();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return slotPage(findGame(ctx, gameCode));
+    gamePageHeaders(reply, nonce, ctx.config.siteOrigins);
+    return slotPage(game, nonce);
   });
 
   // Real-money spins need the player's bearer token (a session token or the game token from the launch).

@@ -4,13 +4,18 @@ import type { SandboxContext } from '../context.js';
 import { formatCents } from '../domain/money.js';
 import { depositJson, findDeposit, settleDeposit } from '../domain/wallet.js';
 import { parse } from '../http/errors.js';
+import { pageNonce, paymentPageHeaders } from '../http/page-headers.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const Params = z.object({ paymentId: z.string().max(64) });
 
-function page(title: string, body: string): string {
+/** A page of the payment provider, with its security headers (its style runs by the nonce they name). */
+function page(reply: FastifyReply, returnUrl: string | null, title: string, body: string): string {
+  const nonce = pageNonce();
+  reply.type('text/html; charset=utf-8');
+  paymentPageHeaders(reply, nonce, returnUrl);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:480px;margin:40px auto;padding:0 16px}
+<title>${esc(title)}</title><style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:480px;margin:40px auto;padding:0 16px}
 button{font:inherit;padding:10px 18px;margin-right:8px;border-radius:6px}button:focus-visible{outline:3px solid #2563eb}</style>
 </head><body><main>${body}</main></body></html>`;
 }
@@ -28,8 +33,9 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
         ? `<form method="post" action="/sandbox/pay/${esc(row.id)}/confirm"><button type="submit">Pay ${amount}</button></form>
            <form method="post" action="/sandbox/pay/${esc(row.id)}/fail"><button type="submit">Cancel payment</button></form>`
         : `<p role="status">This payment is ${row.status}.</p>`;
-    reply.type('text/html; charset=utf-8');
     return page(
+      reply,
+      row.return_url,
       'Sandbox payment',
       `<h1>Sandbox payment</h1><p>${esc(row.gateway)} (${esc(row.provider)}): ${amount}</p>${actions}`,
     );
@@ -44,8 +50,9 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
       url.searchParams.set('status', row.status);
       return reply.redirect(url.toString(), 303);
     }
-    reply.type('text/html; charset=utf-8');
     return page(
+      reply,
+      null,
       'Sandbox payment',
       `<h1>Payment ${row.status}</h1><p role="status">You can close this window.</p>`,
     );
