@@ -156,7 +156,11 @@ export class UpstreamClient {
     // answering. While the circuit is open the call is not sent and fails as the backend being down does.
     const resource = upstreamResource(call.method, call.path);
     const response = await this.breakers
-      .run(resource, () => this.send(call, headers), (r) => r.status >= 500)
+      .run(
+        resource,
+        () => this.send(call, headers),
+        (r) => r.status >= 500,
+      )
       .catch((err: unknown) => {
         throw err instanceof CircuitOpenError ? upstreamUnavailable() : err;
       });
