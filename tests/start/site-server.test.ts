@@ -38,10 +38,24 @@ afterAll(async () => {
 
 afterEach(() => stopLeftovers());
 
+/** The site's own policy with no images host and no outside origins (as `site` above runs). */
+const SITE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "media-src 'self'; font-src 'self' data:; connect-src 'self'; frame-src 'self' https:; worker-src 'self'; " +
+  "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 function expectSecurityHeaders(res: Response) {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('content-security-policy')).toBe(SITE_POLICY);
+}
+
+/** What the gateway sends with its answers, passed through the site's /graphql unchanged. */
+function expectGatewayHeaders(res: Response) {
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none';.*frame-ancestors 'none'/);
 }
 
 function graphql(url: string, query: string, headers: Record<string, string> = {}) {
@@ -174,13 +188,54 @@ describe('the production build, as a phone downloads it', () => {
   });
 });
 
+describe('the content security policy', () => {
+  it('lets the images and videos come from the casino, and the outside services only where they need to', async () => {
+    const served = await createSiteServer({
+      port: 0,
+      host: '127.0.0.1',
+      distDir: dist.dir,
+      gatewayUrl: gateway.url,
+      assetsUrl: 'https://cdn.playlive.example/casino/',
+      outsideOrigins: ['https://chat.example', 'http://games.casino.test:8080'],
+    });
+    try {
+      const res = await fetch(`${served.url}/games`);
+      const policy = Object.fromEntries(
+        res.headers
+          .get('content-security-policy')!
+          .split('; ')
+          .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+      );
+      const outside = 'https://chat.example http://games.casino.test:8080';
+      expect(policy).toEqual({
+        'default-src': "'self'",
+        'script-src': `'self' ${outside}`,
+        'style-src': `'self' 'unsafe-inline' ${outside}`,
+        'img-src': `'self' data: blob: https://cdn.playlive.example ${outside}`,
+        'media-src': `'self' https://cdn.playlive.example ${outside}`,
+        'font-src': `'self' data: ${outside}`,
+        'connect-src': `'self' ${outside}`,
+        'frame-src': `'self' https: https://cdn.playlive.example ${outside}`,
+        'worker-src': "'self'",
+        'object-src': "'none'",
+        'base-uri': "'self'",
+        'form-action': "'self'",
+        'frame-ancestors': "'none'",
+      });
+      expect(policy['script-src']).not.toMatch(/unsafe|https:(?!\/\/)/);
+    } finally {
+      await served.close();
+    }
+  });
+});
+
 describe('/graphql on the site’s origin', () => {
   it('answers queries from the gateway, for a page of the site as for a tool', async () => {
     const asked: Record<string, string>[] = [{}, { origin: site.url }];
     for (const headers of asked) {
       const res = await graphql(site.url, '{ site { timeZone } }', headers);
       expect(res.status).toBe(200);
-      expectSecurityHeaders(res);
+      expectGatewayHeaders(res);
       expect(await res.json()).toEqual({ data: { site: { timeZone: 'Africa/Johannesburg' } } });
     }
   });
@@ -188,6 +243,9 @@ describe('/graphql on the site’s origin', () => {
   it('serves GraphiQL to a browser', async () => {
     const res = await fetch(`${site.url}/graphql`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
+    // GraphiQL's own policy (its inline script by hash), not the site's, under which it could not run.
+    expectGatewayHeaders(res);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'sha256-/);
     expect(await res.text()).toContain('PlayLive GraphQL');
   });
 
@@ -319,5 +377,14 @@ describe('starting the site server', () => {
     expect(() => siteConfigFromEnv({ CASINO_ASSETS_URL: 'cdn' })).toThrow(
       /\n\s+CASINO_ASSETS_URL: must be an http/,
     );
+    expect(
+      siteConfigFromEnv({
+        SITE_OUTSIDE_ORIGINS: 'https://cdn.livechat.example/, https://errors.example:8443',
+      }),
+    ).toMatchObject({ outsideOrigins: ['https://cdn.livechat.example', 'https://errors.example:8443'] });
+    for (const bad of ['cdn.example', 'https://a.example/path', "https://a.example 'unsafe-inline'"])
+      expect(() => siteConfigFromEnv({ SITE_OUTSIDE_ORIGINS: bad }), bad).toThrow(
+        /\n\s+SITE_OUTSIDE_ORIGINS: must be a comma-separated list of origins/,
+      );
   });
 });

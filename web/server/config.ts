@@ -5,6 +5,22 @@ import { z } from 'zod';
 /** Where `npm run build -w web` writes the site. */
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** A browser origin: scheme, host and optional port, nothing more. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 const portMessage = (from: number) => `must be a port number from ${from} to 65535`;
 const Port = (from: number) =>
   z.coerce
@@ -26,6 +42,13 @@ const EnvSchema = z
     CASINO_ASSETS_URL: z
       .url({ message: 'must be an http(s) URL, for example https://cdn.example.com' })
       .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL, for example https://cdn.example.com')
+      .optional(),
+    SITE_OUTSIDE_ORIGINS: z
+      .string()
+      .refine(
+        (v) => list(v).every(isOrigin),
+        'must be a comma-separated list of origins such as https://cdn.livechat.example (scheme, host and port only)',
+      )
       .optional(),
     // Read only when GATEWAY_URL is not set: the gateway of the same environment listens there.
     GATEWAY_PORT: z.string().optional(),
@@ -51,6 +74,12 @@ export interface SiteConfig {
   gatewayUrl: string;
   /** Where the images come from, for the pages' preconnect hint (CASINO_ASSETS_URL; none when not set). */
   assetsUrl?: string;
+  /**
+   * Other origins the pages may use besides their own and the images' (SITE_OUTSIDE_ORIGINS, for the policy in
+   * security-headers.ts): the live chat's script host, the error reporter's collector, a casino's game pages over
+   * plain http. None when not set.
+   */
+  outsideOrigins?: string[];
 }
 
 export function siteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -66,5 +95,8 @@ export function siteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SiteCon
     distDir: path.resolve(e.WEB_DIST_DIR ?? DEFAULT_DIST_DIR),
     gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
     ...(e.CASINO_ASSETS_URL ? { assetsUrl: e.CASINO_ASSETS_URL } : {}),
+    ...(e.SITE_OUTSIDE_ORIGINS
+      ? { outsideOrigins: list(e.SITE_OUTSIDE_ORIGINS).map((o) => o.replace(/\/$/, '')) }
+      : {}),
   };
 }

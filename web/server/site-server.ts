@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { graphqlProxy, rejectUpgrade } from './graphql-proxy.js';
+import { securityHeaders } from './security-headers.js';
 import { staticFiles } from './static-files.js';
 
 export interface SiteServerOptions {
@@ -20,6 +21,8 @@ export interface SiteServerOptions {
    * connection costs several round trips that otherwise start only once the app has asked for the games.
    */
   assetsUrl?: string;
+  /** Other origins the pages use: the live chat, the error reporter, game pages (SITE_OUTSIDE_ORIGINS). */
+  outsideOrigins?: string[];
   logger?: Pick<Console, 'warn'>;
 }
 
@@ -43,16 +46,6 @@ export class SiteNotBuiltError extends Error {
 /** The graphql endpoint, on the site's own origin so the browser talks to one origin (no CORS, one address). */
 const GRAPHQL_PATH = '/graphql';
 
-/**
- * Headers on every answer. The CSP only forbids framing (clickjacking a cashier page); a script policy would have
- * to follow what the build emits and GraphiQL's inline scripts, so it is left to a later, deliberate change.
- */
-function setSecurityHeaders(res: ServerResponse): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
-}
-
 /** The path of a request target, without parsing it as a URL (`//graphql` must not become a host name). */
 function pathOf(url: string | undefined): string {
   return (url ?? '/').split('?', 1)[0]!;
@@ -75,6 +68,10 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new SiteNotBuiltError(distDir);
   const serveFile = staticFiles(distDir);
   const proxy = graphqlProxy(options.gatewayUrl, options.logger ?? console);
+  const setSecurityHeaders = securityHeaders({
+    ...(options.assetsUrl ? { assetsUrl: options.assetsUrl } : {}),
+    ...(options.outsideOrigins ? { outsideOrigins: options.outsideOrigins } : {}),
+  });
   const preconnect = options.assetsUrl ? `<${new URL(options.assetsUrl).origin}>; rel=preconnect` : null;
 
   const server = createServer((req, res) => {

@@ -1,0 +1,60 @@
+import type { ServerResponse } from 'node:http';
+
+export interface SitePolicyOptions {
+  /** Where the casino's images and videos are (CASINO_ASSETS_URL). */
+  assetsUrl?: string;
+  /**
+   * Other origins the pages use (SITE_OUTSIDE_ORIGINS): the live chat's script and styles, the error reporter's
+   * collector, game pages served over plain http (a development casino).
+   */
+  outsideOrigins?: readonly string[];
+}
+
+/**
+ * The Content-Security-Policy the site works under, and no wider:
+ * - scripts, styles and fonts come from the build on the site's own origin (Vite emits no inline script); styles
+ *   may also be inline (the first paint's markup in index.html and React's style attributes);
+ * - images and banner videos come from the casino's assets host (and data:/blob: addresses the CSS and the image
+ *   fallbacks use);
+ * - the app talks to /graphql on its own origin, over fetch and graphql-ws ('self' covers ws: and wss: of it);
+ * - a launched game opens the casino's game page, which may be any game provider's https page, in an iframe;
+ * - no page of another origin may frame the site (clickjacking the cashier), and no plugin, <base> or form may
+ *   send the player elsewhere.
+ * The outside origins are added where the outside services need them: scripts and styles (the chat widget),
+ * connections (error reports), frames (games), images.
+ */
+export function contentSecurityPolicy({ assetsUrl, outsideOrigins = [] }: SitePolicyOptions): string {
+  const casino = assetsUrl ? [new URL(assetsUrl).origin] : [];
+  const outside = [...outsideOrigins];
+  const sources = (...list: string[]) => [...new Set(list)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src ${sources("'self'", ...outside)}`,
+    `style-src ${sources("'self'", "'unsafe-inline'", ...outside)}`,
+    `img-src ${sources("'self'", 'data:', 'blob:', ...casino, ...outside)}`,
+    `media-src ${sources("'self'", ...casino, ...outside)}`,
+    `font-src ${sources("'self'", 'data:', ...outside)}`,
+    `connect-src ${sources("'self'", ...outside)}`,
+    `frame-src ${sources("'self'", 'https:', ...casino, ...outside)}`,
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The headers on every answer of the site server: no content sniffing, only the origin as referrer to other
+ * sites, no framing, and the policy above. Answers passed on from the gateway (/graphql, GraphiQL) carry the
+ * gateway's own headers, which replace these.
+ */
+export function securityHeaders(options: SitePolicyOptions): (res: ServerResponse) => void {
+  const policy = contentSecurityPolicy(options);
+  return (res) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Content-Security-Policy', policy);
+  };
+}
