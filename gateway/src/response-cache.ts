@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createInMemoryCache, useResponseCache } from '@graphql-yoga/plugin-response-cache';
+import { createInMemoryCache, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
 import type { Plugin } from 'graphql-yoga';
 import { bearerToken } from './context.js';
 import type { PublicCache } from './upstream/public-cache.js';
+import type { SharedAnswers } from './upstream/shared-cache.js';
 
 /** How long a guest's whole answer is served again: short, since it sits on top of the public caches' own TTLs. */
 export const GUEST_ANSWER_TTL_MS = 5000;
@@ -30,15 +31,36 @@ export function cacheGuestAnswers(options: {
   clock: () => Date;
   /** The public reads these answers are built from: clearing them clears these too. */
   publicCache: PublicCache;
+  /** The answers every replica shares (Redis), behind this process's own; none: this process's only. */
+  shared?: SharedAnswers | null;
+  /** Told whether each lookup found an answer (for the cache metrics). */
+  onLookup?: (hit: boolean) => void;
 }): Plugin | null {
   const ttl = Math.min(options.ttlMs, GUEST_ANSWER_TTL_MS);
   if (ttl <= 0) return null;
+  const shared = options.shared ?? null;
   let answers = createInMemoryCache();
   options.publicCache.alsoClear(() => (answers = createInMemoryCache()));
   return useResponseCache({
     cache: {
-      get: (key) => answers.get(key),
-      set: (...args) => answers.set(...args),
+      // This process's answers first; with Redis, then the other replicas' (kept here for the rest of their TTL).
+      get: (key) => {
+        const hit = answers.get(key);
+        if (hit || !shared) {
+          options.onLookup?.(hit !== undefined && hit !== null);
+          return hit;
+        }
+        return shared.get(key).then((found) => {
+          options.onLookup?.(found !== null && found !== undefined);
+          if (!found) return undefined;
+          void answers.set(key, found.answer, [], found.ttlMs);
+          return found.answer as Awaited<ReturnType<Cache['get']>>;
+        });
+      },
+      set: (key, result, entities, ttl) => {
+        void shared?.set(key, result, ttl);
+        return answers.set(key, result, entities, ttl);
+      },
       invalidate: (entities) => answers.invalidate(entities),
     },
     enabled: (request) => isGuestRequest(request),
@@ -46,10 +68,12 @@ export function cacheGuestAnswers(options: {
     session: () => null,
     // The gateway clock's second is part of the key: an answer that says how long until a tournament starts, or
     // whether a promotion has ended, is exact to the second whatever the TTL (and follows a clock moved in tests).
+    // The document is the one a persisted request's doc_id names (persisted-operations.ts runs first and puts it in
+    // the request), so an id and the same document sent whole share an answer and two ids never do.
     buildResponseCacheKey: ({ documentString, variableValues, operationName, request }) =>
       // Asked of every request. A player's is never looked up (enabled is false); were it ever, a key of its own
-      // could match nothing, so it is not worth hashing the document for.
-      !isGuestRequest(request)
+      // could match nothing, so it is not worth hashing the document for. Nor is a request with no document.
+      !isGuestRequest(request) || documentString === ''
         ? randomUUID()
         : createHash('sha256')
             .update(`${Math.floor(options.clock().getTime() / 1000)}|${operationName ?? ''}|`)
@@ -58,8 +82,11 @@ export function cacheGuestAnswers(options: {
             .digest('base64url'),
     ttl,
     ttlPerSchemaCoordinate: { Tournament: Math.min(ttl, TOURNAMENT_ANSWER_TTL_MS) },
-    // A player's change never shows in a guest's answer; the TTL alone bounds staleness.
-    invalidateViaMutation: false,
+    // Must stay on: with it off, the plugin stores a guest's mutation answers like queries, so a second
+    // forgotPassword (or login) within the TTL would be answered from here without reaching the casino or the rate
+    // limits, and with Redis another replica would serve it. A player's change never shows in a guest's answer
+    // (the TTL alone bounds that); what a guest's mutation invalidates here is only this process's copies.
+    invalidateViaMutation: true,
     // With EXPOSE_UPSTREAM_CALLS an answer says whether it came from here (extensions.responseCache.hit).
     includeExtensionMetadata: options.showHits,
   }) as Plugin;

@@ -98,3 +98,14 @@ it('keeps no answer that has errors: once the casino is back, the next guest get
   expect(back.errors).toBeUndefined();
   expect(back.data.tournaments.totalCount).toBeGreaterThan(0);
 });
+
+it("never answers a guest's mutation from the cache: a second reset mail request reaches the casino", async () => {
+  const email = `answer-cache-${Date.now()}@example.test`;
+  const forgot = () =>
+    stack.gql('mutation($e: String!) { forgotPassword(input: { email: $e }) { message } }', { e: email });
+  const [first, second] = [await forgot(), await forgot()];
+  for (const answer of [first, second]) {
+    expect(answer.errors).toBeUndefined();
+    expect(answer.extensions.upstreamCalls).toEqual(['POST /api/forgotPassword']);
+  }
+});
