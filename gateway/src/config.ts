@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './logging.js';
 
 const list = (value: string) =>
   value
@@ -59,6 +60,7 @@ const EnvSchema = z.object({
   CIRCUIT_RESET_MS: Millis(600_000).default(10_000),
   GUEST_HIDDEN_PROVIDERS: z.string().default(''),
   GRAPHIQL: Flag.optional(),
+  INTROSPECTION: Flag.optional(),
   EXPOSE_UPSTREAM_CALLS: Flag.default(false),
   PUSHER_URL: z
     .url({ message: 'must be a ws(s) or http(s) URL, for example ws://localhost:4010' })
@@ -85,6 +87,28 @@ const EnvSchema = z.object({
       (v) => /^rediss?:\/\/[^\s]+$/.test(v) || /^\/\S+$/.test(v),
       'must be a redis:// or rediss:// URL (for example redis://redis:6379) or a Unix socket path',
     )
+    .optional(),
+  RATE_LIMITS: Flag.default(true),
+  TRUST_PROXY: z.coerce
+    .number({ message: 'must be the number of proxies in front of the gateway, from 0 to 10 (0: none)' })
+    .int('must be the number of proxies in front of the gateway, from 0 to 10 (0: none)')
+    .min(0, 'must be the number of proxies in front of the gateway, from 0 to 10 (0: none)')
+    .max(10, 'must be the number of proxies in front of the gateway, from 0 to 10 (0: none)')
+    .default(0),
+  // The site's operations by id, as relay-compiler writes them; unset: where the site's build writes them.
+  PERSISTED_OPERATIONS_FILE: z
+    .string()
+    .trim()
+    .min(1, "must name the persisted operations file relay-compiler wrote (relay.config.js's persistConfig)")
+    .optional(),
+  PERSISTED_OPERATIONS_ONLY: Flag.default(false),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  // A scraper's bearer token for /metrics: long and random, as it is a credential.
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, 'must be 16 to 256 letters, digits or ._~+/=- (a random secret)')
     .optional(),
   NODE_ENV: z.string().default('development'),
 });
@@ -115,6 +139,11 @@ export interface GatewayConfig {
   /** Game products never shown to guests (the backend's `product` values). */
   guestHiddenProviders: string[];
   graphiql: boolean;
+  /**
+   * Whether `__schema` and `__type` answer (over HTTP and graphql-ws). Off in production, where the schema is not
+   * published; on in development, or wherever GraphiQL is on, since GraphiQL needs it.
+   */
+  introspection: boolean;
   /** Adds extensions.upstreamCalls to each answer (for tests and partners measuring round trips). */
   exposeUpstreamCalls: boolean;
   /** The casino's live channels (Pusher protocol): host and port; by default those of casinoApiUrl. */
@@ -132,6 +161,31 @@ export interface GatewayConfig {
    * path; null: each process keeps that state in memory (one replica).
    */
   redisUrl: string | null;
+  /**
+   * Rate limits on sign-in, sign-up, password resets, coupons and payments, and a ceiling on all operations per
+   * address (rate-limits/rules.ts). On by default; off only for load tests and test suites that sign up many players
+   * from one address.
+   */
+  rateLimits: boolean;
+  /**
+   * How many proxies in front of the gateway append the client's address to X-Forwarded-For (nginx: 1). 0: the
+   * header is ignored and the socket's peer is the client, as anyone can write the header.
+   */
+  trustProxy: number;
+  /**
+   * The site's persisted operations (id -> document, relay-compiler's persistConfig file), served by doc_id; null:
+   * the file the site's build writes (web/src/__generated__/persisted-operations.json), when there is one.
+   */
+  persistedOperationsFile: string | null;
+  /** Only persisted operations run, over HTTP and graphql-ws; otherwise any document runs too (within the limits). */
+  persistedOperationsOnly: boolean;
+  /** The least severe log lines written (info: one line per request or operation). */
+  logLevel: LogLevel;
+  /**
+   * The bearer token /metrics asks of a scraper; null: /metrics is open in development and off in production (the
+   * figures are the operator's, not the players').
+   */
+  metricsToken: string | null;
 }
 
 /** The sandbox's port as an address to call: 0 (any free port) names no sandbox. */
@@ -177,11 +231,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     circuitResetMs: e.CIRCUIT_RESET_MS,
     guestHiddenProviders: list(e.GUEST_HIDDEN_PROVIDERS),
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
+    introspection: e.INTROSPECTION ?? e.GRAPHIQL ?? e.NODE_ENV !== 'production',
     exposeUpstreamCalls: e.EXPOSE_UPSTREAM_CALLS,
     pusherUrl: (e.PUSHER_URL ?? e.CASINO_API_URL).replace(/\/$/, ''),
     pusherAppKey: e.PUSHER_APP_KEY,
     allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => o.replace(/\/$/, '')),
     sessionCheckMs: e.SESSION_CHECK_MS,
     redisUrl: e.REDIS_URL ?? null,
+    rateLimits: e.RATE_LIMITS,
+    trustProxy: e.TRUST_PROXY,
+    persistedOperationsFile: e.PERSISTED_OPERATIONS_FILE ?? null,
+    persistedOperationsOnly: e.PERSISTED_OPERATIONS_ONLY,
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import type { GatewayConfig } from './config.js';
 import { unauthenticated } from './errors.js';
 import type { AccountModel } from './models.js';
+import { NO_ATTEMPT_LIMITS, type AttemptLimits } from './rate-limits/limiter.js';
 import type { Realtime } from './realtime/realtime.js';
 import type { Prefetches } from './resolvers/prefetch.js';
 import { loadAccount } from './upstream/account.js';
@@ -36,6 +37,8 @@ export interface GatewayContext {
   realtime: Realtime;
   /** The reads each field can start before its parent resolves (resolvers/prefetch.ts). */
   prefetches: Prefetches;
+  /** The rate limits of the guarded mutations, for this request's client address (rate-limits/limiter.ts). */
+  attempts: AttemptLimits;
   /** This answer's state (its upstream, "now", its player). Replaced whole, never edited from outside. */
   scope: AnswerScope;
   /** The instant this answer is made at. */
@@ -55,15 +58,22 @@ export interface GatewayContext {
 
 export type ContextParts = Pick<GatewayContext, 'config' | 'cache' | 'clock' | 'realtime' | 'prefetches'> & {
   upstream: RequestUpstream;
+  /** None given: no limits (a context made outside a client's request). */
+  attempts?: AttemptLimits;
 };
 
 /*
  * The methods read `this`, not a closure: Yoga spreads the object this returns into the context resolvers see,
  * so state must live on that object for `renew` and `switchSession` to reach every later field.
  */
-export function createContext({ upstream, ...parts }: ContextParts): GatewayContext {
+export function createContext({
+  upstream,
+  attempts = NO_ATTEMPT_LIMITS,
+  ...parts
+}: ContextParts): GatewayContext {
   return {
     ...parts,
+    attempts,
     scope: newScope(upstream),
     now(this: GatewayContext) {
       return (this.scope.now ??= this.clock());

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga, useReadinessCheck, type Plugin, type YogaInitialContext } from 'graphql-yoga';
@@ -6,10 +6,25 @@ import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
 import { limitRequestBody } from './body-limit.js';
 import { compressResponses } from './compression.js';
+import { observeHttp } from './http-observer.js';
+import { createLogger, gatewayLogger, type Logger } from './logging.js';
+import { GatewayMetrics } from './metrics.js';
+import { SocketObserver } from './realtime/socket-observer.js';
+import { traceOperations } from './tracing.js';
 import { corsPolicy, varyByOrigin } from './cors.js';
 import { CSRF_HEADERS, preventCsrf } from './csrf.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
+import { inputLimits } from './input-limits.js';
+import { disableIntrospection, hideErrorDetails } from './production.js';
+import { codeVariableErrors } from './variable-errors.js';
+import { createRateLimits } from './rate-limits/rate-limits.js';
+import {
+  DOC_ID,
+  PersistedOperations,
+  resolveSocketOperation,
+  servePersistedOperations,
+} from './persisted-operations.js';
 import { readinessCheck } from './readiness.js';
 import { cacheGuestAnswers } from './response-cache.js';
 import { graphiqlPage, securityHeaders } from './security-headers.js';
@@ -21,6 +36,8 @@ import { prefetchQueries } from './resolvers/prefetch.js';
 import { buildGatewaySchema } from './schema.js';
 import { UpstreamClient } from './upstream/client.js';
 import { PublicCache } from './upstream/public-cache.js';
+import { SharedCache } from './upstream/shared-cache.js';
+import { connectRedis } from './redis.js';
 import { RequestUpstream } from './upstream/request-upstream.js';
 import { SessionReads } from './upstream/session-reads.js';
 
@@ -39,13 +56,25 @@ export interface Gateway {
 export interface GatewayOptions {
   config?: Partial<GatewayConfig>;
   clock?: () => Date;
-  logger?: Pick<Console, 'info' | 'warn'>;
+  /** Where the gateway's log lines go; by default JSON lines on stdout at LOG_LEVEL (pino). */
+  logger?: Logger;
   /** Refresh flags on a tournament's channel within this window make one refetch (default 30 ms). */
   tournamentCoalesceMs?: number;
+  /**
+   * Production mode (default: NODE_ENV=production): no field suggestions and no error details (stack traces, the
+   * echo of a malformed body). Introspection and GraphiQL follow their own settings (config.ts).
+   */
+  production?: boolean;
 }
 
 /** Over graphql-ws the session comes in connectionParams, over HTTP (and SSE) in the Authorization header. */
-type InitialContext = YogaInitialContext & { connectionParams?: Record<string, unknown> };
+type InitialContext = YogaInitialContext & {
+  connectionParams?: Record<string, unknown>;
+  /** Node's request: over HTTP Yoga's server context, over graphql-ws the socket's upgrade request (ws-server.ts). */
+  req?: IncomingMessage;
+  /** Over graphql-ws, the operation's request id (socket-observer.ts); over HTTP the request's (http-observer.ts). */
+  requestId?: string;
+};
 
 /** The gateway's own pages (GraphiQL) are always allowed; other browser origins only when configured. */
 function originAllowed(config: GatewayConfig) {
@@ -98,13 +127,49 @@ const SERVED_FROM_CACHE = Symbol.for('servedFromResponseCache');
 
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const config: GatewayConfig = { ...configFromEnv(), ...options.config };
+  // First: a missing or broken persisted operations file stops the start before anything is opened.
+  const persisted = PersistedOperations.load({
+    file: config.persistedOperationsFile,
+    only: config.persistedOperationsOnly,
+  });
   const clock = options.clock ?? (() => new Date());
-  const client = new UpstreamClient(config, options.logger ?? console);
-  const cache = new PublicCache({ staleMs: config.publicCacheStaleMs });
-  const shared = { client, cache, sessions: new SessionReads(), publicTtlMs: config.publicCacheTtlMs };
+  const logger = gatewayLogger(options.logger ?? createLogger(config.logLevel));
+  const metrics = new GatewayMetrics();
+  const client = new UpstreamClient(config, logger, (method, path, status, seconds) =>
+    metrics.upstreamCall(method, path, status, seconds),
+  );
+  const cache = new PublicCache({
+    staleMs: config.publicCacheStaleMs,
+    onLookup: (result) => metrics.cacheLookup('public', result),
+  });
+  // REDIS_URL: the replicas share the public reads, the guests' answers (and clears of both) through Redis.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
+  const replicas = redis ? new SharedCache(redis, logger) : null;
+  replicas?.linkClears(cache);
+  const shared = {
+    client,
+    cache,
+    sessions: new SessionReads(),
+    publicTtlMs: config.publicCacheTtlMs,
+    replicas,
+  };
   const schema = buildGatewaySchema();
-  const logger = options.logger ?? console;
-  const production = process.env.NODE_ENV === 'production';
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const http = observeHttp({
+    logger,
+    metrics,
+    graphqlPath: '/graphql',
+    metricsToken: config.metricsToken,
+    production,
+  });
+  const socketObserver = new SocketObserver(logger, metrics);
+  const rateLimits = createRateLimits({
+    enabled: config.rateLimits,
+    trustedProxies: config.trustProxy,
+    now: () => clock().getTime(),
+    redis,
+    logger,
+  });
   const realtime = createRealtime({
     config,
     client,
@@ -122,6 +187,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     showHits: config.exposeUpstreamCalls,
     clock,
     publicCache: cache,
+    shared: replicas?.answers() ?? null,
+    onLookup: (hit) => metrics.cacheLookup('guest_answers', hit ? 'hit' : 'miss'),
   });
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
@@ -141,11 +208,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     // limitRequestBody below, which judges a body by its Content-Length instead of streaming it through a counter.
     maxRequestBodySize: false,
     healthCheckEndpoint: '/healthz',
+    // Relay's persisted operations: {"doc_id": "<id>", "variables": {...}}.
+    extraParamNames: [DOC_ID],
     logging: false,
     cors: corsPolicy(config.allowedOrigins),
-    context: ({ request, connectionParams }: InitialContext) =>
+    context: ({ request, connectionParams, req, requestId }: InitialContext) =>
       createContext({
         config,
+        attempts: rateLimits.attemptsOf(req),
         cache,
         clock,
         realtime,
@@ -153,22 +223,33 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         upstream: new RequestUpstream(
           shared,
           connectionParams
-            ? { token: bearerToken(connectionParams.authorization), csrf: null }
+            ? { token: bearerToken(connectionParams.authorization), csrf: null, requestId: requestId ?? '' }
             : {
                 token: bearerToken(request.headers.get('authorization')),
                 csrf: request.headers.get('x-csrf-token') ?? request.headers.get('x-xsrf-token'),
+                requestId: http.requestIdOf(request),
               },
         ),
       }),
     plugins: [
+      // First: its response hook adds X-Request-Id before a later one (compression) copies the headers.
+      http.plugin,
+      traceOperations(),
       securityHeaders(graphiql),
       varyByOrigin(),
+      rateLimits.httpCeiling,
       limitRequestBody(),
       explainContentType(),
       preventCsrf(),
       compressResponses(),
+      // Before the guests' answer cache: it keys by the document a doc_id names.
+      servePersistedOperations(persisted, config.persistedOperationsOnly),
       ...(guestAnswers ? [guestAnswers] : []),
       queryLimits({ production }),
+      inputLimits(),
+      codeVariableErrors(),
+      ...(config.introspection ? [] : [disableIntrospection()]),
+      ...(production ? [hideErrorDetails()] : []),
       useReadinessCheck({ endpoint: '/readyz', check: readinessCheck(client, realtime) }),
       prefetchQueries(),
       shareSubscriptions(),
@@ -177,7 +258,21 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   });
 
   const server = createServer(yoga);
-  const ws = attachGraphqlWs({ server, yoga, path: '/graphql', isAllowedOrigin, production });
+  const ws = attachGraphqlWs({
+    server,
+    yoga,
+    path: '/graphql',
+    isAllowedOrigin,
+    production,
+    logger,
+    admitOperation: rateLimits.admitOperation,
+    resolveOperation: (payload) =>
+      resolveSocketOperation(persisted, config.persistedOperationsOnly, payload),
+    observer: socketObserver,
+  });
+  metrics.watchSockets(() => ws.clients());
+  metrics.watchCircuits(() => client.circuits());
+  metrics.watchLiveChannels(() => realtime.stats());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -199,6 +294,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
         server.close(() => resolve());
       });
       await client.close();
+      replicas?.close();
+      redis?.disconnect();
     },
   };
 }

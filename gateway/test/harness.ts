@@ -5,7 +5,7 @@ import { createClient, type Client } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import type { GatewayConfig } from '../src/config.js';
-import { createGateway, type Gateway } from '../src/server.js';
+import { createGateway, type Gateway, type GatewayOptions } from '../src/server.js';
 
 export interface Stack {
   sandbox: Sandbox;
@@ -28,6 +28,10 @@ export async function startStack(
     clock?: () => Date;
     sandboxClock?: () => Date;
     tournamentCoalesceMs?: number;
+    /** What the gateway logs (default: nothing, or the console with GATEWAY_TEST_LOG set). */
+    logger?: GatewayOptions['logger'];
+    /** Production mode (GatewayOptions.production); by default NODE_ENV's. */
+    production?: boolean;
   } = {},
 ): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
@@ -47,13 +51,18 @@ export async function startStack(
       exposeUpstreamCalls: true,
       graphiql: true,
       guestHiddenProviders: [],
+      // The suites sign up and sign in dozens of players from 127.0.0.1, and some send hundreds of operations a
+      // minute: the rate limits (on by default) are off here, and on in rate-limits.test.ts, which tests them.
+      rateLimits: false,
       ...options.gateway,
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.tournamentCoalesceMs !== undefined
       ? { tournamentCoalesceMs: options.tournamentCoalesceMs }
       : {}),
-    logger: process.env.GATEWAY_TEST_LOG ? console : { info: () => {}, warn: () => {} },
+    logger:
+      options.logger ?? (process.env.GATEWAY_TEST_LOG ? console : { info: () => {}, warn: () => {} }),
+    ...(options.production !== undefined ? { production: options.production } : {}),
   });
   const stack: Stack = {
     sandbox,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { GatewayConfig } from '../../gateway/src/config.js';
 import { createGateway, type Gateway } from '../../gateway/src/server.js';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import { createSiteServer, type SiteServer } from '../../web/server/site-server.js';
@@ -40,7 +41,11 @@ export interface SiteStack {
   close(): Promise<void>;
 }
 
-export async function startSiteStack(): Promise<SiteStack> {
+/**
+ * The gateway runs as `npm start` runs it, with the settings of the environment: among them the site's persisted
+ * operations, from the file the site's build wrote. `gateway`: settings of the suite's own (persisted-only mode).
+ */
+export async function startSiteStack(options: { gateway?: Partial<GatewayConfig> } = {}): Promise<SiteStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
   const sandbox = await createSandbox({ config: { port: 0, host: '127.0.0.1', dataDir, control: true } });
   const quiet = { info: () => {}, warn: () => {} };
@@ -52,6 +57,9 @@ export async function startSiteStack(): Promise<SiteStack> {
       pusherUrl: sandbox.url,
       graphiql: true,
       guestHiddenProviders: [],
+      // Every player of a suite signs up and in from 127.0.0.1 (the gateway tests cover the limits themselves).
+      rateLimits: false,
+      ...options.gateway,
     },
     logger: quiet,
   });
@@ -61,6 +69,8 @@ export async function startSiteStack(): Promise<SiteStack> {
     distDir: DIST_DIR,
     gatewayUrl: gateway.url,
     assetsUrl: sandbox.url,
+    // The sandbox also stands in for the live chat and the error reporter (outside-services.test.ts).
+    outsideOrigins: [sandbox.url],
     logger: quiet,
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });

@@ -6,9 +6,12 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { bearerToken, type GatewayContext } from '../context.js';
+import type { SocketOperation } from '../persisted-operations.js';
+import { logRefusedMessages, type RefusalLogger } from './refused-messages.js';
 import { joinShared, shareKey } from './share-subscriptions.js';
 import { Member } from './shared-fanout.js';
 import { sharedPayloadOf } from './shared-payload.js';
+import type { SocketObserver } from './socket-observer.js';
 
 /** Largest message a client may send over the socket (an operation within the query limits fits easily). */
 const MAX_MESSAGE_BYTES = 128 * 1024;
@@ -29,6 +32,17 @@ export interface GraphqlWsOptions {
   /** Whether a browser page of this origin may open the socket. */
   isAllowedOrigin(origin: string, host: string | undefined): boolean;
   production: boolean;
+  /** Where a refused message (oversized, not UTF-8, not the protocol's) is reported, one line each. */
+  logger?: RefusalLogger;
+  /**
+   * The operation's document (a persisted one's by its doc_id, as Yoga's plugin does over HTTP), or the error
+   * refusing it; before envelop parses.
+   */
+  resolveOperation<P extends SocketOperation>(payload: P): P | GraphQLError;
+  /** Counts an operation against its address's ceiling (rate-limits/): the error refusing it, or null to run it. */
+  admitOperation(request: IncomingMessage): Promise<GraphQLError | null>;
+  /** Gives each operation its request id, logs and counts it (socket-observer.ts). */
+  observer?: SocketObserver;
 }
 
 export interface GraphqlWs {
@@ -67,7 +81,10 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
     if (origin !== undefined && !options.isAllowedOrigin(origin, req.headers.host)) {
       return reject(socket, 403, 'Origin not allowed');
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      wss.emit('connection', ws, req);
+      logRefusedMessages(ws, options.logger ?? console);
+    });
   };
   server.on('upgrade', onUpgrade);
 
@@ -79,15 +96,24 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
         const authorization = connectionParams?.authorization;
         return authorization === undefined || authorization === null || bearerToken(authorization) !== null;
       },
-      onSubscribe: async (ctx, id, payload) => {
+      ...options.observer?.hooks,
+      onSubscribe: async (ctx, id, sent) => {
+        const requestId = options.observer?.received(ctx, id, sent.operationName);
         if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
           return [
             new GraphQLError(`At most ${MAX_OPERATIONS_PER_SOCKET} operations may run on one connection.`),
           ];
         }
+        const refused = await options.admitOperation(ctx.extra.request);
+        if (refused) return [refused];
+        const payload = options.resolveOperation(sent);
+        if (payload instanceof GraphQLError) return [payload];
         const enveloped = yoga.getEnveloped({
           connectionParams: ctx.connectionParams ?? {},
+          // As Yoga's context has over HTTP: the client's address for rate limits.
+          req: ctx.extra.request,
           params: payload,
+          requestId,
         });
         let document;
         try {

@@ -17,6 +17,7 @@ function authPayload(ctx: GatewayContext, token: string, clientMutationId: strin
 export const authResolvers: Resolvers = {
   Mutation: {
     register: async (_root, { input }, ctx) => {
+      await ctx.attempts.check('register', input.email);
       const token = await register(ctx.scope.upstream, {
         name: input.name,
         email: input.email,
@@ -29,16 +30,26 @@ export const authResolvers: Resolvers = {
       return authPayload(ctx, token, input.clientMutationId);
     },
 
-    login: async (_root, { input }, ctx) =>
-      authPayload(ctx, await login(ctx.scope.upstream, input.email, input.password), input.clientMutationId),
+    login: async (_root, { input }, ctx) => {
+      await ctx.attempts.check('login', input.email);
+      return authPayload(
+        ctx,
+        await login(ctx.scope.upstream, input.email, input.password),
+        input.clientMutationId,
+      );
+    },
 
-    forgotPassword: async (_root, { input }, ctx) => ({
-      message: await forgotPassword(ctx.scope.upstream, input.email),
-      clientMutationId: input.clientMutationId ?? null,
-    }),
+    forgotPassword: async (_root, { input }, ctx) => {
+      await ctx.attempts.check('forgotPassword', input.email);
+      return {
+        message: await forgotPassword(ctx.scope.upstream, input.email),
+        clientMutationId: input.clientMutationId ?? null,
+      };
+    },
 
     resetPassword: async (_root, { input }, ctx) => {
       const { token, email, password } = input;
+      await ctx.attempts.check('resetPassword', email);
       return authPayload(
         ctx,
         await resetPassword(ctx.scope.upstream, { token, email, password }),

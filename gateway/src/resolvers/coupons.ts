@@ -54,6 +54,7 @@ export const couponsResolvers: Resolvers = {
   Mutation: {
     redeemCoupon: async (_root, { input }, ctx) => {
       const userId = await requirePlayerId(ctx);
+      await ctx.attempts.check('redeemCoupon', userId);
       const code = input.code.trim();
       if (!code) throw badInput('Enter a coupon code.');
       if (code.length > 64) throw badInput('A coupon code is at most 64 characters.');

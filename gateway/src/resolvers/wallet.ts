@@ -63,13 +63,17 @@ export const walletAfterWrite = async (ctx: GatewayContext) =>
 /**
  * The wallet a payment is checked against, read together with the account (neither needs the other) rather than
  * after it. A guest is refused before anything is sent, and a refused token fails as UNAUTHENTICATED first, as
- * does every mutation.
+ * does every mutation; then the attempt counts against the player's payment limits (rate-limits/rules.ts).
  */
-async function walletBeforePayment(ctx: GatewayContext, input: { amount: string; idempotencyKey: string }) {
+async function walletBeforePayment(
+  ctx: GatewayContext,
+  action: 'deposit' | 'withdraw',
+  input: { amount: string; idempotencyKey: string },
+) {
   requireSession(ctx);
   const wallet = loadWallet(ctx.scope.upstream);
   wallet.catch(() => {});
-  await requirePlayerId(ctx);
+  await ctx.attempts.check(action, await requirePlayerId(ctx));
   const amountCents = amountOf(input.amount);
   const idempotencyKey = idempotencyKeyOf(input.idempotencyKey);
   return { amountCents, idempotencyKey, wallet: await wallet };
@@ -80,7 +84,8 @@ function returnParameters(query: string | null | undefined, drop: readonly strin
   if (!query) return {};
   if (query.length > 2000) throw badInput('returnQuery can be at most 2,000 characters.');
   const params = new URLSearchParams(query.replace(/^\?/, ''));
-  const kept: Record<string, string> = {};
+  // No prototype: a parameter named __proto__ is passed on like any other, not swallowed by the object.
+  const kept: Record<string, string> = Object.create(null);
   for (const [name, value] of params) if (!drop.includes(name)) kept[name] = value;
   if (Object.keys(kept).length > 30) throw badInput('returnQuery can hold at most 30 parameters.');
   return kept;
@@ -191,7 +196,7 @@ export const walletResolvers: Resolvers = {
 
   Mutation: {
     deposit: async (_root, { input }, ctx) => {
-      const { amountCents, idempotencyKey, wallet } = await walletBeforePayment(ctx, input);
+      const { amountCents, idempotencyKey, wallet } = await walletBeforePayment(ctx, 'deposit', input);
       const gateway = offeredGateway(wallet, input.gateway);
       checkLimits(amountCents, wallet.limits?.depositMin, wallet.limits?.depositMax);
       const d = await startDeposit(ctx.scope.upstream, {
@@ -213,7 +218,7 @@ export const walletResolvers: Resolvers = {
     },
 
     withdraw: async (_root, { input }, ctx) => {
-      const { amountCents, idempotencyKey, wallet } = await walletBeforePayment(ctx, input);
+      const { amountCents, idempotencyKey, wallet } = await walletBeforePayment(ctx, 'withdraw', input);
       const { limits } = wallet;
       checkLimits(amountCents, limits?.withdrawalMin, limits?.withdrawalMax);
       const w = await requestWithdrawal(ctx.scope.upstream, { amountCents, idempotencyKey });
@@ -242,8 +247,9 @@ export const walletNodeLoaders: Record<string, NodeLoader> = {
   Wallet: ownedByViewer((userId, ctx) => loadWallet(ctx.scope.upstream, userId)),
   // Found only by its owner: the backend answers another player's deposit as missing.
   DepositStatus: async (id, ctx) => {
-    const [provider = '', paymentId = ''] = id.split(':');
-    const valid = SAFE_SEGMENT.test(provider) && SAFE_SEGMENT.test(paymentId);
+    // Exactly provider:paymentId; a third part would find the deposit under an ID that is not its own.
+    const [provider = '', paymentId = '', ...rest] = id.split(':');
+    const valid = rest.length === 0 && SAFE_SEGMENT.test(provider) && SAFE_SEGMENT.test(paymentId);
     // Read with the account, not after it; reported only once the account has been read.
     const loading = ctx.scope.upstream.token && valid ? findDeposit(ctx, provider, paymentId) : null;
     loading?.catch(() => {});

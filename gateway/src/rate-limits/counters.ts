@@ -1,0 +1,118 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Attempt counters in fixed windows. A key names one subject in one window (limiter.ts puts the window's number in
+ * it), so a window's count is never reset by hand: the next window is another key, and old ones expire.
+ */
+export interface WindowCounters {
+  /** Counts one attempt at `key`, which lives for `windowMs`; answers the count so far (0: not counted). */
+  hit(key: string, windowMs: number): Promise<number>;
+}
+
+/** Keys the memory counters hold at most: about 10 MB however many addresses flood the gateway. */
+const MAX_MEMORY_KEYS = 100_000;
+
+/**
+ * Counters in this process's memory (one replica, no REDIS_URL): bounded and expiring. When full, expired keys go
+ * first, then the oldest tenth, so a flood of new addresses cannot grow the process without bound (at worst it
+ * forgets some counts early).
+ */
+export class MemoryCounters implements WindowCounters {
+  private readonly counts = new Map<string, { count: number; expiresAt: number }>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly maxKeys = MAX_MEMORY_KEYS,
+  ) {}
+
+  hit(key: string, windowMs: number): Promise<number> {
+    const now = this.now();
+    let entry = this.counts.get(key);
+    if (!entry || entry.expiresAt <= now) {
+      if (entry) this.counts.delete(key);
+      if (this.counts.size >= this.maxKeys) this.makeRoom(now);
+      entry = { count: 0, expiresAt: now + windowMs };
+      this.counts.set(key, entry);
+    }
+    entry.count += 1;
+    return Promise.resolve(entry.count);
+  }
+
+  /** How many keys are held (for tests of the bound). */
+  get size(): number {
+    return this.counts.size;
+  }
+
+  private makeRoom(now: number): void {
+    for (const [key, entry] of this.counts) if (entry.expiresAt <= now) this.counts.delete(key);
+    if (this.counts.size < this.maxKeys) return;
+    let drop = Math.max(1, Math.floor(this.maxKeys / 10));
+    // A Map iterates in insertion order: the first keys are the oldest.
+    for (const key of this.counts.keys()) {
+      if (drop-- <= 0) break;
+      this.counts.delete(key);
+    }
+  }
+}
+
+/** The prefix of every rate-limit key in Redis (replicas sharing one Redis share these counts). */
+export const REDIS_KEY_PREFIX = 'playlive:ratelimit:';
+
+/** A count Redis has not answered within this long is given up (fail open) rather than holding up the request. */
+const REDIS_ANSWER_MS = 250;
+
+/**
+ * Counters in Redis, shared by every replica using the same REDIS_URL. INCR and PEXPIRE go in one MULTI, so a key
+ * never lives without its expiry whichever replica counts first.
+ *
+ * When Redis does not answer (down, restarting, too slow), the attempt is let through: a casino must not lock out
+ * every player because Redis restarted. One log line says so per outage, and another when counting works again.
+ */
+export class RedisCounters implements WindowCounters {
+  private failing = false;
+  /** Settles when the connection is first ready (see hit). */
+  private readonly firstReady: Promise<void>;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly logger: Pick<Console, 'info' | 'warn'>,
+  ) {
+    this.firstReady =
+      redis.status === 'ready' ? Promise.resolve() : new Promise((resolve) => redis.once('ready', resolve));
+  }
+
+  async hit(key: string, windowMs: number): Promise<number> {
+    const redisKey = REDIS_KEY_PREFIX + key;
+    try {
+      // Commands fail at once while not connected (no offline queue): the first requests after a start wait for
+      // the connection instead (within the same bound), or they would all be let through uncounted.
+      const counting = this.firstReady.then(() =>
+        this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs).exec(),
+      );
+      const replies = await answerWithin(counting, REDIS_ANSWER_MS);
+      const [err, count] = replies?.[0] ?? [new Error('no reply to MULTI')];
+      if (err) throw err;
+      if (this.failing) this.logger.info('Rate limits are counted in Redis again.');
+      this.failing = false;
+      return Number(count);
+    } catch (err) {
+      if (!this.failing) {
+        this.logger.warn(
+          `Rate limits are not enforced while Redis does not answer (${(err as Error).message}).`,
+        );
+      }
+      this.failing = true;
+      return 0;
+    }
+  }
+}
+
+function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  // A reply that arrives after we gave up must not become an unhandled rejection.
+  answer.catch(() => {});
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
