@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'UPSTREAM_UNAVAILABLE'
   | 'RATE_LIMITED'
+  | 'OUTCOME_UNKNOWN'
   | 'INTERNAL_SERVER_ERROR';
 
 /** Every error a client sees carries extensions.code; the message is the text docs/rules.md#error-messages gives. */
@@ -26,6 +27,17 @@ export const upstreamUnavailable = () =>
   gatewayError(
     'UPSTREAM_UNAVAILABLE',
     'The casino is not answering right now. Please try again in a moment.',
+  );
+
+/**
+ * A payment was sent but its answer never came (a timeout, a dropped connection): it may or may not have been made.
+ * The same request with the same idempotency key is safe to send again: the backend answers the first one.
+ */
+export const outcomeUnknown = () =>
+  gatewayError(
+    'OUTCOME_UNKNOWN',
+    'The casino did not confirm this payment in time, so it may or may not have gone through. Please try again: ' +
+      'the same request with the same idempotencyKey is never paid twice.',
   );
 
 /** The backend refused the session: signed out, revoked, expired (401) or not allowed (403). */

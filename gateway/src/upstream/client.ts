@@ -1,8 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import type { GatewayConfig } from '../config.js';
-import { gatewayError, upstreamUnavailable, type ErrorCode } from '../errors.js';
+import { gatewayError, outcomeUnknown, upstreamUnavailable, type ErrorCode } from '../errors.js';
 import { CircuitBreakers, CircuitOpenError, upstreamResource, type CircuitState } from './circuit-breaker.js';
+import { paymentOutcomeUnknown } from './write-outcome.js';
+import { observeUpstreamCall, type UpstreamObserver } from './call-telemetry.js';
+import { REQUEST_ID_HEADER } from '../request-id.js';
 
 export interface UpstreamCall {
   method: 'GET' | 'POST' | 'PUT';
@@ -17,6 +20,8 @@ export interface UpstreamCall {
    * server's error message, docs/rules.md#error-messages). Other calls mask 5xx bodies, which may say anything.
    */
   showServerMessage?: boolean;
+  /** The gateway request this call is for (sent as X-Request-Id, so the backend's logs can be matched to ours). */
+  requestId?: string;
 }
 
 /** The error field of the body, else its message field, else 'An error occurred' (docs/rules.md#error-messages). */
@@ -95,6 +100,8 @@ export class UpstreamClient {
   constructor(
     readonly config: GatewayConfig,
     logger: Pick<Console, 'info' | 'warn'> = console,
+    /** Told of every call's status and duration (metrics.ts). */
+    private readonly observe: UpstreamObserver | null = null,
   ) {
     this.origin = config.casinoApiUrl.replace(/\/$/, '');
     this.breakers = new CircuitBreakers({
@@ -141,7 +148,10 @@ export class UpstreamClient {
           await sleep(RETRY_DELAY_MS);
           continue;
         }
-        throw upstreamUnavailable();
+        // Only GETs are tried again: a payment's retry is the client's, with the same idempotency key.
+        throw paymentOutcomeUnknown(call, { code: errorCode(err) })
+          ? outcomeUnknown()
+          : upstreamUnavailable();
       }
     }
   }
@@ -151,19 +161,18 @@ export class UpstreamClient {
     if (call.token) headers.authorization = `Bearer ${call.token}`;
     if (call.csrf) headers['x-csrf-token'] = call.csrf;
     if (call.idempotencyKey) headers['idempotency-key'] = call.idempotencyKey;
+    if (call.requestId) headers[REQUEST_ID_HEADER] = call.requestId;
     if (call.json !== undefined) headers['content-type'] = 'application/json';
     // Transit errors and timeouts (send throws) and 5xx count against the resource's circuit; a 4xx is the backend
     // answering. While the circuit is open the call is not sent and fails as the backend being down does.
     const resource = upstreamResource(call.method, call.path);
-    const response = await this.breakers
-      .run(
-        resource,
-        () => this.send(call, headers),
-        (r) => r.status >= 500,
-      )
+    const response = await observeUpstreamCall(call, headers, this.observe, () =>
+      this.breakers.run(resource, () => this.send(call, headers), (r) => r.status >= 500),
+    )
       .catch((err: unknown) => {
         throw err instanceof CircuitOpenError ? upstreamUnavailable() : err;
       });
+    if (paymentOutcomeUnknown(call, { status: response.status })) throw outcomeUnknown();
     let body: unknown = null;
     try {
       body = response.text ? JSON.parse(response.text) : null;
