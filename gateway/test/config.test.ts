@@ -13,7 +13,7 @@ function envWith(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(GATEWAY_|SANDBOX_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK)/.test(
+      /^(GATEWAY_|SANDBOX_|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|CIRCUIT_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK)/.test(
         key,
       )
     ) {
@@ -165,5 +165,27 @@ describe('live channel settings', () => {
       pusherAppKey: 'live_key-1',
       allowedOrigins: ['https://playlive.co.za', 'https://www.playlive.co.za'],
     });
+  });
+});
+
+describe('upstream reliability settings', () => {
+  it('default to 5 failures in a row, 10 s open, and 5 minutes of stale public reads', () => {
+    expect(configFromEnv({})).toMatchObject({
+      circuitFailureThreshold: 5,
+      circuitResetMs: 10_000,
+      publicCacheStaleMs: 300_000,
+    });
+    expect(
+      configFromEnv({ CIRCUIT_FAILURE_THRESHOLD: '3', CIRCUIT_RESET_MS: '2500', PUBLIC_CACHE_STALE_MS: '0' }),
+    ).toMatchObject({ circuitFailureThreshold: 3, circuitResetMs: 2500, publicCacheStaleMs: 0 });
+  });
+
+  it.each([
+    ['CIRCUIT_FAILURE_THRESHOLD', '0', 'must be a whole number of failures in a row, from 1 to 1000'],
+    ['CIRCUIT_FAILURE_THRESHOLD', 'many', 'must be a whole number of failures in a row, from 1 to 1000'],
+    ['CIRCUIT_RESET_MS', '-5', 'must be at least 1'],
+    ['PUBLIC_CACHE_STALE_MS', '1.5', 'must be a whole number of milliseconds'],
+  ])('refuses %s=%s, naming it', (name, value, message) => {
+    expect(() => configFromEnv({ [name]: value })).toThrow(`${name}: ${message}`);
   });
 });

@@ -63,7 +63,7 @@ export function cleanEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(SANDBOX_|GATEWAY_|WEB_|CASINO_API_URL|CASINO_ASSETS_URL|UPSTREAM_|PUBLIC_CACHE_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL|npm_)/.test(
+      /^(SANDBOX_|GATEWAY_|WEB_|CASINO_API_URL|CASINO_ASSETS_URL|UPSTREAM_|PUBLIC_CACHE_|CIRCUIT_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL|npm_)/.test(
         key,
       )
     ) {
