@@ -1,5 +1,5 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import type { GraphQLError, ValidationContext } from 'graphql';
+import { GraphQLError, type ValidationContext } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /**
@@ -19,23 +19,48 @@ export const QUERY_LIMITS = {
   maxDirectives: 50,
 } as const;
 
+/** The code every refusal by QUERY_LIMITS carries; extensions.limit names which limit (maxDepth, maxTokens, ...). */
+export const QUERY_LIMIT_CODE = 'QUERY_LIMIT_EXCEEDED';
+
+/**
+ * Armor words each refusal as "Syntax Error: Query depth limit of 12 exceeded, found 13." with no code; a client
+ * gets the same words without the "Syntax Error" (nothing is wrong with the syntax) and a code it can act on.
+ */
+function limitError(limit: keyof typeof QUERY_LIMITS, armor: GraphQLError): GraphQLError {
+  return new GraphQLError(armor.message.replace(/^Syntax Error: /, ''), {
+    extensions: { code: QUERY_LIMIT_CODE, limit, max: QUERY_LIMITS[limit] },
+  });
+}
+
 export function queryLimits(options: { production: boolean }): Plugin {
   // Reported as validation errors (with any others) rather than thrown out of validation at the first.
-  const report = {
+  const report = (limit: keyof typeof QUERY_LIMITS) => ({
     propagateOnRejection: false,
-    onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
-  };
+    onReject: [
+      (context: ValidationContext | null, error: GraphQLError) =>
+        context?.reportError(limitError(limit, error)),
+    ],
+  });
   return EnvelopArmorPlugin({
     // Depth counts fields, not fragment spreads (see the cost below).
-    maxDepth: { n: QUERY_LIMITS.maxDepth, flattenFragments: true, ...report },
-    maxAliases: { n: QUERY_LIMITS.maxAliases, ...report },
-    maxTokens: { n: QUERY_LIMITS.maxTokens },
+    maxDepth: { n: QUERY_LIMITS.maxDepth, flattenFragments: true, ...report('maxDepth') },
+    maxAliases: { n: QUERY_LIMITS.maxAliases, ...report('maxAliases') },
+    // The token limit stops the parser itself, so it is thrown (a parse error) rather than reported.
+    maxTokens: {
+      n: QUERY_LIMITS.maxTokens,
+      propagateOnRejection: false,
+      onReject: [
+        (_context: ValidationContext | null, error: GraphQLError) => {
+          throw limitError('maxTokens', error);
+        },
+      ],
+    },
     // A fragment costs what its fields would inline: Relay builds every screen from fragments nested several deep,
     // and Armor's default charges each level of spreading 1.5x again (the tournaments page came to 241,000 as
     // fragments against 35,000 inline), which would refuse the site's own queries and protect nothing, since the
     // same fields written inline are allowed.
-    costLimit: { maxCost: QUERY_LIMITS.maxCost, flattenFragments: true, ...report },
-    maxDirectives: { n: QUERY_LIMITS.maxDirectives, ...report },
+    costLimit: { maxCost: QUERY_LIMITS.maxCost, flattenFragments: true, ...report('maxCost') },
+    maxDirectives: { n: QUERY_LIMITS.maxDirectives, ...report('maxDirectives') },
     // "Did you mean ...?" helps developers in GraphiQL; in production it would map the schema for an attacker.
     blockFieldSuggestion: { enabled: options.production },
   }) as Plugin;

@@ -244,9 +244,10 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       compressResponses(),
       // Before the guests' answer cache: it keys by the document a doc_id names.
       servePersistedOperations(persisted, config.persistedOperationsOnly),
+      // Before the guests' answer cache, which expects to run the execution it wraps.
+      inputLimits(),
       ...(guestAnswers ? [guestAnswers] : []),
       queryLimits({ production }),
-      inputLimits(),
       codeVariableErrors(),
       ...(config.introspection ? [] : [disableIntrospection()]),
       ...(production ? [hideErrorDetails()] : []),

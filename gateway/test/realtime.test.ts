@@ -399,7 +399,8 @@ describe('the WebSocket endpoint', () => {
   it('applies the same query limits as HTTP', async () => {
     const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: id`).join(' ');
     const http = await stack.gql(`{ viewer { ${aliases} } }`);
-    expect(http.errors![0].message).toBe('Syntax Error: Aliases limit of 30 exceeded, found 40.');
+    expect(http.errors![0].message).toBe('Aliases limit of 30 exceeded, found 40.');
+    expect(http.errors![0].extensions.code).toBe('QUERY_LIMIT_EXCEEDED');
 
     const client = liveClient(stack);
     const op = subscribe(

@@ -1,0 +1,154 @@
+/**
+ * Every refusal of what a client sent carries a code and a message that says what was refused: the query limits
+ * (QUERY_LIMIT_EXCEEDED, never "Syntax Error"), variables GraphQL cannot coerce (BAD_USER_INPUT), batches (off).
+ * Never a 500. Statuses follow the GraphQL over HTTP spec: 200 to a client accepting application/json (or not
+ * saying), 400 to one accepting application/graphql-response+json; over graphql-ws the same errors.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUERY_LIMITS } from '../src/limits.js';
+import { liveClient, startStack, subscribe, type Stack } from './harness.js';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+
+const post = async (body: unknown, accept?: string) => {
+  const res = await fetch(`${stack.gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+const LIMITS: [keyof typeof QUERY_LIMITS, string, RegExp][] = [
+  // Fields need not exist for the depth to count: the limit is judged with the rest of validation.
+  [
+    'maxDepth',
+    `{ ${'a { '.repeat(12)}b${' }'.repeat(12)} }`,
+    /^Query depth limit of 12 exceeded, found 13\.$/,
+  ],
+  [
+    'maxAliases',
+    `{ viewer { ${Array.from({ length: 31 }, (_, i) => `a${i}: id`).join(' ')} } }`,
+    /^Aliases limit of 30 exceeded, found 31\.$/,
+  ],
+  ['maxTokens', `{ ${'__typename '.repeat(5001)}}`, /^Token limit of 5000 exceeded\.$/],
+  [
+    'maxDirectives',
+    `{ __typename ${'@include(if: true) '.repeat(51)}}`,
+    /^Directives limit of 50 exceeded, found 51\.$/,
+  ],
+  [
+    'maxCost',
+    `{ ${Array.from({ length: 30 }, (_, i) => `t${i}: tournaments(first: 20) { edges { node { id name leaderboard(first: 10) { edges { node { id name points position } } } } } }`).join('\n')} }`,
+    /^Query Cost limit of 50000 exceeded, found \d+\.$/,
+  ],
+];
+
+describe('the query limits', () => {
+  for (const [limit, query, message] of LIMITS) {
+    it(`${limit}: QUERY_LIMIT_EXCEEDED with the limit's name and value, 200 or 400, no data`, async () => {
+      const json = await post({ query });
+      expect(json.status).toBe(200);
+      const error = json.body.errors.find((e: any) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED');
+      expect(error.message).toMatch(message);
+      expect(error.extensions).toMatchObject({ limit, max: QUERY_LIMITS[limit] });
+      expect(json.body.data).toBeUndefined();
+      expect(JSON.stringify(json.body)).not.toContain('Syntax Error');
+
+      const strict = await post({ query }, GRAPHQL_RESPONSE);
+      expect(strict.status).toBe(400);
+      expect(strict.body.errors.some((e: any) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED')).toBe(true);
+    });
+  }
+
+  it('refuses the same way over graphql-ws', async () => {
+    const client = liveClient(stack);
+    try {
+      for (const [limit, query, message] of LIMITS) {
+        const op = subscribe(client, query);
+        const { errors } = await op.ended;
+        const error = errors.find((e: any) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED');
+        expect(error?.message, limit).toMatch(message);
+        expect(error.extensions.limit).toBe(limit);
+      }
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
+describe('variables GraphQL cannot coerce', () => {
+  const FIRST = 'query Games($first: Int) { games(first: $first) { totalCount } }';
+  const REQUIRED = 'query Games($first: Int!) { games(first: $first) { totalCount } }';
+  const cases: [string, unknown, RegExp][] = [
+    [
+      'a fraction for an Int',
+      { query: FIRST, variables: { first: 1.5 } },
+      /Int cannot represent non-integer value: 1\.5/,
+    ],
+    [
+      'a string for an Int',
+      { query: FIRST, variables: { first: 'five' } },
+      /Int cannot represent non-integer value/,
+    ],
+    [
+      'a missing required one',
+      { query: REQUIRED, variables: {} },
+      /"\$first" of required type "Int!" was not provided/,
+    ],
+    [
+      'an unknown enum value',
+      {
+        query: 'query B($s: BannerSection) { promotionBanners(section: $s) { id } }',
+        variables: { s: 'CASINO' },
+      },
+      /Value "CASINO" does not exist in "BannerSection" enum/,
+    ],
+    [
+      'an unknown input field',
+      {
+        query: 'query G($f: GameFilter) { games(filter: $f) { totalCount } }',
+        variables: { f: { colour: 'red' } },
+      },
+      /Field "colour" is not defined by type "GameFilter"/,
+    ],
+  ];
+  for (const [what, body, message] of cases) {
+    it(`${what}: BAD_USER_INPUT, 200 under application/json, 400 under ${GRAPHQL_RESPONSE}`, async () => {
+      const json = await post(body);
+      expect(json.status).toBe(200);
+      expect(json.body.data).toBeUndefined();
+      expect(json.body.errors[0].message).toMatch(message);
+      expect(json.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+      const strict = await post(body, GRAPHQL_RESPONSE);
+      expect(strict.status).toBe(400);
+      expect(strict.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    });
+  }
+
+  it('carry the code over graphql-ws too', async () => {
+    const client = liveClient(stack);
+    try {
+      const op = subscribe(client, FIRST, { first: 1.5 });
+      const result = await op.next();
+      expect(result.errors[0].message).toMatch(/Int cannot represent non-integer value: 1\.5/);
+      expect(result.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    } finally {
+      await client.dispose();
+    }
+  });
+});
+
+it('refuses a batch (a JSON array of operations) with 400 and a code', async () => {
+  const res = await post([{ query: '{ __typename }' }, { query: '{ __typename }' }]);
+  expect(res.status).toBe(400);
+  expect(res.body.errors).toEqual([
+    { message: 'Batching is not supported.', extensions: { code: 'BAD_REQUEST' } },
+  ]);
+});
