@@ -10,9 +10,16 @@ export default defineConfig({
   // tests/, also when run from the repo root with --config tests/vitest.config.ts.
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
-    include: ['bench/**/*.test.ts', 'e2e/**/*.test.ts', 'start/**/*.test.ts', 'docs/**/*.test.ts'],
+    include: [
+      'bench/**/*.test.ts',
+      'e2e/**/*.test.ts',
+      'start/**/*.test.ts',
+      'docs/**/*.test.ts',
+      'deploy/**/*.test.ts',
+    ],
     // The bench test starts the sandbox and the gateway as processes and opens real sockets; the e2e tests drive
-    // Chromium against the whole system; the start tests run `npm start`'s orchestrator and the site server.
+    // Chromium against the whole system; the start tests run `npm start`'s orchestrator and the site server; the
+    // deploy tests read the compose deployment's files.
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
