@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../src/config.js';
 import { MemoryCounters, REDIS_KEY_PREFIX } from '../src/rate-limits/counters.js';
 import { clientIp } from '../src/rate-limits/client-ip.js';
 import { ACTION_LIMITS, OPERATIONS_PER_IP, type LimitedAction } from '../src/rate-limits/rules.js';
@@ -331,7 +332,19 @@ describe('the ceiling on all operations from one address', () => {
   });
 });
 
-describe('counters', () => {
+describe('settings and parts', () => {
+  it('is on by default, trusts no proxy by default, and names a bad setting', () => {
+    expect(configFromEnv({})).toMatchObject({ rateLimits: true, trustProxy: 0 });
+    expect(configFromEnv({ RATE_LIMITS: '0', TRUST_PROXY: '1' })).toMatchObject({
+      rateLimits: false,
+      trustProxy: 1,
+    });
+    expect(() => configFromEnv({ RATE_LIMITS: 'sometimes' })).toThrow(/RATE_LIMITS: must be 0 or 1/);
+    expect(() => configFromEnv({ TRUST_PROXY: 'yes' })).toThrow(
+      /TRUST_PROXY: must be the number of proxies in front of the gateway, from 0 to 10/,
+    );
+  });
+
   it('in memory: bounded, dropping expired keys first, then the oldest', async () => {
     let now = 0;
     const counters = new MemoryCounters(() => now, 10);
