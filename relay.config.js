@@ -7,4 +7,13 @@ module.exports = {
   artifactDirectory: './web/src/__generated__',
   eagerEsModules: true,
   excludes: ['**/node_modules/**', '**/__generated__/**'],
+  // Each operation is persisted at build time: the artifacts carry only its id (a SHA-256 of its text), which the
+  // site sends as doc_id, and this file maps every id to its text for the gateway (PERSISTED_OPERATIONS_FILE), so
+  // the gateway can refuse any other document. Generated beside the artifacts, never committed. The compiler adds to
+  // the file it finds (and must find one): `npm run relay` starts it empty and runs with --repersist, so it holds
+  // exactly the operations of the sources compiled.
+  persistConfig: {
+    file: './web/src/__generated__/persisted-operations.json',
+    algorithm: 'SHA256',
+  },
 };

@@ -73,8 +73,14 @@ export function gatewayChild(settings: StackSettings): ChildSpec {
     'gateway',
     'gateway',
     'src/main.ts',
-    // Named even though the gateway derives it from SANDBOX_PORT: SANDBOX_HOST may put the sandbox elsewhere.
-    { ...sharedEnv(settings), CASINO_API_URL: settings.casinoApiUrl },
+    {
+      ...sharedEnv(settings),
+      // Named even though the gateway derives it from SANDBOX_PORT: SANDBOX_HOST may put the sandbox elsewhere.
+      CASINO_API_URL: settings.casinoApiUrl,
+      // Browsers reach the gateway through the site server, which appends their address to X-Forwarded-For: without
+      // this every player would count as the site server's one address in the gateway's rate limits.
+      TRUST_PROXY: process.env.TRUST_PROXY ?? '1',
+    },
     /^GraphQL gateway on /,
   );
 }
@@ -106,15 +112,25 @@ export function backendChecks(settings: StackSettings): Check[] {
   ];
 }
 
-/** `/graphql` through the site's own origin answers a query: the proxy and the gateway behind it work. */
+/**
+ * `/graphql` through the site's own origin answers a query: the proxy and the gateway behind it work. A gateway
+ * with PERSISTED_OPERATIONS_ONLY answers by refusing the document, which proves the same.
+ */
 export function graphqlCheck(siteUrl: string): Check {
   return {
     what: `GraphQL through the site (${siteUrl}/graphql)`,
     ok: () =>
       answers(
         `${siteUrl}/graphql`,
-        async (res) =>
-          res.ok && ((await res.json()) as { data?: { __typename?: string } }).data?.__typename === 'Query',
+        async (res) => {
+          const body = (await res.json()) as {
+            data?: { __typename?: string };
+            errors?: Array<{ extensions?: { code?: string } }>;
+          };
+          return (
+            body.data?.__typename === 'Query' || body.errors?.[0]?.extensions?.code === 'PERSISTED_QUERY_ONLY'
+          );
+        },
         { query: '{ __typename }' },
       ),
   };

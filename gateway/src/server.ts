@@ -267,8 +267,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     production,
     logger,
     admitOperation: rateLimits.admitOperation,
-    resolveOperation: (payload) =>
-      resolveSocketOperation(persisted, config.persistedOperationsOnly, payload),
+    resolveOperation: (payload) => resolveSocketOperation(persisted, config.persistedOperationsOnly, payload),
     observer: socketObserver,
   });
   metrics.watchSockets(() => ws.clients());

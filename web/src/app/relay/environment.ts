@@ -7,7 +7,9 @@ import {
   Store,
   type FetchFunction,
   type GraphQLResponse,
+  type RequestParameters,
   type SubscribeFunction,
+  type Variables,
 } from 'relay-runtime';
 import { trackPending } from '../pending';
 import { sessionToken } from '../storage';
@@ -16,6 +18,8 @@ import { sessionToken } from '../storage';
  * The Relay environment: queries and mutations as POST /graphql on the site's own origin, subscriptions over
  * graphql-ws on the same path. Every request carries the session token (Authorization: Bearer) and a CSRF header.
  * An UNAUTHENTICATED error anywhere calls the handler the app registers (sign out, reset the store, open login).
+ * Operations travel by id: relay-compiler persists each one at build time (relay.config.js), and the gateway runs
+ * the document it holds for that id, so no document text is sent or shipped in the bundle.
  */
 
 interface GraphQLErrorLike {
@@ -54,6 +58,14 @@ export class GatewayError extends Error {
   }
 }
 
+/**
+ * An operation as sent: its persisted id in Relay's format (`doc_id`), or its text when it has no id (artifacts
+ * compiled without persistConfig).
+ */
+function operationBody(operation: RequestParameters, variables: Variables) {
+  return operation.id ? { doc_id: operation.id, variables } : { query: operation.text ?? '', variables };
+}
+
 const fetchGraphQL: FetchFunction = (operation, variables, cacheConfig) =>
   Observable.create<GraphQLResponse>((sink) => {
     const silent = cacheConfig.metadata?.silent === true;
@@ -69,7 +81,7 @@ const fetchGraphQL: FetchFunction = (operation, variables, cacheConfig) =>
         'x-csrf-token': csrfToken(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: JSON.stringify({ query: operation.text, variables }),
+      body: JSON.stringify(operationBody(operation, variables)),
     })
       .then(async (response) => {
         const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
@@ -117,7 +129,8 @@ function subscriptions(): { subscribe: SubscribeFunction; dispose(): void } {
       void connect().then((live) => {
         if (stopped) return;
         stop = live.subscribe(
-          { query: operation.text ?? '', variables },
+          // graphql-ws requires a query string: an id goes with an empty one.
+          { query: '', ...operationBody(operation, variables) },
           {
             next: (value) => {
               if (isUnauthenticated(value.errors as GraphQLErrorLike[] | undefined)) onUnauthenticated();

@@ -1,0 +1,96 @@
+/**
+ * The site with the gateway in persisted-only mode (PERSISTED_OPERATIONS_ONLY): every operation the site sends is
+ * an id relay-compiler persisted at build time, so the gateway, which refuses any document, still serves it whole:
+ * a guest browses the games and watches a tournament's leaderboard change live over graphql-ws.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, newPlayer, startSiteStack, type SiteStack } from './stack.js';
+
+/** The seeded tournament in Late Reg. (players may still join) with a R50 buy-in. */
+const TOURNAMENT = 'High Roller Showdown';
+
+let stack: SiteStack;
+beforeAll(async () => {
+  stack = await startSiteStack({ gateway: { persistedOperationsOnly: true } });
+});
+afterAll(() => stack?.close());
+
+/** What the page sends the gateway: each POST /graphql body, and each graphql-ws subscribe payload. */
+function recordOperations(page: Page) {
+  const sent: Array<Record<string, unknown>> = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') {
+      sent.push(request.postDataJSON() as Record<string, unknown>);
+    }
+  });
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type: string; payload?: Record<string, unknown> };
+      if (message.type === 'subscribe') sent.push(message.payload!);
+    }),
+  );
+  return sent;
+}
+
+describe('the site with only persisted operations allowed', () => {
+  it('lists the games, sending operation ids and no documents', async () => {
+    const { page } = await stack.open();
+    const sent = recordOperations(page);
+    await page.goto('/webplay/all');
+    const grid = page.getByRole('region', { name: 'All games' });
+    await expect.poll(() => grid.getByRole('listitem').count()).toBe(30);
+    await grid.getByRole('button', { name: /Show more/ }).click();
+    await expect.poll(() => grid.getByRole('listitem').count()).toBe(60);
+
+    expect(sent.length).toBeGreaterThan(0);
+    for (const body of sent) {
+      expect(body.doc_id).toMatch(/^[0-9a-f]{64}$/);
+      expect(body.query ?? '').toBe('');
+    }
+  });
+
+  it('lets a guest watch a tournament: a new player on its leaderboard shows up without a reload', async () => {
+    const { page } = await stack.open(PHONE);
+    const sent = recordOperations(page);
+    const { tournaments } = (await (await fetch(`${stack.sandbox.url}/api/tournaments`)).json()) as {
+      tournaments: { id: number; name: string; game_ids: number[] }[];
+    };
+    const tournament = tournaments.find((t) => t.name === TOURNAMENT)!;
+    await page.goto(`/tournaments?modal=tournaments&tournament=${tournament.id}`);
+    const card = page.getByRole('dialog', { name: 'Tournaments' }).getByRole('article', { name: TOURNAMENT });
+    await card.getByRole('heading', { name: 'Leaderboard' }).waitFor();
+    await expect.poll(() => sent.some((p) => p.query === '' && typeof p.doc_id === 'string')).toBe(true);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+    const players = async () => Number(/(\d+) players/.exec((await card.textContent()) ?? '')?.[1]);
+    const before = await players();
+    expect(before).toBeGreaterThan(0);
+
+    // Another player joins at the casino and stakes big on the tournament's game: a row in the top ten.
+    const player = await newPlayer(stack, { name: 'Pieter Persisted', credit: '2500.00' });
+    const join = await fetch(`${stack.sandbox.url}/api/tournaments/${tournament.id}`, {
+      method: 'POST',
+      headers: player.auth,
+      body: '{}',
+    });
+    expect(join.status).toBe(200);
+    const games = (await (await fetch(`${stack.sandbox.url}/api/allgames`)).json()) as {
+      id: number;
+      game_code: string;
+    }[];
+    const gameCode = games.find((g) => g.id === tournament.game_ids[0])?.game_code ?? games[0]!.game_code;
+    for (let spins = 0; spins < 2; spins++) {
+      const spin = await fetch(`${stack.sandbox.url}/sandbox/spin`, {
+        method: 'POST',
+        headers: player.auth,
+        body: JSON.stringify({ gameCode, stake: '1000.00' }),
+      });
+      expect(spin.status).toBe(200);
+    }
+
+    await expect.poll(players, { timeout: 10_000 }).toBe(before + 1);
+    await card.getByText('Pieter Persisted').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+});
