@@ -1,6 +1,7 @@
 import type { PublicCache } from './public-cache.js';
 import { isAuthError } from '../errors.js';
 import type { SessionReads } from './session-reads.js';
+import type { SharedCache } from './shared-cache.js';
 import type { UpstreamCall, UpstreamClient } from './client.js';
 
 /** Parses (validates and normalises) an upstream answer once, at the edge. */
@@ -46,6 +47,8 @@ export interface SharedUpstream {
   sessions: SessionReads;
   /** How long a public read is shared across answers (config.publicCacheTtlMs); 0 keeps nothing. */
   publicTtlMs: number;
+  /** The public reads shared with the other replicas (Redis, when REDIS_URL is set), behind `cache`. */
+  replicas?: SharedCache | null;
 }
 
 /**
@@ -65,7 +68,7 @@ export class RequestUpstream {
 
   constructor(
     private readonly shared: SharedUpstream,
-    private readonly auth: { token: string | null; csrf: string | null },
+    private readonly auth: { token: string | null; csrf: string | null; requestId?: string },
     log: CallLog = new CallLog(),
   ) {
     this.log = log;
@@ -76,7 +79,7 @@ export class RequestUpstream {
    * reads, the shared client, cache and call log.
    */
   withToken(token: string | null): RequestUpstream {
-    return new RequestUpstream(this.shared, { token, csrf: this.auth.csrf }, this.log);
+    return new RequestUpstream(this.shared, { ...this.auth, token }, this.log);
   }
 
   /** The same session with no reads and its own call log: the next answer of a long-lived subscription. */
@@ -86,6 +89,11 @@ export class RequestUpstream {
 
   get token(): string | null {
     return this.auth.token;
+  }
+
+  /** The request id this answer's calls send upstream (http-observer.ts, socket-observer.ts). */
+  get requestId(): string | undefined {
+    return this.auth.requestId;
   }
 
   /** How long public reads are shared across answers (config.publicCacheTtlMs). */
@@ -131,8 +139,12 @@ export class RequestUpstream {
   readPublic<T>(path: string, parse: Parser<T>, ttlMs: number = this.shared.publicTtlMs): Promise<T> {
     let read = this.publicReads.get(path) as Promise<T> | undefined;
     if (!read) {
-      read = this.shared.cache.get(`GET ${path}`, ttlMs, async () =>
-        parse(await this.send({ method: 'GET', path })),
+      const key = `GET ${path}`;
+      const load = () => this.send({ method: 'GET', path });
+      // With Redis, a miss here may be another replica's read (its body, parsed again here).
+      const { replicas } = this.shared;
+      read = this.shared.cache.get(key, ttlMs, async () =>
+        parse(await (replicas && ttlMs > 0 ? replicas.read(key, ttlMs, load) : load())),
       );
       // A failed public read is not kept, so a later field of the same answer may try again.
       read.catch(() => this.publicReads.delete(path));
@@ -174,7 +186,8 @@ export class RequestUpstream {
 
   private send(call: UpstreamCall): Promise<unknown> {
     const ended = this.log.started(`${call.method} ${call.path}`);
-    const answer = this.shared.client.call(call);
+    // Reads shared with other answers (public cache, a session's reads in flight) carry the first asker's id.
+    const answer = this.shared.client.call(this.auth.requestId ? { ...call, requestId: this.auth.requestId } : call);
     answer.then(ended, ended);
     return answer;
   }

@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
+import { until } from './harness.js';
+import { startRedisServer, type RedisServer } from './redis-server.js';
+
+const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** One gateway process, as a deployment runs it (`src/main.ts`, settings from the environment), and what it logs. */
+interface Replica {
+  url: string;
+  log(): string;
+  signal(name: NodeJS.Signals): void;
+  stop(): Promise<void>;
+}
+
+async function startReplica(env: Record<string, string>): Promise<Replica> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: gatewayDir,
+    env: { ...process.env, GATEWAY_PORT: '0', GATEWAY_HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stopOnExit = () => child.kill('SIGKILL');
+  process.once('exit', stopOnExit);
+  let url: string | undefined;
+  await until(
+    () => {
+      if (child.exitCode !== null) throw new Error(`the gateway exited:\n${output}`);
+      url = /GraphQL gateway on (http:\/\/127\.0\.0\.1:\d+)\/graphql/.exec(output)?.[1];
+      return url !== undefined;
+    },
+    'the gateway to listen',
+    20_000,
+  );
+  return {
+    url: url!,
+    log: () => output,
+    signal: (name) => child.kill(name),
+    async stop() {
+      process.off('exit', stopOnExit);
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A guest's POST /graphql, as the site sends it (through nginx, any replica may get it). */
+async function guest(replica: Replica, query: string, variables: Record<string, unknown> = {}) {
+  const res = await fetch(`${replica.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, ...((await res.json()) as any) };
+}
+
+const CATALOGUE = `query Catalogue($first: Int!) {
+  games(first: $first, filter: { category: "table-games" }, sort: ALPHA_ASC) { totalCount edges { node { id name } } }
+}`;
+
+describe('two gateway replicas over one Redis', () => {
+  let redis: RedisServer;
+  let sandbox: Sandbox;
+  let a: Replica;
+  let b: Replica;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'replicas-test-'));
+    sandbox = await createSandbox({ config: { port: 0, host: '127.0.0.1', dataDir, control: true } });
+    const env = {
+      CASINO_API_URL: sandbox.url,
+      REDIS_URL: redis.url,
+      EXPOSE_UPSTREAM_CALLS: '1',
+      NODE_ENV: 'production',
+    };
+    [a, b] = await Promise.all([startReplica(env), startReplica(env)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await sandbox?.close();
+    await redis?.stop();
+  });
+
+  it("answers a guest's catalogue on one replica from what the other read, with no upstream call", async () => {
+    const first = await guest(a, CATALOGUE, { first: 5 });
+    expect(first.errors).toBeUndefined();
+    expect(first.extensions.upstreamCalls).toContain('GET /api/allgames');
+
+    // Another page of the same catalogue: not the same answer, but the same public reads.
+    const other = await guest(b, CATALOGUE, { first: 7 });
+    expect(other.errors).toBeUndefined();
+    expect(other.extensions.upstreamCalls).toEqual([]);
+    expect(other.data.games.totalCount).toBe(first.data.games.totalCount);
+    expect(other.data.games.edges.slice(0, 5)).toEqual(first.data.games.edges);
+  });
+
+  it("serves one replica's whole guest answer from the other", async () => {
+    // An answer is keyed to the second (its countdowns are exact to it): try until both fall in the same one.
+    for (let attempt = 0; ; attempt++) {
+      const started = Date.now();
+      const variables = { first: 10 + attempt };
+      const onA = await guest(a, CATALOGUE, variables);
+      const onB = await guest(b, CATALOGUE, variables);
+      if (Math.floor(started / 1000) !== Math.floor(Date.now() / 1000) && attempt < 5) continue;
+      expect(onA.extensions.responseCache?.hit).toBeFalsy();
+      expect(onB.extensions.responseCache?.hit).toBe(true);
+      expect(onB.data).toEqual(onA.data);
+      break;
+    }
+  });
+
+  it("clears every replica's public cache when an operator clears one (SIGHUP)", async () => {
+    await guest(b, CATALOGUE, { first: 20 });
+    a.signal('SIGHUP');
+    await until(() => a.log().includes('Public cache cleared'), 'the clear on A');
+    // B hears of it through Redis: its next catalogue is read from the casino afresh.
+    let variant = 30;
+    await until(
+      async () =>
+        (await guest(b, CATALOGUE, { first: variant++ })).extensions.upstreamCalls.includes(
+          'GET /api/allgames',
+        ),
+      "B's catalogue read afresh",
+    );
+  });
+
+  it("counts a player's attempts on both replicas together (rate limits in Redis)", async () => {
+    const email = `replicas-${Date.now()}@example.test`;
+    const forgot = (replica: Replica) =>
+      guest(replica, 'mutation($e: String!) { forgotPassword(input: { email: $e }) { message } }', {
+        e: email,
+      });
+    // Three reset mails per address in 15 minutes (rate-limits/rules.ts), whichever replica sends them.
+    for (const replica of [a, b, a]) {
+      const sent = await forgot(replica);
+      expect(sent.errors).toBeUndefined();
+      // Each one reaches the casino (a mail is sent): a mutation is never answered from the guests' answer cache.
+      expect(sent.extensions.upstreamCalls).toEqual(['POST /api/forgotPassword']);
+    }
+    for (const replica of [b, a]) {
+      const refused = await forgot(replica);
+      expect(refused.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+      expect(refused.errors[0].extensions.retryAfter).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps answering from the casino when Redis goes away, logging it once rather than per query', async () => {
+    await redis.stop();
+    for (let i = 0; i < 5; i++) {
+      const answer = await guest(b, `{ news(first: ${i + 1}) { edges { node { title } } } }`);
+      expect(answer.errors).toBeUndefined();
+      expect(answer.status).toBe(200);
+    }
+    const catalogue = await guest(a, CATALOGUE, { first: 50 });
+    expect(catalogue.errors).toBeUndefined();
+    // Once per outage (by the connection, and by the rate limits that cannot count), not once per query.
+    const redisLines = b
+      .log()
+      .split('\n')
+      .filter((line) => /redis/i.test(line));
+    expect(redisLines.length).toBeGreaterThanOrEqual(1);
+    expect(redisLines.length).toBeLessThan(5);
+    expect(new Set(redisLines).size).toBe(redisLines.length);
+  });
+});
