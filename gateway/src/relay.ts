@@ -5,19 +5,38 @@ export function toGlobalId(type: string, id: string | number): string {
   return Buffer.from(`${type}:${id}`).toString('base64url');
 }
 
+/**
+ * The type name and id inside a global ID, or null for anything toGlobalId would not have written: each object has
+ * exactly one global ID, so a second spelling of it (other base64 padding or trailing bits, bytes that are not
+ * UTF-8) names nothing. The type is a GraphQL type name; whether it is one of ours is the caller's lookup.
+ */
 export function fromGlobalId(globalId: string): { type: string; id: string } | null {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(globalId)) return null;
   const decoded = Buffer.from(globalId, 'base64url').toString('utf8');
+  if (Buffer.from(decoded).toString('base64url') !== globalId) return null;
   const colon = decoded.indexOf(':');
   if (colon <= 0 || colon === decoded.length - 1) return null;
-  return { type: decoded.slice(0, colon), id: decoded.slice(colon + 1) };
+  const type = decoded.slice(0, colon);
+  if (!/^[A-Z][A-Za-z]{0,63}$/.test(type)) return null;
+  return { type, id: decoded.slice(colon + 1) };
+}
+
+/**
+ * A numeric id as the gateway writes one: digits without a sign, leading zero, exponent, hex prefix or spaces, so
+ * `Tournament:0x1`, `Game:01`, `Tournament: 1` or `Tournament:1e3` do not find tournament 1 (or 1000) under an ID
+ * that is not its own. Null otherwise.
+ */
+export function canonicalNumericId(id: string): number | null {
+  if (!/^[1-9][0-9]{0,15}$/.test(id)) return null;
+  const n = Number(id);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 /** The numeric id inside a global ID of the expected type; BAD_USER_INPUT otherwise. */
 export function numericIdOf(globalId: string, type: string, argument = 'id'): number {
   const parsed = fromGlobalId(globalId);
-  const n = parsed?.type === type ? Number(parsed.id) : NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw badInput(`${argument} is not a ${type} ID.`);
+  const n = parsed?.type === type ? canonicalNumericId(parsed.id) : null;
+  if (n === null) throw badInput(`${argument} is not a ${type} ID.`);
   return n;
 }
 

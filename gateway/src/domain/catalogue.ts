@@ -27,7 +27,8 @@ const CATEGORY_GROUPS: Readonly<Record<string, readonly string[]>> = {
 /** The stored categories a requested category selects (case-insensitive, like the route segment). */
 export function categoriesFor(requested: string): ReadonlySet<string> {
   const key = requested.trim().toLowerCase();
-  return new Set(CATEGORY_GROUPS[key] ?? [key]);
+  // Own keys only: a requested "constructor" is a category like any other, not Object's constructor.
+  return new Set(Object.hasOwn(CATEGORY_GROUPS, key) ? CATEGORY_GROUPS[key]! : [key]);
 }
 
 export type GameCollection =
@@ -267,14 +268,16 @@ const ALIAS_TARGETS: Readonly<Record<string, string>> = {
   'video-bingo': 'bingo',
 };
 
-export const categoryGroup = (category: string): string =>
-  ALIAS_TARGETS[category.trim().toLowerCase()] ?? category;
+export const categoryGroup = (category: string): string => {
+  const key = category.trim().toLowerCase();
+  return Object.hasOwn(ALIAS_TARGETS, key) ? ALIAS_TARGETS[key]! : category;
+};
 
 const SPECIAL_NAMES: Readonly<Record<string, string>> = { sic: 'Sic Bo' };
 
 /** A category slug as players read it: live-roulette → Live Roulette. */
 export const categoryName = (slug: string): string =>
-  SPECIAL_NAMES[slug] ??
+  (Object.hasOwn(SPECIAL_NAMES, slug) ? SPECIAL_NAMES[slug] : undefined) ??
   slug
     .split(/[-_\s]+/)
     .filter(Boolean)

@@ -17,7 +17,14 @@ import {
 import { money } from '../domain/money.js';
 import { badInput, notFound } from '../errors.js';
 import type { GameModel } from '../models.js';
-import { connectionFromArray, cursorOf, numericIdOf, toGlobalId, type ConnectionArgs } from '../relay.js';
+import {
+  canonicalNumericId,
+  connectionFromArray,
+  cursorOf,
+  numericIdOf,
+  toGlobalId,
+  type ConnectionArgs,
+} from '../relay.js';
 import {
   launchGame,
   loadCatalogue,
@@ -291,8 +298,8 @@ async function findProvider(product: string, ctx: GatewayContext) {
 /** Node loaders: Game by numeric id, GameProvider by product; null when unknown or hidden from the caller. */
 export const catalogueNodeLoaders: Record<string, NodeLoader> = {
   Game: async (id, ctx) => {
-    const n = Number(id);
-    return /^\d{1,15}$/.test(id) && Number.isSafeInteger(n) ? visibleGame(ctx, n) : null;
+    const n = canonicalNumericId(id);
+    return n === null ? null : visibleGame(ctx, n);
   },
   GameProvider: (product, ctx) => findProvider(product, ctx),
 };

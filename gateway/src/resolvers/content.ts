@@ -1,7 +1,7 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { badInput } from '../errors.js';
 import type { BannerSectionName, PromotionBannerModel } from '../models.js';
-import { connectionFromArray, toGlobalId } from '../relay.js';
+import { canonicalNumericId, connectionFromArray, toGlobalId } from '../relay.js';
 import {
   isPathSegment,
   loadArticle,
@@ -28,12 +28,6 @@ const shownIn = (banner: PromotionBannerModel, section: BannerSectionName | null
  * (docs/rules.md#promotions-and-banners).
  */
 export const isVideo = (url: string) => /\.mp4(?:[?#].*)?$/i.test(url);
-
-/** The numeric id inside a node id, or null when it cannot be one (so node answers null, not an error). */
-function numericId(id: string): number | null {
-  const n = Number(id);
-  return /^\d{1,15}$/.test(id) && Number.isSafeInteger(n) ? n : null;
-}
 
 export const contentResolvers: Resolvers = {
   Query: {
@@ -88,15 +82,15 @@ export const contentResolvers: Resolvers = {
  */
 export const contentNodeLoaders: Record<string, NodeLoader> = {
   Promotion: async (id, ctx) => {
-    const n = numericId(id);
+    const n = canonicalNumericId(id);
     return n === null ? null : ((await loadPromotions(ctx.scope.upstream)).find((p) => p.id === n) ?? null);
   },
   PromotionBanner: async (id, ctx) => {
-    const n = numericId(id);
+    const n = canonicalNumericId(id);
     return n === null ? null : ((await loadBanners(ctx.scope.upstream)).find((b) => b.id === n) ?? null);
   },
   NewsArticle: async (id, ctx) => {
-    const n = numericId(id);
+    const n = canonicalNumericId(id);
     return n === null ? null : ((await loadNews(ctx.scope.upstream)).find((a) => a.id === n) ?? null);
   },
 };

@@ -8,9 +8,11 @@ export type NodeLoader = (id: string, ctx: GatewayContext) => Promise<{ __typena
 
 /** Each domain registers the types it can load by ID (resolvers/*.ts export their nodeLoaders). */
 export function nodeResolvers(loaders: Record<string, NodeLoader>): Resolvers {
+  // A Map, not the object: a client's type name such as __proto__ or constructor must not find Object's own.
+  const byType = new Map(Object.entries(loaders));
   const load = async (globalId: string, ctx: GatewayContext) => {
     const parsed = fromGlobalId(globalId);
-    const loader = parsed ? loaders[parsed.type] : undefined;
+    const loader = parsed ? byType.get(parsed.type) : undefined;
     if (!parsed || !loader) return null;
     return loader(parsed.id, ctx);
   };

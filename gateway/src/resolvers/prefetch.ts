@@ -145,7 +145,8 @@ export function prefetchQueries(): Plugin<GatewayContext> {
       );
       // Variables that do not fit fail the execution itself, with their own errors.
       if (!variables.coerced) return;
-      const fragments: Record<string, FragmentDefinitionNode> = {};
+      // No prototype: a fragment named __proto__ is a fragment like any other.
+      const fragments: Record<string, FragmentDefinitionNode> = Object.create(null);
       for (const d of document.definitions)
         if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
       walkSelection(

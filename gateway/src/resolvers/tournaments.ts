@@ -5,7 +5,14 @@ import { formatDuration } from '../domain/time.js';
 import { completesInSeconds, tournamentStage, type StageInfo } from '../domain/tournament-stage.js';
 import { badInput } from '../errors.js';
 import type { TournamentModel } from '../models.js';
-import { connectionFromArray, connectionFromSlice, numericIdOf, pageOf, toGlobalId } from '../relay.js';
+import {
+  canonicalNumericId,
+  connectionFromArray,
+  connectionFromSlice,
+  numericIdOf,
+  pageOf,
+  toGlobalId,
+} from '../relay.js';
 import {
   joinTournament,
   loadTournamentById,
@@ -111,7 +118,7 @@ export const tournamentsResolvers: Resolvers = {
 
 export const tournamentsNodeLoaders: Record<string, NodeLoader> = {
   Tournament: async (id, ctx) => {
-    const n = Number(id);
-    return Number.isSafeInteger(n) && n > 0 ? loadTournamentById(ctx.scope.upstream, n) : null;
+    const n = canonicalNumericId(id);
+    return n === null ? null : loadTournamentById(ctx.scope.upstream, n);
   },
 };

@@ -2,7 +2,7 @@ import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import type { ViewerModel } from '../models.js';
-import { toGlobalId } from '../relay.js';
+import { canonicalNumericId, toGlobalId } from '../relay.js';
 import { loadAccount } from '../upstream/account.js';
 import { completeOnboarding } from '../upstream/auth.js';
 import { requirePlayerId } from './guard.js';
@@ -104,7 +104,8 @@ export function ownedByViewer(
   load: (userId: number, ctx: GatewayContext) => Promise<{ __typename: string } | null>,
 ): NodeLoader {
   return async (id, ctx) => {
-    const loading = ctx.scope.upstream.token && /^\d{1,15}$/.test(id) ? load(Number(id), ctx) : null;
+    const userId = canonicalNumericId(id);
+    const loading = ctx.scope.upstream.token && userId !== null ? load(userId, ctx) : null;
     // Reported only once the account says it is the caller's own.
     loading?.catch(() => {});
     const me = await ctx.viewer();
