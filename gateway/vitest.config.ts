@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Checks, once every test has run, that no gateway log line holds a token or password the tests used.
+    globalSetup: ['test/log-check.ts'],
   },
 });

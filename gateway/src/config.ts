@@ -102,9 +102,7 @@ const EnvSchema = z.object({
     .min(1, "must name the persisted operations file relay-compiler wrote (relay.config.js's persistConfig)")
     .optional(),
   PERSISTED_OPERATIONS_ONLY: Flag.default(false),
-  LOG_LEVEL: z
-    .enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })
-    .default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   // A scraper's bearer token for /metrics: long and random, as it is a credential.
   METRICS_TOKEN: z
     .string()

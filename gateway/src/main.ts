@@ -1,5 +1,6 @@
 import { configFromEnv, type GatewayConfig } from './config.js';
 import { createGateway } from './server.js';
+import { startTracing } from './tracing.js';
 
 /** `npm run gateway`: the GraphQL gateway on GATEWAY_PORT (default 4000) over CASINO_API_URL. */
 async function main() {
@@ -10,6 +11,8 @@ async function main() {
     console.error((err as Error).message);
     process.exit(2);
   }
+  // Before the gateway starts, so its first operations are traced; nothing starts unless OTEL_* names an exporter.
+  const stopTracing = await startTracing();
   let gateway;
   try {
     gateway = await createGateway({ config });
@@ -21,10 +24,14 @@ async function main() {
   }
   console.log(`GraphQL gateway on ${gateway.url}/graphql (upstream ${config.casinoApiUrl})`);
   const stop = () => {
-    gateway.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    gateway
+      .close()
+      // The last spans are sent before the process ends.
+      .then(() => stopTracing?.())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

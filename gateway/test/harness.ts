@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import type { GatewayConfig } from '../src/config.js';
 import { createGateway, type Gateway, type GatewayOptions } from '../src/server.js';
+import { capturingLogger, noteSecret, noteSecretsIn } from './log-capture.js';
 
 export interface Stack {
   sandbox: Sandbox;
@@ -28,7 +29,10 @@ export async function startStack(
     clock?: () => Date;
     sandboxClock?: () => Date;
     tournamentCoalesceMs?: number;
-    /** What the gateway logs (default: nothing, or the console with GATEWAY_TEST_LOG set). */
+    /**
+     * Also gets what the gateway logs (default: nothing, or the console with GATEWAY_TEST_LOG set). Every line is
+     * captured for the suite's check that no log holds a token or password (log-check.ts) whatever this is.
+     */
     logger?: GatewayOptions['logger'];
     /** Production mode (GatewayOptions.production); by default NODE_ENV's. */
     production?: boolean;
@@ -60,8 +64,7 @@ export async function startStack(
     ...(options.tournamentCoalesceMs !== undefined
       ? { tournamentCoalesceMs: options.tournamentCoalesceMs }
       : {}),
-    logger:
-      options.logger ?? (process.env.GATEWAY_TEST_LOG ? console : { info: () => {}, warn: () => {} }),
+    logger: capturingLogger(options.logger ?? (process.env.GATEWAY_TEST_LOG ? console : undefined)),
     ...(options.production !== undefined ? { production: options.production } : {}),
   });
   const stack: Stack = {
@@ -84,6 +87,10 @@ export async function startStack(
         body: JSON.stringify({ query, variables }),
       });
       const body = (await res.json()) as any;
+      // The tokens and passwords sent and received: none may show up in the gateway's log (log-check.ts).
+      noteSecret(token);
+      noteSecretsIn(variables);
+      noteSecretsIn(body);
       return { status: res.status, ...body };
     },
     async close() {
@@ -119,6 +126,7 @@ export async function credit(stack: Stack, token: string, amount: string) {
 
 /** A POST to one of the sandbox's routes (its control routes, or the API as a player); fails on a non-2xx. */
 export async function sandboxPost(stack: Stack, path: string, body: unknown, token?: string): Promise<any> {
+  noteSecret(token);
   const res = await fetch(`${stack.sandbox.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -153,6 +161,8 @@ export function liveClient(
     url: `${stack.gateway.url.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: Socket,
     connectionParams: options.params ?? (token ? { authorization: `Bearer ${token}` } : {}),
+    // The tokens a socket carries, like those sent over HTTP, must stay out of the log (log-check.ts).
+    on: { connecting: () => (noteSecret(token), noteSecretsIn(options.params)) },
     retryAttempts: 0,
     lazy: true,
   });

@@ -167,11 +167,14 @@ export class UpstreamClient {
     // answering. While the circuit is open the call is not sent and fails as the backend being down does.
     const resource = upstreamResource(call.method, call.path);
     const response = await observeUpstreamCall(call, headers, this.observe, () =>
-      this.breakers.run(resource, () => this.send(call, headers), (r) => r.status >= 500),
-    )
-      .catch((err: unknown) => {
-        throw err instanceof CircuitOpenError ? upstreamUnavailable() : err;
-      });
+      this.breakers.run(
+        resource,
+        () => this.send(call, headers),
+        (r) => r.status >= 500,
+      ),
+    ).catch((err: unknown) => {
+      throw err instanceof CircuitOpenError ? upstreamUnavailable() : err;
+    });
     if (paymentOutcomeUnknown(call, { status: response.status })) throw outcomeUnknown();
     let body: unknown = null;
     try {

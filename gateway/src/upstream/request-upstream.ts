@@ -187,7 +187,9 @@ export class RequestUpstream {
   private send(call: UpstreamCall): Promise<unknown> {
     const ended = this.log.started(`${call.method} ${call.path}`);
     // Reads shared with other answers (public cache, a session's reads in flight) carry the first asker's id.
-    const answer = this.shared.client.call(this.auth.requestId ? { ...call, requestId: this.auth.requestId } : call);
+    const answer = this.shared.client.call(
+      this.auth.requestId ? { ...call, requestId: this.auth.requestId } : call,
+    );
     answer.then(ended, ended);
     return answer;
   }

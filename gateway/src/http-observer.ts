@@ -1,0 +1,213 @@
+import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
+import { errorForLog, type GatewayLogger } from './logging.js';
+import { metricsAllowed, type GatewayMetrics, type OperationOutcome } from './metrics.js';
+import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
+
+/** Paths a load balancer or scraper asks every few seconds: their lines are debug, not info. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+/** How Yoga's response cache marks an answer it served (@graphql-yoga/plugin-response-cache). */
+const SERVED_FROM_CACHE = Symbol.for('servedFromResponseCache');
+/** The name of a document's first operation, read without parsing it (comments and whitespace before it). */
+const FIRST_OPERATION_NAME = /^(?:\s|#[^\n]*\n)*query\s+([_A-Za-z][_0-9A-Za-z]*)/;
+
+/** What one HTTP request has shown so far, for its one log line and its metrics. */
+interface RequestRecord {
+  id: string;
+  start: number;
+  path: string;
+  operation: string | null;
+  type: string | null;
+  outcome: OperationOutcome | null;
+  codes: Set<string>;
+  cached: boolean;
+  /** The document's text, for naming an answer served from the cache, which is never parsed. */
+  query: string | null;
+}
+
+export interface HttpObserverOptions {
+  logger: GatewayLogger;
+  metrics: GatewayMetrics;
+  graphqlPath: string;
+  /** Bearer token a scraper must send for /metrics; null: open in development, off in production. */
+  metricsToken: string | null;
+  production: boolean;
+}
+
+/** The codes of an answer's errors; an error without one is the masked unexpected kind. */
+const codesOf = (errors: readonly GraphQLError[] | undefined) =>
+  (errors ?? []).map((e) =>
+    typeof e.extensions?.code === 'string' ? e.extensions.code : 'INTERNAL_SERVER_ERROR',
+  );
+
+/** The error an unexpected failure was masked from (Yoga keeps it as originalError). */
+function unmasked(error: GraphQLError): unknown {
+  let err: unknown = error;
+  while (err instanceof GraphQLError && err.originalError) err = err.originalError;
+  return err;
+}
+
+/**
+ * The gateway's view of its HTTP traffic: each request gets an id (the caller's X-Request-Id when sane, else a new
+ * one), which goes back in the X-Request-Id header, upstream with every call the request makes (see requestIdOf),
+ * and into its one log line: method, path, status, duration, and for GraphQL the operation's name, type, outcome
+ * and error codes. Never a header, body or variable. GraphQL requests also feed the operation metrics, and
+ * /metrics answers the Prometheus scrape.
+ */
+export function observeHttp(options: HttpObserverOptions) {
+  const { logger, metrics } = options;
+  const records = new WeakMap<Request, RequestRecord>();
+
+  const describe = (
+    record: RequestRecord | undefined,
+    document: DocumentNode,
+    operationName?: string | null,
+  ) => {
+    if (!record || record.type !== null) return;
+    const operation = getOperationAST(document, operationName ?? undefined);
+    record.type = operation?.operation ?? null;
+    record.operation ??= operation?.name?.value ?? null;
+  };
+  const recordOf = (contextValue: unknown) => {
+    const request = (contextValue as { request?: Request } | null)?.request;
+    return request ? records.get(request) : undefined;
+  };
+  const judge = (record: RequestRecord, result: ExecutionResult) => {
+    for (const code of codesOf(result.errors)) record.codes.add(code);
+    const failed = (result.errors?.length ?? 0) > 0;
+    const outcome: OperationOutcome = !failed ? 'ok' : result.data ? 'partial' : 'error';
+    // A batch's worst outcome is the request's.
+    if (
+      record.outcome === null ||
+      outcome === 'error' ||
+      (outcome === 'partial' && record.outcome === 'ok')
+    ) {
+      record.outcome = outcome;
+    }
+    for (const error of result.errors ?? []) {
+      if (typeof error.extensions?.code === 'string') continue;
+      logger.error({ requestId: record.id, error: errorForLog(unmasked(error)) }, 'unexpected error');
+    }
+  };
+
+  const plugin: Plugin = {
+    async onRequest({ request, url, endResponse, fetchAPI }) {
+      records.set(request, {
+        id: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)),
+        start: performance.now(),
+        path: url.pathname,
+        operation: null,
+        type: null,
+        outcome: null,
+        codes: new Set(),
+        cached: false,
+        query: null,
+      });
+      if (url.pathname !== '/metrics') return;
+      const allowed = metricsAllowed(
+        request.headers.get('authorization'),
+        options.metricsToken,
+        options.production,
+      );
+      if (allowed === 'yes') {
+        endResponse(
+          new fetchAPI.Response(await metrics.exposition(), {
+            headers: { 'content-type': metrics.contentType },
+          }),
+        );
+      } else if (allowed === 'unauthorized') {
+        endResponse(
+          new fetchAPI.Response('Unauthorized: send the metrics token as a bearer token.\n', {
+            status: 401,
+            headers: { 'content-type': 'text/plain; charset=utf-8', 'www-authenticate': 'Bearer' },
+          }),
+        );
+      } else {
+        endResponse(new fetchAPI.Response('Not Found\n', { status: 404 }));
+      }
+    },
+    onParams({ request, params }) {
+      const record = records.get(request);
+      if (!record) return;
+      if (typeof params.operationName === 'string') record.operation = params.operationName;
+      if (typeof params.query === 'string') record.query = params.query;
+    },
+    onValidate({ context, params }) {
+      describe(
+        recordOf(context),
+        params.documentAST,
+        (context as { params?: { operationName?: string } }).params?.operationName,
+      );
+    },
+    onExecute({ args }) {
+      describe(recordOf(args.contextValue), args.document, args.operationName);
+    },
+    onSubscribe({ args }) {
+      const record = recordOf(args.contextValue);
+      describe(record, args.document, args.operationName);
+      // Subscriptions over HTTP (event streams); graphql-ws counts its own (socket-observer.ts).
+      if (!record) return;
+      return {
+        onSubscribeResult({ result }) {
+          if (!isAsyncIterable(result)) return;
+          metrics.subscriptionOpened('sse');
+          return { onEnd: () => metrics.subscriptionClosed('sse') };
+        },
+      };
+    },
+    onResultProcess({ request, result }) {
+      const record = records.get(request);
+      if (!record) return;
+      if (isAsyncIterable(result)) {
+        record.outcome ??= 'ok';
+        return;
+      }
+      for (const one of Array.isArray(result) ? result : [result]) {
+        if ((one as unknown as Record<symbol, unknown>)[SERVED_FROM_CACHE]) {
+          record.cached = true;
+          // Only a guest's query is ever kept; its name is the document's first (a document of several names its
+          // operation in operationName, and that is part of the cache key).
+          record.type ??= 'query';
+          record.operation ??= FIRST_OPERATION_NAME.exec(record.query ?? '')?.[1] ?? null;
+        }
+        judge(record, one);
+      }
+    },
+    onResponse({ request, response }) {
+      const record = records.get(request);
+      if (!record) return;
+      records.delete(request);
+      response.headers.set(REQUEST_ID_HEADER, record.id);
+      const ms = performance.now() - record.start;
+      const line: Record<string, unknown> = {
+        requestId: record.id,
+        method: request.method,
+        path: record.path,
+        status: response.status,
+        ms: Math.round(ms * 10) / 10,
+      };
+      if (record.path === options.graphqlPath) {
+        const outcome = record.outcome ?? (response.status < 400 ? 'ok' : 'error');
+        const type = record.type ?? 'unknown';
+        metrics.operation(record.operation, type, outcome, ms / 1000, record.codes);
+        Object.assign(line, {
+          operation: record.operation,
+          type,
+          outcome,
+          ...(record.codes.size > 0 ? { codes: [...record.codes] } : {}),
+          ...(record.cached ? { cached: true } : {}),
+        });
+      }
+      if (PROBES.has(record.path)) logger.debug(line, 'request');
+      else logger.info(line, 'request');
+    },
+  };
+
+  return {
+    plugin,
+    /** The id of this HTTP request, as its upstream calls send it; a new one for a request not seen (none). */
+    requestIdOf(request: Request | undefined): string {
+      return (request && records.get(request)?.id) ?? requestIdFrom(null);
+    },
+  };
+}
