@@ -80,6 +80,8 @@ export function gatewayChild(settings: StackSettings): ChildSpec {
       // Browsers reach the gateway through the site server, which appends their address to X-Forwarded-For: without
       // this every player would count as the site server's one address in the gateway's rate limits.
       TRUST_PROXY: process.env.TRUST_PROXY ?? '1',
+      // As the sandbox's: a JSON line per request would bury the addresses; LOG_LEVEL=info brings them back.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     /^GraphQL gateway on /,
   );
