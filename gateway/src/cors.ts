@@ -1,4 +1,5 @@
 import type { CORSOptions, Plugin } from 'graphql-yoga';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 /**
  * CORS for browser pages of other origins: only an origin on the allow-list (ALLOWED_ORIGINS) is answered with
@@ -16,6 +17,8 @@ export function corsPolicy(allowedOrigins: readonly string[]) {
       origin: [origin],
       credentials: true,
       methods: ['GET', 'POST'],
+      // What a page may read besides the safelisted headers: the id to quote to support, a rate limit's wait.
+      exposedHeaders: [REQUEST_ID_HEADER, 'retry-after'],
       // A browser may reuse a preflight's answer for ten minutes instead of asking before every call.
       maxAge: 600,
     };

@@ -144,7 +144,9 @@ describe('CORS', () => {
       expect(cors(res)).toMatchObject({
         'access-control-allow-origin': origin,
         'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': 'x-request-id, retry-after',
       });
+      expect(res.headers.get('x-request-id')).toBeTruthy();
       expect(vary(res)).toContain('origin');
     }
   });
@@ -168,6 +170,7 @@ describe('CORS', () => {
       'access-control-allow-credentials': 'true',
       'access-control-allow-methods': 'GET, POST',
       'access-control-allow-headers': 'content-type, authorization, x-csrf-token',
+      'access-control-expose-headers': 'x-request-id, retry-after',
       'access-control-max-age': '600',
     });
     expect(vary(allowed)).toContain('origin');
