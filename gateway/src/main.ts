@@ -1,4 +1,5 @@
 import { configFromEnv, type GatewayConfig } from './config.js';
+import { PersistedOperationsError } from './persisted-operations.js';
 import { createGateway } from './server.js';
 import { startTracing } from './tracing.js';
 
@@ -17,7 +18,7 @@ async function main() {
   try {
     gateway = await createGateway({ config });
   } catch (err) {
-    const why = listenFailure(err, config);
+    const why = err instanceof PersistedOperationsError ? err.message : listenFailure(err, config);
     if (!why) throw err;
     console.error(why);
     process.exit(2);

@@ -13,6 +13,9 @@ export const SITE_PERSISTED_OPERATIONS = fileURLToPath(
   new URL('../../web/src/__generated__/persisted-operations.json', import.meta.url),
 );
 
+/** A persisted operations file the operator must fix or build: the gateway does not start (exit code 2). */
+export class PersistedOperationsError extends Error {}
+
 /** The body key Relay's persisted queries use for an operation's id (the compiler's SHA-256 of its text). */
 export const DOC_ID = 'doc_id';
 
@@ -111,14 +114,14 @@ export class PersistedOperations {
       operations.documents = read;
       operations.loadedMtime = mtime;
     } else if (options.file !== null) {
-      throw new Error(`PERSISTED_OPERATIONS_FILE: ${file} ${read}.`);
+      throw new PersistedOperationsError(`PERSISTED_OPERATIONS_FILE: ${file} ${read}.`);
     } else if (read !== 'does not exist') {
-      throw new Error(
+      throw new PersistedOperationsError(
         `The site's persisted operations (${file}) ${read}: build the site again (npm run build -w web) or set PERSISTED_OPERATIONS_FILE.`,
       );
     }
     if (options.only && operations.size === 0) {
-      throw new Error(
+      throw new PersistedOperationsError(
         `PERSISTED_OPERATIONS_ONLY needs the site's persisted operations, and there are none in ${file}: build the site (npm run build -w web) or set PERSISTED_OPERATIONS_FILE.`,
       );
     }

@@ -4,6 +4,7 @@
  * PERSISTED_OPERATIONS_ONLY nothing else runs; otherwise partner tools' documents still do. The file here is
  * written the way relay-compiler writes it (id: the SHA-256 of the text, hex).
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -279,6 +280,25 @@ describe('the persisted operations file at start', () => {
     await expect(start({ persistedOperationsFile: empty, persistedOperationsOnly: true })).rejects.toThrow(
       `PERSISTED_OPERATIONS_ONLY needs the site's persisted operations, and there are none in ${empty}`,
     );
+  });
+
+  it('makes `npm run gateway` exit 2 with one line naming the setting, no stack trace', async () => {
+    const missing = path.join(folder, 'missing.json');
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/main.ts'],
+        {
+          cwd: path.join(import.meta.dirname, '..'),
+          env: { ...process.env, GATEWAY_PORT: '0', PERSISTED_OPERATIONS_FILE: missing },
+          timeout: 30_000,
+        },
+        (err, stdout, stderr) =>
+          resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(code).toBe(2);
+    expect(output.trim()).toBe(`PERSISTED_OPERATIONS_FILE: ${missing} does not exist.`);
   });
 
   it('reads PERSISTED_OPERATIONS_FILE and PERSISTED_OPERATIONS_ONLY from the environment', () => {
