@@ -298,7 +298,11 @@ describe('Subscription.tournamentUpdated', () => {
     });
     const guest = subscribe(liveClient(stack), TOURNAMENT_UPDATED, { id: toGlobalId('Tournament', 1) });
     await until(() => stack.gateway.realtime.stats().subscribers === 2, 'two subscribers');
-    expect(stack.sandbox.pusher.subscriberCount('tournament.1')).toBe(1);
+    // Both share one upstream subscription, which the casino confirms a moment after the second subscriber arrives.
+    await until(
+      () => stack.sandbox.pusher.subscriberCount('tournament.1') === 1,
+      'one upstream subscription',
+    );
 
     await spin(stack, p.token, 20);
     const mine = (await player.next()).data.tournamentUpdated;
