@@ -15,6 +15,46 @@ export function disableIntrospection(): Plugin {
   };
 }
 
+/**
+ * "Did you mean ...?" in any error GraphQL writes: Armor's blockFieldSuggestion (limits.ts) hides the field
+ * suggestions of validation only, while enum values ("Did you mean the enum value ...?"), arguments and input
+ * fields are suggested by validation and by variable coercion too, which would map the schema all the same.
+ */
+const SUGGESTION = /Did you mean [^?]*\?/;
+const SUGGESTIONS = new RegExp(SUGGESTION.source, 'g');
+const MASK = '[Suggestion hidden]';
+
+function withoutSuggestion<E extends Error>(error: E): E | GraphQLError {
+  if (!(error instanceof GraphQLError) || !SUGGESTION.test(error.message)) return error;
+  return new GraphQLError(error.message.replace(SUGGESTIONS, MASK), {
+    nodes: error.nodes ?? null,
+    source: error.source ?? null,
+    positions: error.positions ?? null,
+    path: error.path ?? null,
+    extensions: error.extensions,
+  });
+}
+
+const isResult = (value: unknown): value is ExecutionResult =>
+  typeof value === 'object' && value !== null && !(Symbol.asyncIterator in value);
+
+/** Production: no suggestion in validation errors or in variable coercion errors, over every transport. */
+export function hideSuggestions(): Plugin {
+  const inResult = ({ result, setResult }: { result: unknown; setResult(r: ExecutionResult): void }) => {
+    if (!isResult(result) || !result.errors?.some((e) => SUGGESTION.test(e.message))) return;
+    setResult({ ...result, errors: result.errors.map((e) => withoutSuggestion(e) as GraphQLError) });
+  };
+  return {
+    onValidate() {
+      return ({ valid, result, setResult }) => {
+        if (!valid) setResult(result.map(withoutSuggestion));
+      };
+    },
+    onExecute: () => ({ onExecuteDone: inResult }),
+    onSubscribe: () => ({ onSubscribeResult: inResult }),
+  };
+}
+
 /** What an error may tell a developer but not the internet: Yoga's echo of a malformed body, stack traces. */
 const DETAILS = ['originalError', 'stacktrace', 'exception'];
 

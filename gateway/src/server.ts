@@ -16,7 +16,7 @@ import { CSRF_HEADERS, preventCsrf } from './csrf.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
 import { inputLimits } from './input-limits.js';
-import { disableIntrospection, hideErrorDetails } from './production.js';
+import { disableIntrospection, hideErrorDetails, hideSuggestions } from './production.js';
 import { codeVariableErrors } from './variable-errors.js';
 import { createRateLimits } from './rate-limits/rate-limits.js';
 import {
@@ -250,7 +250,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       queryLimits({ production }),
       codeVariableErrors(),
       ...(config.introspection ? [] : [disableIntrospection()]),
-      ...(production ? [hideErrorDetails()] : []),
+      ...(production ? [hideSuggestions(), hideErrorDetails()] : []),
       useReadinessCheck({ endpoint: '/readyz', check: readinessCheck(client, realtime) }),
       prefetchQueries(),
       shareSubscriptions(),
