@@ -72,7 +72,8 @@ export class SharedCache {
   async read(key: string, ttlMs: number, load: () => Promise<unknown>): Promise<unknown> {
     const redisKey = `${PREFIX}public:${key}`;
     const stored = await this.command(() => this.redis.get(redisKey));
-    if (typeof stored === 'string') return JSON.parse(stored) as unknown;
+    const found = typeof stored === 'string' ? parseStored(stored) : undefined;
+    if (found !== undefined) return found;
     const value = await load();
     void this.command(() => this.redis.set(redisKey, JSON.stringify(value), 'PX', ttlMs));
     return value;
@@ -80,7 +81,8 @@ export class SharedCache {
 
   /**
    * The guests' whole answers over Redis, for behind the in-process answer cache (see cacheGuestAnswers). Nothing
-   * invalidates them by entity (a mutation never changes a guest's answer); clearing is by prefix, as for reads.
+   * invalidates them by entity (a player's change never shows in a guest's answer, and they live seconds);
+   * clearing is by prefix, as for reads.
    */
   answers(): SharedAnswers {
     const keyOf = (id: string) => `${PREFIX}answer:${id}`;
@@ -89,7 +91,8 @@ export class SharedCache {
         const found = await this.command(() => this.redis.pipeline().get(keyOf(id)).pttl(keyOf(id)).exec());
         const [answer, ttl] = found ?? [];
         if (typeof answer?.[1] !== 'string' || typeof ttl?.[1] !== 'number' || ttl[1] <= 0) return null;
-        return { answer: JSON.parse(answer[1]) as ExecutionResult, ttlMs: ttl[1] };
+        const stored = parseStored(answer[1]);
+        return stored === undefined ? null : { answer: stored as ExecutionResult, ttlMs: ttl[1] };
       },
       set: async (id, answer, ttlMs) => {
         if (!(ttlMs > 0 && Number.isFinite(ttlMs))) return;
@@ -150,5 +153,14 @@ export class SharedCache {
     } finally {
       clearTimeout(timer);
     }
+  }
+}
+
+/** A stored value, or undefined (a miss) when it is not JSON: whatever else wrote the key, it is not ours to serve. */
+function parseStored(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
