@@ -93,7 +93,8 @@ const mtimeOf = (file: string) => {
  * The site's operations by id. A file named by the operator must be there and valid, or the gateway does not start;
  * the site build's own file is optional (no build yet: no persisted operations). An unknown id is looked for again
  * once the file has been rewritten, so a site rebuilt while the gateway runs (`npm run dev` compiles it while the
- * gateway starts) is served without a restart; a rewritten file that is not valid leaves the ones loaded before.
+ * gateway starts) is served without a restart; a rewritten file that is empty or not valid leaves the ones loaded
+ * before.
  */
 export class PersistedOperations {
   private documents = new Map<string, string>();
@@ -145,7 +146,8 @@ export class PersistedOperations {
     const mtime = mtimeOf(this.file);
     if (mtime === 0 || mtime === this.loadedMtime) return;
     const read = readFile(this.file);
-    if (typeof read === 'string') return;
+    // `npm run relay` empties the file before the compiler fills it: an empty one is one being rewritten.
+    if (typeof read === 'string' || read.size === 0) return;
     this.documents = read;
     this.loadedMtime = mtime;
   }
