@@ -75,6 +75,8 @@ describe('gateway start-up configuration', () => {
     ['ALLOWED_ORIGINS', 'http://localhost:5173/app'],
     ['SESSION_CHECK_MS', '0'],
     ['SANDBOX_PORT', 'eighty'],
+    ['LOG_LEVEL', 'loud'],
+    ['METRICS_TOKEN', 'short'],
   ])('refuses %s=%s with exit code 2 and a message naming it', async (name, value) => {
     const run = startGateway({ [name]: value });
     expect(await run.exited).toBe(2);
