@@ -108,3 +108,28 @@ it("answers the site's persisted operations by id, and only those", async () => 
   expect(refused.errors?.[0]?.extensions?.code).toBeDefined();
   expect(refused.data).toBeUndefined();
 });
+
+it('needs no package at run time but its declared dependencies (the image installs only those)', () => {
+  const declared = Object.keys(
+    JSON.parse(fs.readFileSync(path.join(repoRoot, 'gateway/package.json'), 'utf8')).dependencies,
+  );
+  const imported = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith('.js')) {
+        for (const [, spec] of fs
+          .readFileSync(file, 'utf8')
+          .matchAll(/(?:from|import)\s*\(?\s*'([^'.][^']*)'/g)) {
+          if (spec!.startsWith('node:')) continue;
+          const parts = spec!.split('/');
+          imported.add(spec!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+        }
+      }
+    }
+  };
+  walk(path.join(app, 'gateway/dist'));
+  expect(imported.size).toBeGreaterThan(5);
+  expect([...imported].filter((name) => !declared.includes(name))).toEqual([]);
+});
