@@ -81,7 +81,7 @@ describe('introspection', () => {
       const res = await open.gql('{ __schema { queryType { name } } }');
       expect(res.data.__schema.queryType.name).toBe('Query');
       const typo = await open.gql('{ gamez }');
-      expect(typo.errors[0].message).not.toMatch(/Did you mean/);
+      expect(typo.errors![0].message).not.toMatch(/Did you mean/);
     } finally {
       await open.close();
     }
@@ -97,8 +97,8 @@ describe('field suggestions', () => {
       '{ tournaments(first: 1) { edges { node { nam } } } }',
     ]) {
       const res = await stack.gql(query);
-      expect(res.errors.length, query).toBeGreaterThan(0);
-      for (const error of res.errors) expect(error.message, query).not.toMatch(/Did you mean/);
+      expect(res.errors!.length, query).toBeGreaterThan(0);
+      for (const error of res.errors!) expect(error.message, query).not.toMatch(/Did you mean/);
     }
   });
 
@@ -110,11 +110,11 @@ describe('field suggestions', () => {
     try {
       for (const vars of variables) {
         const res = await stack.gql(query, vars);
-        expect(res.errors[0].extensions.code).toBe('BAD_USER_INPUT');
-        expect(res.errors[0].message).toContain('[Suggestion hidden]');
+        expect(res.errors![0].extensions.code).toBe('BAD_USER_INPUT');
+        expect(res.errors![0].message).toContain('[Suggestion hidden]');
         const op = subscribe(client, query, vars);
         const result = await op.next();
-        expect(result.errors[0].message).toBe(res.errors[0].message);
+        expect(result.errors[0].message).toBe(res.errors![0].message);
       }
     } finally {
       await client.dispose();
