@@ -8,7 +8,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import {
+  DESKTOP,
+  PHONE,
+  documentSent,
+  newPlayer,
+  signInBrowser,
+  startSiteStack,
+  type SiteStack,
+} from './stack.js';
 
 let stack: SiteStack;
 
@@ -59,7 +67,7 @@ async function withdrawals(token: string) {
 function paymentRequests(page: Page) {
   const sent: string[] = [];
   page.on('request', (request) => {
-    const body = request.url().endsWith('/graphql') ? (request.postData() ?? '') : '';
+    const body = request.url().endsWith('/graphql') ? documentSent(request.postData()) : '';
     if (/mutationsDepositMutation|mutationsWithdrawMutation/.test(body)) sent.push(body);
   });
   return sent;
@@ -177,7 +185,7 @@ describe.each([
     // connection, a timeout): the player sees a failure and tries again.
     let dropped = false;
     await page.route('**/graphql', async (route) => {
-      if (!dropped && /mutationsWithdrawMutation/.test(route.request().postData() ?? '')) {
+      if (!dropped && /mutationsWithdrawMutation/.test(documentSent(route.request().postData()))) {
         dropped = true;
         await route.fetch();
         return route.abort('timedout');
@@ -285,7 +293,7 @@ describe('the cashier for everyone', () => {
     // The payment page sends the player back before the bank has answered.
     const checks: string[] = [];
     page.on('request', (request) => {
-      if (/depositWatchStatusQuery/.test(request.postData() ?? '')) checks.push(request.url());
+      if (/depositWatchStatusQuery/.test(documentSent(request.postData()))) checks.push(request.url());
     });
     await page.goto(`/?modal=wallet&provider=callpay&paymentId=${paymentId}&status=pending`);
     await dialog.getByText('Checking your payment of R75.50 with the bank…').waitFor();

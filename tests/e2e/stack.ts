@@ -7,6 +7,7 @@ import type { GatewayConfig } from '../../gateway/src/config.js';
 import { createGateway, type Gateway } from '../../gateway/src/server.js';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import { createSiteServer, type SiteServer } from '../../web/server/site-server.js';
+import { SITE_PERSISTED_OPERATIONS } from '../../gateway/src/persisted-operations.js';
 
 /*
  * The whole system as a player meets it: the real sandbox, gateway and site server on ephemeral loopback ports, and
@@ -26,6 +27,25 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * The document a /graphql request from the site runs: the site sends persisted ids (`doc_id`), so a test that looks
+ * for an operation by name reads the document the id names in the build's persisted operations, as the gateway does.
+ */
+export function documentSent(postData: string | null): string {
+  if (!postData) return '';
+  let body: { query?: unknown; doc_id?: unknown };
+  try {
+    body = JSON.parse(postData) as typeof body;
+  } catch {
+    return '';
+  }
+  if (typeof body.query === 'string' && body.query !== '') return body.query;
+  if (typeof body.doc_id !== 'string') return '';
+  persisted ??= JSON.parse(fs.readFileSync(SITE_PERSISTED_OPERATIONS, 'utf8')) as Record<string, string>;
+  return Object.hasOwn(persisted, body.doc_id) ? persisted[body.doc_id]! : '';
+}
+let persisted: Record<string, string> | undefined;
 
 export const DEMO = { email: 'demo@playlive.test', password: 'PlayLive-demo-1' };
 export const DESKTOP = { width: 1366, height: 900 };
