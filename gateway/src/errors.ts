@@ -33,11 +33,16 @@ export const upstreamUnavailable = () =>
  * A payment was sent but its answer never came (a timeout, a dropped connection): it may or may not have been made.
  * The same request with the same idempotency key is safe to send again: the backend answers the first one.
  */
+/**
+ * A payment sent but not confirmed (a timeout, a dropped answer): it may or may not have been made. The message is
+ * the player's (the cashier shows it, and sends a retry with the same key); the extension is the client's rule.
+ */
 export const outcomeUnknown = () =>
   gatewayError(
     'OUTCOME_UNKNOWN',
-    'The casino did not confirm this payment in time, so it may or may not have gone through. Please try again: ' +
-      'the same request with the same idempotencyKey is never paid twice.',
+    'The casino did not confirm this payment in time, so it may or may not have gone through. Check your ' +
+      'balance, or try again: the same payment is never made twice.',
+    { retryWithSameIdempotencyKey: true },
   );
 
 /** The backend refused the session: signed out, revoked, expired (401) or not allowed (403). */

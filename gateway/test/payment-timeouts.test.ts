@@ -65,8 +65,8 @@ function expectOutcomeUnknown(res: { data: unknown; errors?: any[] }) {
   expect(res.data).toBeNull();
   expect(res.errors).toHaveLength(1);
   expect(res.errors![0]).toMatchObject({
-    message: expect.stringMatching(/may or may not have gone through.*same idempotencyKey/),
-    extensions: { code: 'OUTCOME_UNKNOWN' },
+    message: expect.stringMatching(/may or may not have gone through.*never made twice/),
+    extensions: { code: 'OUTCOME_UNKNOWN', retryWithSameIdempotencyKey: true },
   });
 }
 
