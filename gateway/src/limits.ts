@@ -1,5 +1,5 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { GraphQLError, type ValidationContext } from 'graphql';
+import { GraphQLError, Kind, visit, type DocumentNode, type ValidationContext } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /**
@@ -17,6 +17,11 @@ export const QUERY_LIMITS = {
   // deep, wide documents the depth and token limits let through.
   maxCost: 50_000,
   maxDirectives: 50,
+  // Per place in the document, not per document: no screen puts more than two directives on one field (@include,
+  // @skip) or asks for one field twice in one selection; scanners' "directive overloading" (ten unknown directives
+  // on one field, each its own error) and "field duplication" (500 x __typename) documents are refused whole.
+  maxDirectivesPerLocation: 4,
+  maxRepeatsPerSelection: 3,
 } as const;
 
 /** The code every refusal by QUERY_LIMITS carries; extensions.limit names which limit (maxDepth, maxTokens, ...). */
@@ -26,13 +31,69 @@ export const QUERY_LIMIT_CODE = 'QUERY_LIMIT_EXCEEDED';
  * Armor words each refusal as "Syntax Error: Query depth limit of 12 exceeded, found 13." with no code; a client
  * gets the same words without the "Syntax Error" (nothing is wrong with the syntax) and a code it can act on.
  */
-function limitError(limit: keyof typeof QUERY_LIMITS, armor: GraphQLError): GraphQLError {
-  return new GraphQLError(armor.message.replace(/^Syntax Error: /, ''), {
+function limitError(limit: keyof typeof QUERY_LIMITS, armor: GraphQLError | string): GraphQLError {
+  const message = typeof armor === 'string' ? armor : armor.message.replace(/^Syntax Error: /, '');
+  return new GraphQLError(message, {
     extensions: { code: QUERY_LIMIT_CODE, limit, max: QUERY_LIMITS[limit] },
   });
 }
 
-export function queryLimits(options: { production: boolean }): Plugin {
+/** The first per-place limit a parsed document breaks, or null. */
+function shapeViolation(document: DocumentNode): GraphQLError | null {
+  let found: GraphQLError | null = null;
+  visit(document, {
+    enter(node) {
+      if (found) return false;
+      if (
+        'directives' in node &&
+        node.directives &&
+        node.directives.length > QUERY_LIMITS.maxDirectivesPerLocation
+      ) {
+        found = limitError(
+          'maxDirectivesPerLocation',
+          `At most ${QUERY_LIMITS.maxDirectivesPerLocation} directives may stand in one place, found ${node.directives.length}.`,
+        );
+        return false;
+      }
+      if (node.kind !== Kind.SELECTION_SET) return undefined;
+      const repeats = new Map<string, number>();
+      for (const selection of node.selections) {
+        if (selection.kind !== Kind.FIELD) continue;
+        const key = selection.alias?.value ?? selection.name.value;
+        const n = (repeats.get(key) ?? 0) + 1;
+        repeats.set(key, n);
+        if (n > QUERY_LIMITS.maxRepeatsPerSelection) {
+          found = limitError(
+            'maxRepeatsPerSelection',
+            `The field "${key}" may be asked for at most ${QUERY_LIMITS.maxRepeatsPerSelection} times in one selection.`,
+          );
+          return false;
+        }
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/**
+ * Per-place limits, checked once a document is parsed (before validation), so a document that breaks one gets that
+ * one error rather than a validation error per repeated part. Yoga caches parsed documents: a repeated document
+ * is checked once.
+ */
+function documentShape(): Plugin {
+  return {
+    onParse() {
+      return ({ result, replaceParseResult }) => {
+        if (!result || result instanceof Error) return;
+        const violation = shapeViolation(result as DocumentNode);
+        if (violation) replaceParseResult(violation as unknown as DocumentNode);
+      };
+    },
+  };
+}
+
+export function queryLimits(options: { production: boolean }): Plugin[] {
   // Reported as validation errors (with any others) rather than thrown out of validation at the first.
   const report = (limit: keyof typeof QUERY_LIMITS) => ({
     propagateOnRejection: false,
@@ -41,10 +102,12 @@ export function queryLimits(options: { production: boolean }): Plugin {
         context?.reportError(limitError(limit, error)),
     ],
   });
-  return EnvelopArmorPlugin({
+  const armor = EnvelopArmorPlugin({
     // Depth counts fields, not fragment spreads (see the cost below).
     maxDepth: { n: QUERY_LIMITS.maxDepth, flattenFragments: true, ...report('maxDepth') },
-    maxAliases: { n: QUERY_LIMITS.maxAliases, ...report('maxAliases') },
+    // Aliases of __typename count too (Armor lets them through by default): they cost little each, but a
+    // hundred of them is no client's query, only a scanner's probe of whether aliases are limited.
+    maxAliases: { n: QUERY_LIMITS.maxAliases, allowList: [], ...report('maxAliases') },
     // The token limit stops the parser itself, so it is thrown (a parse error) rather than reported.
     maxTokens: {
       n: QUERY_LIMITS.maxTokens,
@@ -64,4 +127,5 @@ export function queryLimits(options: { production: boolean }): Plugin {
     // "Did you mean ...?" helps developers in GraphiQL; in production it would map the schema for an attacker.
     blockFieldSuggestion: { enabled: options.production },
   }) as Plugin;
+  return [documentShape(), armor];
 }

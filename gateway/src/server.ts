@@ -247,7 +247,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       // Before the guests' answer cache, which expects to run the execution it wraps.
       inputLimits(),
       ...(guestAnswers ? [guestAnswers] : []),
-      queryLimits({ production }),
+      ...queryLimits({ production }),
       codeVariableErrors(),
       ...(config.introspection ? [] : [disableIntrospection()]),
       ...(production ? [hideSuggestions(), hideErrorDetails()] : []),

@@ -40,8 +40,26 @@ const LIMITS: [keyof typeof QUERY_LIMITS, string, RegExp][] = [
   ['maxTokens', `{ ${'__typename '.repeat(5001)}}`, /^Token limit of 5000 exceeded\.$/],
   [
     'maxDirectives',
-    `{ __typename ${'@include(if: true) '.repeat(51)}}`,
+    `{ ${'... on Query @include(if: true) @skip(if: false) @include(if: true) { __typename } '.repeat(17)}}`,
     /^Directives limit of 50 exceeded, found 51\.$/,
+  ],
+  // The probes of the usual GraphQL security scanners: a hundred aliases of __typename ("alias overloading"), ten
+  // unknown directives on one field ("directive overloading": refused as one error, not one per directive), the
+  // same field 500 times ("field duplication").
+  [
+    'maxAliases',
+    `query cop { ${Array.from({ length: 101 }, (_, i) => `alias${i}: __typename`).join('\n')} }`,
+    /^Aliases limit of 30 exceeded, found 101\.$/,
+  ],
+  [
+    'maxDirectivesPerLocation',
+    'query cop { __typename @aa@aa@aa@aa@aa@aa@aa@aa@aa@aa }',
+    /^At most 4 directives may stand in one place, found 10\.$/,
+  ],
+  [
+    'maxRepeatsPerSelection',
+    `query cop { ${'__typename \n'.repeat(500)}}`,
+    /^The field "__typename" may be asked for at most 3 times in one selection\.$/,
   ],
   [
     'maxCost',
@@ -66,6 +84,15 @@ describe('the query limits', () => {
       expect(strict.body.errors.some((e: any) => e.extensions?.code === 'QUERY_LIMIT_EXCEEDED')).toBe(true);
     });
   }
+
+  it('answers a per-place probe with that one error, not one per repeated part', async () => {
+    for (const [limit, query] of LIMITS) {
+      if (limit !== 'maxDirectivesPerLocation' && limit !== 'maxRepeatsPerSelection') continue;
+      const json = await post({ query });
+      expect(json.body.errors, limit).toHaveLength(1);
+      expect(json.body.data).toBeUndefined();
+    }
+  });
 
   it('refuses the same way over graphql-ws', async () => {
     const client = liveClient(stack);
