@@ -12,6 +12,7 @@ import path from 'node:path';
 import { answers } from './answering.js';
 import { siteBuildIsCurrent, siteSources } from './site-build.js';
 import { stackSettingsFromEnv } from './stack-settings.js';
+import { configFromEnv } from '../gateway/src/config.js';
 import {
   backendChecks,
   gatewayChild,
@@ -68,7 +69,9 @@ async function main() {
       { what: `the site (${site}/)`, ok: () => answers(`${site}/`, (res) => res.ok) },
       graphqlCheck(site),
     ],
-    `PlayLive is running at ${settings.publicUrl} (GraphiQL at ${settings.publicUrl}/graphql)`,
+    graphiqlServed(process.env)
+      ? `PlayLive is running at ${settings.publicUrl} (GraphiQL at ${settings.publicUrl}/graphql)`
+      : `PlayLive is running at ${settings.publicUrl}`,
     START_TIMEOUT_MS,
   );
 }
@@ -77,3 +80,12 @@ main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
+
+/** Whether the gateway serves GraphiQL (off in production unless GRAPHIQL=1): the banner names it only then. */
+function graphiqlServed(env: NodeJS.ProcessEnv): boolean {
+  try {
+    return configFromEnv(env).graphiql;
+  } catch {
+    return false;
+  }
+}
