@@ -78,6 +78,21 @@ const isInternal = (event: string) => event.startsWith('pusher:') || event.start
  * channels take ten); a lost one is retried with growing waits; pusher-js re-subscribes its channels once it is
  * back, and their watchers are then told to catch up.
  */
+/** The live channels' upstream side, as stats() reports it. */
+export interface LiveChannelStats {
+  /** The upstream connection's state: idle (never needed yet), connecting, connected, unavailable, ... */
+  state: string;
+  /** Upstream channel subscriptions, and the watchers sharing them. */
+  channels: number;
+  watchers: number;
+  /** Times an upstream connection was established (each of them, reconnects included). */
+  connections: number;
+  /** Upstream connections open (each carries at most maxChannelsPerConnection channels). */
+  upstreamConnections: number;
+  /** Each upstream connection's state (pusher-js's: connecting, connected, unavailable, ...), for /readyz. */
+  connectionStates: string[];
+}
+
 export class LiveChannels {
   private readonly connections: UpstreamConnection[] = [];
   private readonly channels = new Map<string, ChannelEntry>();
@@ -110,15 +125,8 @@ export class LiveChannels {
     return () => this.unwatch(name, watcher);
   }
 
-  /** Channels with at least one watcher, and their watcher counts (for tests and the bench). */
-  stats(): {
-    state: string;
-    channels: number;
-    watchers: number;
-    connections: number;
-    upstreamConnections: number;
-    connectionStates: string[];
-  } {
+  /** Channels with at least one watcher, and their watcher counts (for tests, the bench, metrics and /readyz). */
+  stats(): LiveChannelStats {
     let watchers = 0;
     for (const entry of this.channels.values()) watchers += entry.watchers.size;
     return {

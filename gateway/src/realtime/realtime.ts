@@ -10,7 +10,7 @@ import { RequestUpstream } from '../upstream/request-upstream.js';
 import { SessionReads } from '../upstream/session-reads.js';
 import { loadTournamentProgress } from '../upstream/tournaments.js';
 import { tournamentStage } from '../domain/tournament-stage.js';
-import { LiveChannels, type ChannelAuthorizer } from './live-channels.js';
+import { LiveChannels, type ChannelAuthorizer, type LiveChannelStats } from './live-channels.js';
 import { Sessions } from './sessions.js';
 import { SharedFanout, type FanoutStats } from './shared-fanout.js';
 import { TournamentRefresh } from './tournament-refresh.js';
@@ -27,7 +27,7 @@ export type ViewerMessage =
 export type TournamentMessage =
   { kind: 'tournament'; tournament: TournamentModel } | { kind: 'ended'; error: GraphQLError };
 
-export interface RealtimeStats {
+export interface RealtimeStats extends LiveChannelStats {
   /**
    * Event streams being served: one per subscription executed on its own, one per group of shared subscribers
    * (see `shared` for those groups' members).
@@ -35,17 +35,6 @@ export interface RealtimeStats {
   subscribers: number;
   /** Subscriptions sharing one execution per event (realtime/shared-fanout.ts). */
   shared: FanoutStats;
-  /** The upstream connection's state: idle (never needed yet), connecting, connected, unavailable, ... */
-  state: string;
-  /** Upstream channel subscriptions, and the watchers sharing them. */
-  channels: number;
-  watchers: number;
-  /** Times an upstream connection was established (each of them, reconnects included). */
-  connections: number;
-  /** Upstream connections open (each carries at most maxChannelsPerConnection channels). */
-  upstreamConnections: number;
-  /** Each upstream connection's state (pusher-js's: connecting, connected, unavailable, ...), for /readyz. */
-  connectionStates: string[];
   /** Sessions being re-checked. */
   sessions: number;
 }
