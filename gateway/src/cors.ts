@@ -1,5 +1,6 @@
 import type { CORSOptions, Plugin } from 'graphql-yoga';
 import { REQUEST_ID_HEADER } from './request-id.js';
+import { addVary } from './vary.js';
 
 /**
  * CORS for browser pages of other origins: only an origin on the allow-list (ALLOWED_ORIGINS) is answered with
@@ -32,10 +33,7 @@ export function corsPolicy(allowedOrigins: readonly string[]) {
 export function varyByOrigin(): Plugin {
   return {
     onResponse({ response }) {
-      const vary = response.headers.get('vary') ?? '';
-      const names = vary.split(',').map((name) => name.trim().toLowerCase());
-      if (names.includes('origin') || names.includes('*')) return;
-      response.headers.set('vary', vary ? `${vary}, Origin` : 'Origin');
+      addVary(response.headers, 'Origin');
     },
   };
 }

@@ -160,8 +160,18 @@ export function docIdOf(params: object): string | null {
 }
 
 /**
+ * The doc_id of a query sent as GET (`/graphql?doc_id=<id>&variables=<json>`, as the site sends its queries): Yoga's
+ * GET parser keeps only the standard parameters, so the id is read from the address itself.
+ */
+function docIdOfGet(request: Request): string | null {
+  if (request.method !== 'GET') return null;
+  const at = request.url.indexOf('?');
+  return at === -1 ? null : docIdOf({ [DOC_ID]: new URLSearchParams(request.url.slice(at + 1)).get(DOC_ID) });
+}
+
+/**
  * Persisted operations over HTTP (and server-sent events), in Relay's format: `{"doc_id": "<id>", "variables":
- * {...}}`, its document looked up before anything else reads the request, so everything after (the guests' answer
+ * {...}}` in a POST's body or the same parameters in a GET's address, its document looked up before anything else reads the request, so everything after (the guests' answer
  * cache, parsing, the limits, validation) sees the document itself. With `only`, a request carrying a document is
  * refused; otherwise documents run too (partner tools, GraphiQL). Yoga must accept the extra body key
  * (extraParamNames: [DOC_ID]).
@@ -169,7 +179,8 @@ export function docIdOf(params: object): string | null {
 export function servePersistedOperations(operations: PersistedOperations, only: boolean): Plugin {
   return usePersistedOperations({
     getPersistedOperation: (id) => operations.get(id),
-    extractPersistedOperationId: (params: GraphQLParams) => docIdOf(params),
+    extractPersistedOperationId: (params: GraphQLParams, request: Request) =>
+      docIdOf(params) ?? docIdOfGet(request),
     allowArbitraryOperations: !only,
     customErrors: {
       notFound: refusals.unknownId,

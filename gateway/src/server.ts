@@ -12,6 +12,7 @@ import { GatewayMetrics } from './metrics.js';
 import { SocketObserver } from './realtime/socket-observer.js';
 import { traceOperations } from './tracing.js';
 import { corsPolicy, varyByOrigin } from './cors.js';
+import { cacheHeaders } from './http-caching.js';
 import { CSRF_HEADERS, preventCsrf } from './csrf.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
@@ -237,6 +238,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       traceOperations(),
       securityHeaders(graphiql),
       varyByOrigin(),
+      cacheHeaders(),
       rateLimits.httpCeiling,
       limitRequestBody(),
       explainContentType(),

@@ -232,3 +232,43 @@ describe('security headers', () => {
     expect(html).toContain('"additionalHeaders":{"x-graphql-yoga-csrf":"1"}');
   });
 });
+
+describe('what caches may keep (the site sends its queries as GET)', () => {
+  const QUERY = '{ gameProviders { shortname } }';
+
+  it("never lets a player's answer be stored, and says a stored guest answer never stands in for a player's", async () => {
+    const { token } = await signUp(stack, 'Cache Player');
+    const res = await get(
+      { query: '{ viewer { wallet { money { formatted } } } }' },
+      { 'x-csrf-token': 't', authorization: `Bearer ${token}` },
+    );
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as any).data.viewer.wallet.money.formatted).toEqual(expect.any(String));
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')?.split(/,\s*/)).toEqual(
+      expect.arrayContaining(['Origin', 'Authorization']),
+    );
+  });
+
+  it("lets a guest's answer be stored only to be checked again: an unchanged one comes back as a 304 with no body", async () => {
+    // The guests' answer cache keys by the clock's second: a pair straddling one is two answers, so try again.
+    let revalidated: Response | undefined;
+    for (let tries = 0; tries < 3 && revalidated?.status !== 304; tries++) {
+      const first = await get({ query: QUERY }, { 'x-csrf-token': 't' });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      expect(first.headers.get('vary')?.split(/,\s*/)).toContain('Authorization');
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      await first.arrayBuffer();
+      revalidated = await get({ query: QUERY }, { 'x-csrf-token': 't', 'if-none-match': etag! });
+    }
+    expect(revalidated!.status).toBe(304);
+    expect(await revalidated!.text()).toBe('');
+  });
+
+  it('leaves an answer that says how to keep it as it is (the readiness check: never stored)', async () => {
+    const res = await fetch(`${stack.gateway.url}/readyz`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});

@@ -86,6 +86,26 @@ describe('persisted operations, documents allowed too', () => {
     expect(persisted.data).toEqual(whole.data);
   });
 
+  it("runs a query sent by id as a GET, the site's way, and refuses an unknown id there the same way", async () => {
+    const get = (params: Record<string, string>, headers: Record<string, string> = { 'x-csrf-token': 't' }) =>
+      fetch(`${stack.gateway.url}/graphql?${new URLSearchParams(params)}`, {
+        headers: { accept: 'application/graphql-response+json, application/json', ...headers },
+      });
+    const res = await get({ doc_id: idOf(GAMES), variables: JSON.stringify({ first: 3 }) });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as any;
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data).toEqual((await stack.gql(GAMES, { first: 3 })).data);
+
+    const unknown = await get({ doc_id: UNKNOWN });
+    expect(unknown.status).toBe(400);
+    expect(codeOf(((await unknown.json()) as any).errors)).toBe('PERSISTED_QUERY_NOT_FOUND');
+    // A GET without a CSRF header runs nothing, id or not.
+    const bare = await get({ doc_id: idOf(GAMES), variables: JSON.stringify({ first: 3 }) }, {});
+    expect(bare.status).toBe(403);
+    expect(((await bare.json()) as any).data).toBeUndefined();
+  });
+
   it('answers an unknown id with PERSISTED_QUERY_NOT_FOUND, a request error, not a 500', async () => {
     const answer = await post(stack, { doc_id: UNKNOWN, variables: {} });
     expect(answer.status).toBe(400);

@@ -67,7 +67,7 @@ async function withdrawals(token: string) {
 function paymentRequests(page: Page) {
   const sent: string[] = [];
   page.on('request', (request) => {
-    const body = request.url().endsWith('/graphql') ? documentSent(request.postData()) : '';
+    const body = documentSent(request);
     if (/mutationsDepositMutation|mutationsWithdrawMutation/.test(body)) sent.push(body);
   });
   return sent;
@@ -185,7 +185,7 @@ describe.each([
     // connection, a timeout): the player sees a failure and tries again.
     let dropped = false;
     await page.route('**/graphql', async (route) => {
-      if (!dropped && /mutationsWithdrawMutation/.test(documentSent(route.request().postData()))) {
+      if (!dropped && /mutationsWithdrawMutation/.test(documentSent(route.request()))) {
         dropped = true;
         await route.fetch();
         return route.abort('timedout');
@@ -293,7 +293,7 @@ describe('the cashier for everyone', () => {
     // The payment page sends the player back before the bank has answered.
     const checks: string[] = [];
     page.on('request', (request) => {
-      if (/depositWatchStatusQuery/.test(documentSent(request.postData()))) checks.push(request.url());
+      if (/depositWatchStatusQuery/.test(documentSent(request))) checks.push(request.url());
     });
     await page.goto(`/?modal=wallet&provider=callpay&paymentId=${paymentId}&status=pending`);
     await dialog.getByText('Checking your payment of R75.50 with the bank…').waitFor();

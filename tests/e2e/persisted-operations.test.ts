@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, newPlayer, startSiteStack, type SiteStack } from './stack.js';
+import { PHONE, newPlayer, operationSent, startSiteStack, type SiteStack } from './stack.js';
 
 /** The seeded tournament in Late Reg. (players may still join) with a R50 buy-in. */
 const TOURNAMENT = 'High Roller Showdown';
@@ -16,13 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** What the page sends the gateway: each POST /graphql body, and each graphql-ws subscribe payload. */
+/**
+ * What the page sends the gateway: each /graphql request's operation (a query's in its GET address, a mutation's
+ * in its POST body), and each graphql-ws subscribe payload.
+ */
 function recordOperations(page: Page) {
   const sent: Array<Record<string, unknown>> = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/graphql') {
-      sent.push(request.postDataJSON() as Record<string, unknown>);
-    }
+    const operation = operationSent(request);
+    if (operation) sent.push(operation);
   });
   page.on('websocket', (socket) =>
     socket.on('framesent', ({ payload }) => {
@@ -37,6 +39,10 @@ describe('the site with only persisted operations allowed', () => {
   it('lists the games, sending operation ids and no documents', async () => {
     const { page } = await stack.open();
     const sent = recordOperations(page);
+    const methods: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/graphql') methods.push(request.method());
+    });
     await page.goto('/webplay/all');
     const grid = page.getByRole('region', { name: 'All games' });
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(30);
@@ -44,6 +50,8 @@ describe('the site with only persisted operations allowed', () => {
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(60);
 
     expect(sent.length).toBeGreaterThan(0);
+    // Browsing only reads: every request is a GET (its id and variables in the address), none a POST.
+    expect(new Set(methods)).toEqual(new Set(['GET']));
     for (const body of sent) {
       expect(body.doc_id).toMatch(/^[0-9a-f]{64}$/);
       expect(body.query ?? '').toBe('');

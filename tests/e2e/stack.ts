@@ -28,18 +28,36 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/** A request as Playwright shows it (the parts read here). */
+export interface SentRequest {
+  method(): string;
+  url(): string;
+  postData(): string | null;
+}
+
+/**
+ * What a request to /graphql carries: a query's `doc_id` and `variables` in its address (GET), a mutation's in its
+ * JSON body (POST). Null for any other request.
+ */
+export function operationSent(request: SentRequest): Record<string, unknown> | null {
+  const url = new URL(request.url());
+  if (url.pathname !== '/graphql') return null;
+  if (request.method() === 'GET') return Object.fromEntries(url.searchParams);
+  try {
+    const body = JSON.parse(request.postData() ?? '') as unknown;
+    return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The document a /graphql request from the site runs: the site sends persisted ids (`doc_id`), so a test that looks
  * for an operation by name reads the document the id names in the build's persisted operations, as the gateway does.
  */
-export function documentSent(postData: string | null): string {
-  if (!postData) return '';
-  let body: { query?: unknown; doc_id?: unknown };
-  try {
-    body = JSON.parse(postData) as typeof body;
-  } catch {
-    return '';
-  }
+export function documentSent(request: SentRequest): string {
+  const body = operationSent(request);
+  if (!body) return '';
   if (typeof body.query === 'string' && body.query !== '') return body.query;
   if (typeof body.doc_id !== 'string') return '';
   persisted ??= JSON.parse(fs.readFileSync(SITE_PERSISTED_OPERATIONS, 'utf8')) as Record<string, string>;

@@ -15,7 +15,7 @@ import { trackPending } from '../pending';
 import { sessionToken } from '../storage';
 
 /*
- * The Relay environment: queries and mutations as POST /graphql on the site's own origin, subscriptions over
+ * The Relay environment: queries as GET /graphql on the site's own origin, mutations as POST, subscriptions over
  * graphql-ws on the same path. Every request carries the session token (Authorization: Bearer) and a CSRF header.
  * An UNAUTHENTICATED error anywhere calls the handler the app registers (sign out, reset the store, open login).
  * Operations travel by id: relay-compiler persists each one at build time (relay.config.js), and the gateway runs
@@ -66,22 +66,50 @@ function operationBody(operation: RequestParameters, variables: Variables) {
   return operation.id ? { doc_id: operation.id, variables } : { query: operation.text ?? '', variables };
 }
 
+/** Longer addresses go as POST: some proxies refuse long request lines (the site's queries stay far below). */
+const MAX_GET_URL = 2048;
+
+/**
+ * How an operation travels. A query goes as GET, its id and variables in the address: the gateway then reads no
+ * request body (measurably less work on both ends for every screen), and a guest's unchanged answer can come back
+ * from the browser's cache as a 304 (the gateway's Cache-Control). A mutation is always a POST: it changes
+ * something, and GET must not.
+ */
+export function graphqlRequest(
+  operation: RequestParameters,
+  variables: Variables,
+): { url: string; init: RequestInit } {
+  const body = operationBody(operation, variables);
+  if (operation.operationKind === 'query') {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(body)) {
+      params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+    const url = `/graphql?${params}`;
+    if (url.length <= MAX_GET_URL) return { url, init: { method: 'GET' } };
+  }
+  return {
+    url: '/graphql',
+    init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  };
+}
+
 const fetchGraphQL: FetchFunction = (operation, variables, cacheConfig) =>
   Observable.create<GraphQLResponse>((sink) => {
     const silent = cacheConfig.metadata?.silent === true;
     const done = silent ? () => {} : trackPending();
     const controller = new AbortController();
     const token = sessionToken();
-    fetch('/graphql', {
-      method: 'POST',
+    const { url, init } = graphqlRequest(operation, variables);
+    fetch(url, {
+      ...init,
       signal: controller.signal,
       headers: {
-        'content-type': 'application/json',
+        ...(init.headers as Record<string, string> | undefined),
         accept: 'application/graphql-response+json, application/json',
         'x-csrf-token': csrfToken(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
-      body: JSON.stringify(operationBody(operation, variables)),
     })
       .then(async (response) => {
         const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };

@@ -1,0 +1,21 @@
+import type { Plugin } from 'graphql-yoga';
+import { addVary } from './vary.js';
+
+/**
+ * What a browser or a proxy may keep of an answer, now that the site sends its queries as GET (which caches may
+ * store, unlike POST). A player's answer (the request carried a session) is never stored anywhere: one player's
+ * data must never come back from a cache, whatever a proxy in between is configured to do. A guest's answer may be
+ * stored but is checked with the gateway on every use: the guests' answer cache gives it an ETag, so an unchanged
+ * answer costs a 304 with no body. `Vary: Authorization` keeps a stored guest answer from standing in for a
+ * signed-in request. An answer that already says (the readiness check's) is left as it is.
+ */
+export function cacheHeaders(): Plugin {
+  return {
+    onResponse({ request, response }) {
+      if (response.headers.has('cache-control')) return;
+      const session = request.headers.has('authorization');
+      response.headers.set('cache-control', session ? 'private, no-store' : 'no-cache');
+      addVary(response.headers, 'Authorization');
+    },
+  };
+}
