@@ -78,16 +78,19 @@ function shapeViolation(document: DocumentNode): GraphQLError | null {
 
 /**
  * Per-place limits, checked once a document is parsed (before validation), so a document that breaks one gets that
- * one error rather than a validation error per repeated part. Yoga caches parsed documents: a repeated document
- * is checked once.
+ * one error rather than a validation error per repeated part. Yoga's parse cache hands a repeated text the same
+ * document object, but parse hooks still run for it: a document found within them is remembered, so each is walked once.
  */
 function documentShape(): Plugin {
+  const withinLimits = new WeakSet<DocumentNode>();
   return {
     onParse() {
       return ({ result, replaceParseResult }) => {
-        if (!result || result instanceof Error) return;
+        if (!result || result instanceof Error || withinLimits.has(result as DocumentNode)) return;
         const violation = shapeViolation(result as DocumentNode);
+        // A refused document gets a fresh error each time (errors are answered, and may be added to on the way).
         if (violation) replaceParseResult(violation as unknown as DocumentNode);
+        else withinLimits.add(result as DocumentNode);
       };
     },
   };

@@ -98,6 +98,9 @@ function endWhenSettled<T>(span: Span, run: () => T): T {
  * Over HTTP it continues the caller's trace when the request carries a W3C traceparent.
  */
 export function traceOperations(): Plugin {
+  // No exporter, no plugin: its wrapper around every execution would cost each answer for nothing. The SDK starts
+  // before the gateway is made (main.ts), so this is known here.
+  if (!tracing) return {};
   const spans = new WeakMap<object, Span>();
   const around = (payload: { context: object }, wrapped: () => MaybePromise<void>): MaybePromise<void> => {
     if (!tracing) return wrapped();
