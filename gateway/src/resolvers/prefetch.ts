@@ -54,6 +54,8 @@ interface Walk {
 
 /** Whether @skip or @include leaves a selection out. */
 function skipped(walk: Walk, node: Parameters<typeof getDirectiveValues>[1]): boolean {
+  // Most selections carry no directive: nothing to look up (this walk runs for every answer).
+  if (!node.directives?.length) return false;
   if (getDirectiveValues(GraphQLSkipDirective, node, walk.variables)?.if === true) return true;
   return getDirectiveValues(GraphQLIncludeDirective, node, walk.variables)?.if === false;
 }
@@ -96,7 +98,8 @@ function walkSelection(
     const prefetch = prefetches[type.name]?.[field.name];
     if (prefetch) {
       try {
-        const started = prefetch(walk.ctx, getArgumentValues(field, selection, walk.variables));
+        const args = field.args.length ? getArgumentValues(field, selection, walk.variables) : {};
+        const started = prefetch(walk.ctx, args);
         // Its outcome, error or not, is the resolver's to report.
         if (started instanceof Promise) started.catch(() => {});
       } catch {
