@@ -30,7 +30,8 @@ export function acceptsGzip(header: string | null): boolean {
 export function compressResponses(): Plugin {
   return {
     onResponse({ request, response, setResponse, fetchAPI }) {
-      if (!response.body || response.headers.has('content-encoding')) return;
+      // Judged by the headers alone: reading `response.body` would turn a finished answer's text into a stream.
+      if (response.headers.has('content-encoding')) return;
       if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return;
       if (!(Number(response.headers.get('content-length')) >= MIN_BYTES)) return;
       // A cache between us and the client keeps the two forms apart.

@@ -1,4 +1,4 @@
-import type { CORSOptions, Plugin } from 'graphql-yoga';
+import type { CORSOptions } from 'graphql-yoga';
 import { REQUEST_ID_HEADER } from './request-id.js';
 import { addVary } from './vary.js';
 
@@ -30,10 +30,6 @@ export function corsPolicy(allowedOrigins: readonly string[]) {
  * `Vary: Origin` on every answer and preflight: whether the CORS headers are there depends on the Origin, so a cache
  * between the browser and the gateway must not hand one origin's answer to another.
  */
-export function varyByOrigin(): Plugin {
-  return {
-    onResponse({ response }) {
-      addVary(response.headers, 'Origin');
-    },
-  };
+export function varyByOrigin(headers: Headers): void {
+  addVary(headers, 'Origin');
 }

@@ -1,4 +1,3 @@
-import type { Plugin } from 'graphql-yoga';
 import { addVary } from './vary.js';
 
 /**
@@ -9,13 +8,8 @@ import { addVary } from './vary.js';
  * answer costs a 304 with no body. `Vary: Authorization` keeps a stored guest answer from standing in for a
  * signed-in request. An answer that already says (the readiness check's) is left as it is.
  */
-export function cacheHeaders(): Plugin {
-  return {
-    onResponse({ request, response }) {
-      if (response.headers.has('cache-control')) return;
-      const session = request.headers.has('authorization');
-      response.headers.set('cache-control', session ? 'private, no-store' : 'no-cache');
-      addVary(response.headers, 'Authorization');
-    },
-  };
+export function cacheHeaders(request: Request, headers: Headers): void {
+  if (headers.has('cache-control')) return;
+  headers.set('cache-control', request.headers.has('authorization') ? 'private, no-store' : 'no-cache');
+  addVary(headers, 'Authorization');
 }

@@ -164,7 +164,7 @@ export function docIdOf(params: object): string | null {
  * GET parser keeps only the standard parameters, so the id is read from the address itself.
  */
 function docIdOfGet(request: Request): string | null {
-  if (request.method !== 'GET') return null;
+  if (request.method !== 'GET' || !request.url.includes(`${DOC_ID}=`)) return null;
   const at = request.url.indexOf('?');
   return at === -1 ? null : docIdOf({ [DOC_ID]: new URLSearchParams(request.url.slice(at + 1)).get(DOC_ID) });
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Plugin } from 'graphql-yoga';
 
 /**
  * What every answer of the gateway carries: no content sniffing (a JSON answer is never run as a script or shown as
@@ -70,12 +69,8 @@ export function graphiqlPage(render: (options: object) => string): GraphiqlPage 
 }
 
 /** The security headers on every answer: GraphiQL's page gets its own policy, everything else the data policy. */
-export function securityHeaders(graphiql: GraphiqlPage): Plugin {
-  return {
-    onResponse({ response }) {
-      for (const [name, value] of Object.entries(COMMON_HEADERS)) response.headers.set(name, value);
-      const isPage = /^text\/html\b/i.test(response.headers.get('content-type') ?? '');
-      response.headers.set('Content-Security-Policy', isPage ? graphiql.policy() : DATA_POLICY);
-    },
-  };
+export function securityHeaders(graphiql: GraphiqlPage, headers: Headers): void {
+  for (const [name, value] of Object.entries(COMMON_HEADERS)) headers.set(name, value);
+  const isPage = /^text\/html\b/i.test(headers.get('content-type') ?? '');
+  headers.set('Content-Security-Policy', isPage ? graphiql.policy() : DATA_POLICY);
 }

@@ -11,8 +11,8 @@ import { createLogger, gatewayLogger, type Logger } from './logging.js';
 import { GatewayMetrics } from './metrics.js';
 import { SocketObserver } from './realtime/socket-observer.js';
 import { traceOperations } from './tracing.js';
-import { corsPolicy, varyByOrigin } from './cors.js';
-import { cacheHeaders } from './http-caching.js';
+import { corsPolicy } from './cors.js';
+import { answerHeaders } from './answer-headers.js';
 import { CSRF_HEADERS, preventCsrf } from './csrf.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
@@ -28,7 +28,7 @@ import {
 } from './persisted-operations.js';
 import { readinessCheck } from './readiness.js';
 import { cacheGuestAnswers } from './response-cache.js';
-import { graphiqlPage, securityHeaders } from './security-headers.js';
+import { graphiqlPage } from './security-headers.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { shareSubscriptions } from './realtime/share-subscriptions.js';
 import { attachGraphqlWs } from './realtime/ws-server.js';
@@ -236,9 +236,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       // First: its response hook adds X-Request-Id before a later one (compression) copies the headers.
       http.plugin,
       traceOperations(),
-      securityHeaders(graphiql),
-      varyByOrigin(),
-      cacheHeaders(),
+      answerHeaders(graphiql),
       rateLimits.httpCeiling,
       limitRequestBody(),
       explainContentType(),
