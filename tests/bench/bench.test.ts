@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { percentile, summarize } from './stats.js';
 import { BUDGETS as LIGHTHOUSE_BUDGETS, runLighthouseBench } from './lighthouse.js';
-import { runGatewayBench } from './gateway.js';
+import { planFor, runGatewayBench } from './gateway.js';
 import { runSubscriptionBench } from './subscriptions.js';
 
 describe('percentile (nearest rank)', () => {
@@ -29,6 +29,14 @@ describe('percentile (nearest rank)', () => {
 });
 
 describe('gateway benchmark', () => {
+  it('times 1,000 calls per side at one client, alternating call by call, and 3,000 in blocks of 10 loops × 10 at ten', () => {
+    expect(planFor(1000, 1)).toEqual({ blocks: 1000, callsPerLoop: 1 });
+    expect(planFor(1000, 10)).toEqual({ blocks: 30, callsPerLoop: 10 });
+    expect(planFor(3, 1)).toEqual({ blocks: 3, callsPerLoop: 1 });
+    // Never less than one block, however few samples.
+    expect(planFor(3, 10)).toEqual({ blocks: 1, callsPerLoop: 10 });
+  });
+
   it('measures the gateway beside REST with no failed request and reports every check', async () => {
     const report = await runGatewayBench({ samples: 3, homeSamples: 2, loadMs: 300, loadClients: 2 });
 
@@ -45,9 +53,16 @@ describe('gateway benchmark', () => {
     expect(report.floor.map((c) => [c.name, c.clients])).toEqual([
       ['bare Yoga wallet', 1],
       ['bare Yoga wallet', 10],
+      ['raw proxy wallet', 1],
+      ['raw proxy wallet', 10],
     ]);
     for (const c of [...report.latency, ...report.floor, report.home]) {
       expect(c.errors).toEqual({ gateway: 0, rest: 0 });
+      // Every timed call of both sides answered: as many as planFor's blocks hold.
+      const { blocks, callsPerLoop } = planFor(c === report.home ? 2 : 3, c.clients);
+      const calls = blocks * c.clients * callsPerLoop;
+      expect(c.gatewayMs?.count).toBe(calls);
+      expect(c.restMs?.count).toBe(calls);
       for (const summary of [c.gatewayMs, c.restMs]) {
         positive(summary?.mean);
         expect(summary!.p50).toBeLessThanOrEqual(summary!.p99);

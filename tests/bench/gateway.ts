@@ -2,7 +2,9 @@
  * The gateway's speed beside the REST API it stands in front of, measured side by side in one run against one
  * sandbox: latency ratios for the same data with every REST call 20 ms away (the sandbox's fault routes), the home
  * screen as one query against the REST calls a browser makes for it, the bytes of the first catalogue page, the
- * throughput of a cached guest query against a bare Yoga server, and the gateway's resident memory.
+ * throughput of a cached guest query against a bare Yoga server, and the gateway's resident memory. Under the
+ * wallet's ratios, two floors making its same REST call: a bare Yoga server and a plain node:http proxy. Queries go
+ * as GET, as the site sends them.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,6 +16,7 @@ import {
   repoRoot,
   startGateway,
   startHelloYoga,
+  startRawProxy,
   startSandbox,
   type Server,
 } from './processes.js';
@@ -21,9 +24,13 @@ import { summarize, type Summary } from './stats.js';
 import type { Check } from './subscriptions.js';
 
 export interface GatewayBenchOptions {
-  /** Timed requests per side of each latency comparison (per client at 10 clients: 10× as many). Default 300. */
+  /**
+   * Timed calls per side of each latency comparison at one client, the sides alternating call by call: default
+   * 1,000, so 10 calls are slower than p99 (not 3, as of 300). At 10 clients, 3 × as many calls per side (3,000 by
+   * default), in blocks of 10 loops × 10 calls (planFor).
+   */
   samples?: number;
-  /** Samples of the home screen per side. Default 60. */
+  /** Timed home screens per side (one client, the sides alternating screen by screen). Default 60. */
   homeSamples?: number;
   /** How long each throughput run lasts, in ms. Default 5000. */
   loadMs?: number;
@@ -59,8 +66,10 @@ export interface GatewayBenchReport {
   options: Required<Omit<GatewayBenchOptions, 'log'>>;
   latency: LatencyComparison[];
   /**
-   * A bare Yoga server making the wallet's one REST call, against REST (its "gateway" side): the least any Yoga
-   * server adds to that call on this machine. No budget; it shows how much of the wallet's ratio is the framework's.
+   * A bare Yoga server making the wallet's one REST call ('bare Yoga wallet'), against REST (its "gateway" side): the
+   * least any Yoga server adds to that call on this machine; and a plain node:http proxy making it ('raw proxy
+   * wallet'): the least any extra hop adds. No budget; they show how much of the wallet's ratio is the framework's,
+   * and how much is the hop's.
    */
   floor: LatencyComparison[];
   home: LatencyComparison & { restCalls: string[]; browserConnections: number };
@@ -141,15 +150,44 @@ export function screenOperation(name: string): string {
 
 type Call = () => Promise<boolean>;
 
-/** A GraphQL POST to the gateway; true when it answered 200 with data and no errors. */
-function graphqlCall(url: string, query: string, token?: string, operationName?: string): Call {
-  const body = JSON.stringify(operationName ? { query, operationName } : { query });
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+/**
+ * A query as the site sends it: `GET /graphql?query=…[&operationName=…]` with Yoga's CSRF header, which the gateway
+ * requires of a GET (mutations stay POST). The site sends its persisted id (`doc_id`) in place of the text; that
+ * costs the gateway the same (a lookup in its map of ids instead of in its parse cache), and a bare Yoga server
+ * knows no ids, so both are sent the text.
+ */
+function queryRequest(
+  url: string,
+  query: string,
+  token?: string,
+  operationName?: string,
+): { address: URL; headers: Record<string, string> } {
+  const address = new URL(url);
+  address.searchParams.set('query', query);
+  if (operationName) address.searchParams.set('operationName', operationName);
+  const headers: Record<string, string> = { accept: 'application/json', 'x-graphql-yoga-csrf': '1' };
   if (token) headers.authorization = `Bearer ${token}`;
+  return { address, headers };
+}
+
+/** Whether a GraphQL answer's body has data and no errors. */
+function answered(body: string): boolean {
+  try {
+    const json = JSON.parse(body) as { data?: unknown; errors?: unknown[] };
+    return json.data != null && !json.errors?.length;
+  } catch {
+    return false;
+  }
+}
+
+/** A query to a GraphQL server, sent as GET; true when it answered 200 with data and no errors. */
+function graphqlCall(url: string, query: string, token?: string, operationName?: string): Call {
+  const { address, headers } = queryRequest(url, query, token, operationName);
+  const href = address.href;
   return async () => {
-    const res = await fetch(url, { method: 'POST', headers, body });
-    const json = (await res.json()) as { data?: unknown; errors?: unknown[] };
-    return res.ok && json.data != null && !json.errors?.length;
+    const res = await fetch(href, { headers });
+    const body = await res.text();
+    return res.status === 200 && answered(body);
   };
 }
 
@@ -167,46 +205,30 @@ function restCall(url: string, method: 'GET' | 'POST', token?: string): Call {
 }
 
 /**
- * A GraphQL POST over node:http with a keep-alive agent, for the throughput runs: fetch costs the client several
- * times the CPU of a bare request, and on two cores the load generator shares the machine with the server, so a
- * heavier client would flatten the difference between the two servers. True on a 200 with data and no errors.
+ * A query sent as GET over node:http with a keep-alive agent, for the throughput runs: fetch costs the client
+ * several times the CPU of a bare request, and on two cores the load generator shares the machine with the server, so
+ * a heavier client would flatten the difference between the two servers. True on a 200 with data and no errors.
  */
 function keepAliveGraphqlCall(url: string, query: string, agent: http.Agent): Call {
-  const body = Buffer.from(JSON.stringify({ query }));
-  const target = new URL(url);
+  const { address, headers } = queryRequest(url, query);
   const options: http.RequestOptions = {
     agent,
-    method: 'POST',
-    hostname: target.hostname,
-    port: target.port,
-    path: target.pathname,
-    headers: {
-      'content-type': 'application/json',
-      'content-length': body.length,
-      accept: 'application/json',
-    },
+    method: 'GET',
+    hostname: address.hostname,
+    port: address.port,
+    path: address.pathname + address.search,
+    headers,
   };
   return () =>
     new Promise<boolean>((resolve, reject) => {
       const req = http.request(options, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          if (res.statusCode !== 200) return resolve(false);
-          try {
-            const json = JSON.parse(Buffer.concat(chunks).toString()) as {
-              data?: unknown;
-              errors?: unknown[];
-            };
-            resolve(json.data != null && !json.errors?.length);
-          } catch {
-            resolve(false);
-          }
-        });
+        res.on('end', () => resolve(res.statusCode === 200 && answered(Buffer.concat(chunks).toString())));
         res.on('error', reject);
       });
       req.on('error', reject);
-      req.end(body);
+      req.end();
     });
 }
 
@@ -226,22 +248,51 @@ function limited(calls: Call[], limit: number): Call {
   };
 }
 
+/** Latencies in ms of the calls that answered, and how many failed. */
+interface Side {
+  ms: number[];
+  errors: number;
+}
+
+/** Warm-up blocks of each side before a comparison's timed ones. */
+const WARM_UP_BLOCKS = 3;
+/** Calls per side at more than one client, per sample: 3 × 1,000 = 3,000 at the default. */
+const CALLS_PER_SAMPLE_AT_MANY = 3;
+/** At more than one client, the calls each loop makes in one block. */
+const CALLS_PER_LOOP_AT_MANY = 10;
+
+/** How a comparison takes its calls on each side: `blocks` blocks, in each of which every loop makes `callsPerLoop`. */
+export interface Plan {
+  blocks: number;
+  callsPerLoop: number;
+}
+
 /**
- * `clients` closed loops sharing `total` calls; each call's latency in ms, and how many failed. Given one call per
- * client (each its own player), loop i makes call i.
+ * At one client, `samples` blocks of one call: 1,000 by default, so p99 (nearest rank) has 10 slower calls above it
+ * and one slow call moves it little, and the sides alternate call by call. At more, 3 × samples calls per side in
+ * all (3,000 by default, which keeps the `--only gateway` run within about 5 minutes on two cores), in blocks where
+ * each loop makes 10 calls back to back.
  */
-async function timed(
-  calls: Call | Call[],
-  clients: number,
-  total: number,
-): Promise<{ ms: number[]; errors: number }> {
-  const ms: number[] = [];
-  let errors = 0;
-  let started = 0;
+export function planFor(samples: number, clients: number): Plan {
+  if (clients === 1) return { blocks: samples, callsPerLoop: 1 };
+  const perBlock = clients * CALLS_PER_LOOP_AT_MANY;
+  return {
+    blocks: Math.ceil((CALLS_PER_SAMPLE_AT_MANY * samples) / perBlock),
+    callsPerLoop: CALLS_PER_LOOP_AT_MANY,
+  };
+}
+
+/**
+ * One block: `clients` closed loops, each making `callsPerLoop` calls one after the other (the next as soon as the
+ * last has answered, as a player's screens do), the block ending when all have finished. The loops are not made to
+ * wait for each other between calls: ten players do not click in step, and a barrier per call would turn ten
+ * clients into a burst of ten simultaneous requests every round. Given one call per client (each its own player),
+ * loop i makes call i.
+ */
+async function block(calls: Call | Call[], clients: number, callsPerLoop: number, side: Side): Promise<void> {
   const client = async (_: unknown, i: number) => {
     const call = Array.isArray(calls) ? calls[i % calls.length]! : calls;
-    while (started < total) {
-      started++;
+    for (let n = 0; n < callsPerLoop; n++) {
       const t0 = performance.now();
       let ok = false;
       try {
@@ -249,17 +300,19 @@ async function timed(
       } catch {
         ok = false;
       }
-      if (ok) ms.push(performance.now() - t0);
-      else errors++;
+      if (ok) side.ms.push(performance.now() - t0);
+      else side.errors++;
     }
   };
   await Promise.all(Array.from({ length: clients }, client));
-  return { ms, errors };
 }
 
 /**
- * Gateway and REST side by side: a warm-up of each, then the samples in alternating halves (REST, gateway, REST,
- * gateway), so drift in the machine's speed falls on both sides alike.
+ * Gateway and REST side by side: a few warm-up blocks of each, then paired blocks, a block of one side and then one
+ * of the other, the pairs alternating which side goes first (REST-gateway, gateway-REST, …). Drift in the machine's
+ * speed over seconds then falls on both sides alike (taken in halves, it fell on whichever side was running), and
+ * neither side always follows the other; each block keeps the side's concurrency (at 10 clients, 10 loops on the
+ * same side, not a mix).
  */
 async function compare(
   name: string,
@@ -268,19 +321,16 @@ async function compare(
   gateway: Call | Call[],
   rest: Call | Call[],
 ): Promise<LatencyComparison> {
-  await timed(rest, clients, clients * 3);
-  await timed(gateway, clients, clients * 3);
-  const total = samples * clients;
-  const half = Math.ceil(total / 2);
-  const g = { ms: [] as number[], errors: 0 };
-  const r = { ms: [] as number[], errors: 0 };
-  for (let round = 0; round < 2; round++) {
-    const rr = await timed(rest, clients, half);
-    r.ms.push(...rr.ms);
-    r.errors += rr.errors;
-    const gg = await timed(gateway, clients, half);
-    g.ms.push(...gg.ms);
-    g.errors += gg.errors;
+  const { blocks, callsPerLoop } = planFor(samples, clients);
+  const warmUp: Side = { ms: [], errors: 0 };
+  for (let i = 0; i < WARM_UP_BLOCKS; i++) await block(rest, clients, 1, warmUp);
+  for (let i = 0; i < WARM_UP_BLOCKS; i++) await block(gateway, clients, 1, warmUp);
+  const g: Side = { ms: [], errors: 0 };
+  const r: Side = { ms: [], errors: 0 };
+  for (let pair = 0; pair < blocks; pair++) {
+    const restFirst = pair % 2 === 0;
+    await block(restFirst ? rest : gateway, clients, callsPerLoop, restFirst ? r : g);
+    await block(restFirst ? gateway : rest, clients, callsPerLoop, restFirst ? g : r);
   }
   const gatewayMs = summarize(g.ms);
   const restMs = summarize(r.ms);
@@ -363,7 +413,7 @@ const check = (name: string, value: number | null, budget: number, unit: string,
 
 export async function runGatewayBench(options: GatewayBenchOptions = {}): Promise<GatewayBenchReport> {
   const opts = {
-    samples: options.samples ?? 300,
+    samples: options.samples ?? 1000,
     homeSamples: options.homeSamples ?? 60,
     loadMs: options.loadMs ?? 5000,
     loadClients: options.loadClients ?? 10,
@@ -388,11 +438,8 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
 
     // Bytes first, with no delay: the first catalogue page against the whole catalogue.
     await setDelay(sandbox.url, 0);
-    const pageBody = await bodyBytes(gql, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: CATALOGUE_PAGE }),
-    });
+    const pageRequest = queryRequest(gql, CATALOGUE_PAGE);
+    const pageBody = await bodyBytes(pageRequest.address.href, { headers: pageRequest.headers });
     const page = JSON.parse(pageBody.toString()) as { data?: { games?: { edges?: unknown[] } } };
     const games = page.data?.games?.edges?.length ?? 0;
     if (games !== 24) throw new Error(`the catalogue page answered ${games} games: ${pageBody.toString()}`);
@@ -413,13 +460,21 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     const restWallet = tokens.map((t) => restCall(api('/api/wallet'), 'POST', t));
     const bareYoga = await startHelloYoga(sandbox.url);
     servers.push(bareYoga);
-    const floorWallet = tokens.map((t) => graphqlCall(`${bareYoga.url}/graphql`, '{ wallet }', t));
-    const floor: LatencyComparison[] = [];
+    const rawProxy = await startRawProxy(sandbox.url);
+    servers.push(rawProxy);
+    // The same query to both floors: the raw proxy ignores it, so the client's side of every call is the same.
+    const yogaWallet = tokens.map((t) => graphqlCall(`${bareYoga.url}/graphql`, '{ wallet }', t));
+    const rawWallet = tokens.map((t) => graphqlCall(`${rawProxy.url}/graphql`, '{ wallet }', t));
+    const yogaFloor: LatencyComparison[] = [];
+    const rawFloor: LatencyComparison[] = [];
     for (const clients of [1, 10]) {
       log(`Wallet at ${clients} client(s)…`);
       latency.push(await compare('wallet', clients, opts.samples, wallet, restWallet));
-      floor.push(await compare('bare Yoga wallet', clients, opts.samples, floorWallet, restWallet));
+      yogaFloor.push(await compare('bare Yoga wallet', clients, opts.samples, yogaWallet, restWallet));
+      rawFloor.push(await compare('raw proxy wallet', clients, opts.samples, rawWallet, restWallet));
     }
+    const floor = [...yogaFloor, ...rawFloor];
+    await rawProxy.stop();
     log('Games page…');
     latency.push(
       await compare(

@@ -296,6 +296,19 @@ export function startHelloYoga(upstreamUrl?: string): Promise<Server> {
   );
 }
 
+/**
+ * A plain node:http proxy (raw-proxy.ts) on an ephemeral port that answers any request with the wallet's one REST call
+ * to `upstreamUrl`: the least any extra hop adds to that call, under the bare Yoga server's floor.
+ */
+export function startRawProxy(upstreamUrl: string): Promise<Server> {
+  return startServer(
+    'raw-proxy',
+    'tests/bench/raw-proxy.ts',
+    { UPSTREAM_URL: upstreamUrl },
+    /Raw proxy on (http:\/\/127\.0\.0\.1:\d+)/,
+  );
+}
+
 /** Stops every child still running (SIGTERM, then SIGKILL after 3 s), for a bench interrupted by a signal. */
 export async function stopAll(): Promise<void> {
   await Promise.all([...running].map(stopChild));

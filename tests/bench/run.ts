@@ -20,8 +20,9 @@ const BENCHES = ['gateway', 'subscriptions', 'lighthouse'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const USAGE =
-  'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N (timed requests per side, ' +
-  '1-5000, default 300)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
+  'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N (timed calls per side of ' +
+  'each latency comparison at 1 client, alternating call by call; 3N per side at 10 clients, in blocks; 1-5000, ' +
+  'default 1000)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
   '[--watchers N (guests watching one tournament, 0-20000, default 10000)] ' +
   '[--viewers N (players following their own viewerEvents, 0-2000, default 1000)] ' +
   '[--rounds R (tournament publishes, 1-1000, default 100)] ' +
@@ -76,7 +77,7 @@ function parse(argv: string[]): Args | null {
   }
   return {
     only: (values.only as Bench | undefined) ?? null,
-    samples: intFlag('samples', values.samples, 300, 1, 5000),
+    samples: intFlag('samples', values.samples, 1000, 1, 5000),
     loadSeconds: intFlag('load-seconds', values['load-seconds'], 5, 1, 120),
     watchers: intFlag('watchers', values.watchers, 10_000, 0, 20_000),
     viewers: intFlag('viewers', values.viewers, 1_000, 0, 2_000),
@@ -136,11 +137,17 @@ function gatewayTable(report: GatewayBenchReport): string {
         (c.errors.gateway + c.errors.rest > 0 ? `; errors ${c.errors.gateway} / ${c.errors.rest}` : ''),
     );
   }
+  const floorLabels: Record<string, [string, string]> = {
+    'bare Yoga wallet': ['bare Yoga', 'the floor of any Yoga server making that call'],
+    'raw proxy wallet': ['raw proxy', 'the least any extra hop adds'],
+  };
   for (const f of report.floor) {
+    const [server, meaning] = floorLabels[f.name] ?? [f.name, ''];
     lines.push(
-      `${`bare Yoga, same call, ${f.clients} client(s):`.padEnd(36)}mean ${ms(f.gatewayMs?.mean)} ` +
+      `${`${server}, same call, ${f.clients} client(s):`.padEnd(36)}mean ${ms(f.gatewayMs?.mean)} ` +
         `(${f.meanRatio?.toFixed(2)}× REST), p99 ${ms(f.gatewayMs?.p99)} (${f.p99Ratio?.toFixed(2)}× REST): ` +
-        'the floor of any Yoga server making that call',
+        meaning +
+        (f.errors.gateway + f.errors.rest > 0 ? `; errors ${f.errors.gateway} / ${f.errors.rest}` : ''),
     );
   }
   const { bytes: b, throughput: t, memory: m } = report;

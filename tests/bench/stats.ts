@@ -11,6 +11,8 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 export interface Summary {
+  /** How many samples the figures are of. */
+  count: number;
   p50: number;
   p99: number;
   min: number;
@@ -22,6 +24,7 @@ export interface Summary {
 export function summarize(values: readonly number[]): Summary | null {
   if (values.length === 0) return null;
   return {
+    count: values.length,
     p50: percentile(values, 50),
     p99: percentile(values, 99),
     min: Math.min(...values),
