@@ -17,7 +17,11 @@ const operation = (operationKind: 'query' | 'mutation', id: string): RequestPara
 });
 
 /** Runs one operation through the environment's network; the request fetch was called with. */
-async function send(params: RequestParameters, variables: Record<string, unknown>) {
+async function send(
+  params: RequestParameters,
+  variables: Record<string, unknown>,
+  metadata: Record<string, unknown> = {},
+) {
   const fetch = vi.fn((_url: string, _init: RequestInit) =>
     Promise.resolve(
       new Response(JSON.stringify({ data: { ok: true } }), {
@@ -28,7 +32,10 @@ async function send(params: RequestParameters, variables: Record<string, unknown
   vi.stubGlobal('fetch', fetch);
   const { environment } = createEnvironment();
   const answer = await new Promise((resolve, reject) => {
-    environment.getNetwork().execute(params, variables, {}).subscribe({ next: resolve, error: reject });
+    environment
+      .getNetwork()
+      .execute(params, variables, { metadata })
+      .subscribe({ next: resolve, error: reject });
   });
   expect(answer).toEqual({ data: { ok: true } });
   expect(fetch).toHaveBeenCalledTimes(1);
@@ -63,6 +70,18 @@ describe('the Relay environment', () => {
       doc_id: 'def456',
       variables: { input: { amount: '10.00' } },
     });
+  });
+
+  it("sends a private query's variables in a POST body, never in an address that proxies log", async () => {
+    const variables = {
+      provider: 'callpay',
+      paymentId: 'p-1',
+      returnQuery: 'status=pending&signature=s3cret',
+    };
+    const { url, init } = await send(operation('query', 'abc123'), variables, { private: true });
+    expect(url).toBe('/graphql');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string)).toEqual({ doc_id: 'abc123', variables });
   });
 
   it('sends a query as POST when its address would be too long for every proxy on the way', async () => {

@@ -73,14 +73,16 @@ const MAX_GET_URL = 2048;
  * How an operation travels. A query goes as GET, its id and variables in the address: the gateway then reads no
  * request body (measurably less work on both ends for every screen), and a guest's unchanged answer can come back
  * from the browser's cache as a 304 (the gateway's Cache-Control). A mutation is always a POST: it changes
- * something, and GET must not.
+ * something, and GET must not. So is a query whose variables must stay out of addresses, which proxies and servers
+ * write to their logs (a payment provider's return parameters): its caller passes `metadata: { private: true }`.
  */
 export function graphqlRequest(
   operation: RequestParameters,
   variables: Variables,
+  options: { private?: boolean } = {},
 ): { url: string; init: RequestInit } {
   const body = operationBody(operation, variables);
-  if (operation.operationKind === 'query') {
+  if (operation.operationKind === 'query' && !options.private) {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(body)) {
       params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
@@ -100,7 +102,9 @@ const fetchGraphQL: FetchFunction = (operation, variables, cacheConfig) =>
     const done = silent ? () => {} : trackPending();
     const controller = new AbortController();
     const token = sessionToken();
-    const { url, init } = graphqlRequest(operation, variables);
+    const { url, init } = graphqlRequest(operation, variables, {
+      private: cacheConfig.metadata?.private === true,
+    });
     fetch(url, {
       ...init,
       signal: controller.signal,

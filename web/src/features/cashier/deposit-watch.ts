@@ -101,7 +101,8 @@ export function watchDeposit(environment: Environment, deposit: DepositReturn, r
   const check = () => {
     fetchQuery<depositWatchStatusQuery>(environment, StatusQuery, deposit, {
       fetchPolicy: 'network-only',
-      networkCacheConfig: { metadata: { silent: true } },
+      // Private: the provider's return parameters travel in a POST's body, never in an address that gets logged.
+      networkCacheConfig: { metadata: { silent: true, private: true } },
     })
       .toPromise()
       .then(
