@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { Plugin } from 'graphql-yoga';
+import { addVary } from './vary.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -35,7 +36,7 @@ export function compressResponses(): Plugin {
       if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return;
       if (!(Number(response.headers.get('content-length')) >= MIN_BYTES)) return;
       // A cache between us and the client keeps the two forms apart.
-      response.headers.append('vary', 'Accept-Encoding');
+      addVary(response.headers, 'Accept-Encoding');
       if (!acceptsGzip(request.headers.get('accept-encoding'))) return;
       return response.arrayBuffer().then(async (body) => {
         const zipped = await gzip(new Uint8Array(body));

@@ -171,10 +171,10 @@ function docIdOfGet(request: Request): string | null {
 
 /**
  * Persisted operations over HTTP (and server-sent events), in Relay's format: `{"doc_id": "<id>", "variables":
- * {...}}` in a POST's body or the same parameters in a GET's address, its document looked up before anything else reads the request, so everything after (the guests' answer
- * cache, parsing, the limits, validation) sees the document itself. With `only`, a request carrying a document is
- * refused; otherwise documents run too (partner tools, GraphiQL). Yoga must accept the extra body key
- * (extraParamNames: [DOC_ID]).
+ * {...}}` in a POST's body, or the same parameters in a GET's address. The document is looked up before anything
+ * else reads the request, so everything after (the guests' answer cache, parsing, the limits, validation) sees the
+ * document itself. With `only`, a request carrying a document is refused; otherwise documents run too (partner
+ * tools, GraphiQL). Yoga must accept the extra body key (extraParamNames: [DOC_ID]).
  */
 export function servePersistedOperations(operations: PersistedOperations, only: boolean): Plugin {
   return usePersistedOperations({
