@@ -76,7 +76,7 @@ const MAX_GET_URL = 2048;
  * something, and GET must not. So is a query whose variables must stay out of addresses, which proxies and servers
  * write to their logs (a payment provider's return parameters): its caller passes `metadata: { private: true }`.
  */
-export function graphqlRequest(
+function graphqlRequest(
   operation: RequestParameters,
   variables: Variables,
   options: { private?: boolean } = {},
