@@ -2,12 +2,12 @@ import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult 
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { errorForLog, type GatewayLogger } from './logging.js';
 import { metricsAllowed, type GatewayMetrics, type OperationOutcome } from './metrics.js';
+import { READINESS_PATH } from './readiness.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
+import { SERVED_FROM_CACHE } from './response-cache.js';
 
 /** Paths a load balancer or scraper asks every few seconds: their lines are debug, not info. */
-const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
-/** How Yoga's response cache marks an answer it served (@graphql-yoga/plugin-response-cache). */
-const SERVED_FROM_CACHE = Symbol.for('servedFromResponseCache');
+const PROBES = new Set(['/healthz', READINESS_PATH, '/metrics']);
 /** The name of a document's first operation, read without parsing it (comments and whitespace before it). */
 const FIRST_OPERATION_NAME = /^(?:\s|#[^\n]*\n)*query\s+([_A-Za-z][_0-9A-Za-z]*)/;
 
@@ -71,6 +71,15 @@ export function observeHttp(options: HttpObserverOptions) {
   const recordOf = (contextValue: unknown) => {
     const request = (contextValue as { request?: Request } | null)?.request;
     return request ? records.get(request) : undefined;
+  };
+  /**
+   * An answer from the guests' answer cache: only a guest's query is ever kept, and its name is the document's first
+   * (a document of several names its operation in operationName, and that is part of the cache key).
+   */
+  const cached = (record: RequestRecord, operationName: string | null, query: string | null) => {
+    record.cached = true;
+    record.type ??= 'query';
+    record.operation ??= operationName ?? FIRST_OPERATION_NAME.exec(query ?? '')?.[1] ?? null;
   };
   const judge = (record: RequestRecord, result: ExecutionResult) => {
     for (const code of codesOf(result.errors)) record.codes.add(code);
@@ -166,13 +175,7 @@ export function observeHttp(options: HttpObserverOptions) {
         return;
       }
       for (const one of Array.isArray(result) ? result : [result]) {
-        if ((one as unknown as Record<symbol, unknown>)[SERVED_FROM_CACHE]) {
-          record.cached = true;
-          // Only a guest's query is ever kept; its name is the document's first (a document of several names its
-          // operation in operationName, and that is part of the cache key).
-          record.type ??= 'query';
-          record.operation ??= FIRST_OPERATION_NAME.exec(record.query ?? '')?.[1] ?? null;
-        }
+        if ((one as unknown as Record<symbol, unknown>)[SERVED_FROM_CACHE]) cached(record, null, record.query);
         judge(record, one);
       }
     },
@@ -208,6 +211,13 @@ export function observeHttp(options: HttpObserverOptions) {
 
   return {
     plugin,
+    /** A request the guests' answer cache answered before Yoga read its parameters (response-cache.ts). */
+    servedFromCache(request: Request, operationName: string | null, query: string): void {
+      const record = records.get(request);
+      if (!record) return;
+      cached(record, operationName, query);
+      record.outcome = 'ok';
+    },
     /** The id of this HTTP request, as its upstream calls send it; a new one for a request not seen (none). */
     requestIdOf(request: Request | undefined): string {
       return (request && records.get(request)?.id) ?? requestIdFrom(null);

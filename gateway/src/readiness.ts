@@ -1,4 +1,4 @@
-import type { FetchAPI } from 'graphql-yoga';
+import { useReadinessCheck, type FetchAPI, type Plugin } from 'graphql-yoga';
 import type { Realtime } from './realtime/realtime.js';
 import type { UpstreamClient } from './upstream/client.js';
 
@@ -47,13 +47,26 @@ export async function readiness(client: UpstreamClient, realtime: Realtime): Pro
   };
 }
 
-/** The check of Yoga's useReadinessCheck: the readiness as JSON, 503 when not ready. */
-export function readinessCheck(client: UpstreamClient, realtime: Realtime) {
-  return async ({ fetchAPI }: { fetchAPI: FetchAPI }): Promise<Response> => {
+/** Where a load balancer asks. */
+export const READINESS_PATH = '/readyz';
+
+/**
+ * Yoga's readiness check at READINESS_PATH: the readiness as JSON, 503 when not ready. Yoga's own hook is asked only
+ * of requests to that path: it would otherwise match a URL pattern against every request (a few µs each).
+ */
+export function serveReadiness(client: UpstreamClient, realtime: Realtime): Plugin {
+  const check = async ({ fetchAPI }: { fetchAPI: FetchAPI }): Promise<Response> => {
     const answer = await readiness(client, realtime);
     return new fetchAPI.Response(JSON.stringify(answer), {
       status: answer.status === 'not ready' ? 503 : 200,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     });
+  };
+  const yogas = useReadinessCheck({ endpoint: READINESS_PATH, check });
+  return {
+    ...yogas,
+    onRequest(payload) {
+      if (payload.url.pathname === READINESS_PATH) return yogas.onRequest?.(payload);
+    },
   };
 }

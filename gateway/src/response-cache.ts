@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { resultWithMetadata } from '@envelop/response-cache';
 import { createInMemoryCache, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
-import type { Plugin } from 'graphql-yoga';
+import type { ExecutionResult } from 'graphql';
+import { processRegularResult, type Plugin } from 'graphql-yoga';
 import { bearerToken } from './context.js';
 import type { PublicCache } from './upstream/public-cache.js';
 import type { SharedAnswers } from './upstream/shared-cache.js';
@@ -19,6 +21,9 @@ export const TOURNAMENT_ANSWER_TTL_MS = 1000;
 export function isGuestRequest(request: Request | undefined): boolean {
   return request?.headers !== undefined && bearerToken(request.headers.get('authorization')) === null;
 }
+
+/** How Yoga's response cache marks an answer it served (@graphql-yoga/plugin-response-cache). */
+export const SERVED_FROM_CACHE = Symbol.for('servedFromResponseCache');
 
 /** How many documents' digests are remembered: far more than the site's operations, bounded for partners' ones. */
 const MAX_DIGESTS = 1000;
@@ -74,6 +79,58 @@ function keptAnswer<T>(result: T): T {
   return result;
 }
 
+/** What a guest's GET answered from the cache was, found again by its address (see Shortcuts). */
+export interface Shortcut {
+  /** The answer cache's key of the answer it was given. */
+  cacheKey: string;
+  /** The media type Yoga answered it in, as the request's Accept header asked. */
+  mediaType: string;
+  /** The operation's name and document, for the request's log line and metrics. */
+  operationName: string | null;
+  query: string;
+}
+
+/** How many addresses one second's shortcuts hold: far more than the site's pages, bounded against a flood. */
+const MAX_SHORTCUTS = 2000;
+
+/**
+ * The guest GETs answered from the cache this second, by their Accept header and address (which hold the whole
+ * request: document or doc_id, variables, operation name). Another GET with the same two within the second is the
+ * same request, so it gets the same kept answer without Yoga parsing its address, resolving its doc_id, checking its
+ * variables or hashing its key: on the site's catalogue pages those steps cost as much as the answer itself. Only a
+ * request that went all the way through and was answered from the cache is remembered, so every check it passed on
+ * the way (persisted operations only, input limits, no mutation over GET) holds for its repeats; the checks that
+ * depend on more than the address (the rate limit, CSRF) run before the shortcut is looked at. Each second starts
+ * empty, as the answer keys do.
+ */
+class Shortcuts {
+  private second = -1;
+  private byAddress = new Map<string, Shortcut>();
+
+  get(second: number, request: Request): Shortcut | undefined {
+    if (second !== this.second) {
+      this.second = second;
+      this.byAddress = new Map();
+    }
+    return this.byAddress.get(addressOf(request));
+  }
+
+  /** Remembered only while its second lasts: a request that straddled two is not worth keeping. */
+  set(second: number, request: Request, shortcut: Shortcut): void {
+    if (second === this.second && this.byAddress.size < MAX_SHORTCUTS) {
+      this.byAddress.set(addressOf(request), shortcut);
+    }
+  }
+}
+
+const addressOf = (request: Request) => `${request.headers.get('accept') ?? ''} ${request.url}`;
+
+/** A guest's GET on its way through, answered from the cache or not yet known (see Shortcuts). */
+interface Pending extends Omit<Shortcut, 'mediaType'> {
+  second: number;
+  hit: boolean;
+}
+
 /**
  * Public reads cost nothing: a guest's repeated query (the catalogue, providers, filters, promotions, banners, news,
  * latest wins, tournaments) is answered from memory before it is parsed, validated or executed, with no upstream
@@ -89,14 +146,53 @@ export function cacheGuestAnswers(options: {
   shared?: SharedAnswers | null;
   /** Told whether each lookup found an answer (for the cache metrics). */
   onLookup?: (hit: boolean) => void;
-}): Plugin | null {
+  /** Told of each request answered by a shortcut, which none of the operation hooks see (for its log line). */
+  onShortcut?: (request: Request, shortcut: Shortcut) => void;
+  /** What else an answer from the cache says (EXPOSE_UPSTREAM_CALLS: that it made no upstream call). */
+  decorateHit?: (result: ExecutionResult) => ExecutionResult;
+}): Plugin[] {
   const ttl = Math.min(options.ttlMs, GUEST_ANSWER_TTL_MS);
-  if (ttl <= 0) return null;
+  if (ttl <= 0) return [];
   const shared = options.shared ?? null;
   const digests = new DocumentDigests();
+  const secondNow = () => Math.floor(options.clock().getTime() / 1000);
   let answers = createInMemoryCache();
   options.publicCache.alsoClear(() => (answers = createInMemoryCache()));
-  return useResponseCache({
+  const shortcuts = new Shortcuts();
+  const pending = new WeakMap<Request, Pending>();
+  /** A kept answer as a hit is written: as Yoga's response cache writes it, then as the gateway's plugins do. */
+  const asHit = (kept: ExecutionResult): ExecutionResult => {
+    let hit: ExecutionResult = { ...kept, [SERVED_FROM_CACHE]: true } as ExecutionResult;
+    if (options.showHits) hit = resultWithMetadata(hit, { hit: true });
+    return options.decorateHit ? options.decorateHit(hit) : hit;
+  };
+
+  const shortcut: Plugin = {
+    // After the rate limit and CSRF hooks (plugins before this one), before Yoga reads the request's parameters.
+    onRequestParse({ request, endResponse, fetchAPI }) {
+      if (request.method !== 'GET' || !isGuestRequest(request)) return;
+      const found = shortcuts.get(secondNow(), request);
+      const kept = found && (answers.get(found.cacheKey) as ExecutionResult | null | undefined);
+      if (!found || !kept) return;
+      options.onLookup?.(true);
+      options.onShortcut?.(request, found);
+      endResponse(processRegularResult(asHit(kept), fetchAPI, found.mediaType));
+    },
+    onResultProcess({ request, result }) {
+      const record = pending.get(request);
+      if (record && !Array.isArray(result)) record.hit = SERVED_FROM_CACHE in (result as object);
+    },
+    onResponse({ request, response }) {
+      const record = pending.get(request);
+      if (!record?.hit || response.status !== 200) return;
+      const mediaType = response.headers.get('content-type')?.split(';')[0];
+      if (!mediaType) return;
+      const { second, hit: _hit, ...found } = record;
+      shortcuts.set(second, request, { ...found, mediaType });
+    },
+  };
+
+  const answerCache = useResponseCache({
     cache: {
       // This process's answers first; with Redis, then the other replicas' (kept here for the rest of their TTL).
       get: (key) => {
@@ -125,17 +221,30 @@ export function cacheGuestAnswers(options: {
     // whether a promotion has ended, is exact to the second whatever the TTL (and follows a clock moved in tests).
     // The document is the one a persisted request's doc_id names (persisted-operations.ts runs first and puts it in
     // the request), so an id and the same document sent whole share an answer and two ids never do.
-    buildResponseCacheKey: ({ documentString, variableValues, operationName, request }) =>
+    buildResponseCacheKey: ({ documentString, variableValues, operationName, request }) => {
       // Asked of every request. A player's is never looked up (enabled is false); were it ever, a key of its own
       // could match nothing, so it is not worth hashing the document for. Nor is a request with no document, or
       // with a query that is not a string ({"query": 5}: asked before Yoga refuses it with 400).
-      !isGuestRequest(request) || typeof documentString !== 'string' || documentString === ''
-        ? randomUUID()
-        : createHash('sha256')
-            .update(`${Math.floor(options.clock().getTime() / 1000)}|${operationName ?? ''}|`)
-            .update(digests.of(documentString))
-            .update(`|${JSON.stringify(variableValues ?? {})}`)
-            .digest('base64url'),
+      if (!isGuestRequest(request) || typeof documentString !== 'string' || documentString === '') {
+        return randomUUID();
+      }
+      const second = secondNow();
+      const cacheKey = createHash('sha256')
+        .update(`${second}|${operationName ?? ''}|`)
+        .update(digests.of(documentString))
+        .update(`|${JSON.stringify(variableValues ?? {})}`)
+        .digest('base64url');
+      if (request.method === 'GET') {
+        pending.set(request, {
+          cacheKey,
+          second,
+          operationName: operationName ?? null,
+          query: documentString,
+          hit: false,
+        });
+      }
+      return cacheKey;
+    },
     ttl,
     ttlPerSchemaCoordinate: { Tournament: Math.min(ttl, TOURNAMENT_ANSWER_TTL_MS) },
     // Must stay on: with it off, the plugin stores a guest's mutation answers like queries, so a second
@@ -146,4 +255,5 @@ export function cacheGuestAnswers(options: {
     // With EXPOSE_UPSTREAM_CALLS an answer says whether it came from here (extensions.responseCache.hit).
     includeExtensionMetadata: options.showHits,
   }) as Plugin;
+  return [answerCache, shortcut];
 }

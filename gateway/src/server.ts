@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { ExecutionResult } from 'graphql';
 import type { AddressInfo } from 'node:net';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, useReadinessCheck, type Plugin, type YogaInitialContext } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaInitialContext } from 'graphql-yoga';
 import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
 import { limitRequestBody } from './body-limit.js';
@@ -26,8 +27,8 @@ import {
   resolveSocketOperation,
   servePersistedOperations,
 } from './persisted-operations.js';
-import { readinessCheck } from './readiness.js';
-import { cacheGuestAnswers } from './response-cache.js';
+import { serveReadiness } from './readiness.js';
+import { cacheGuestAnswers, SERVED_FROM_CACHE } from './response-cache.js';
 import { graphiqlPage } from './security-headers.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { shareSubscriptions } from './realtime/share-subscriptions.js';
@@ -89,20 +90,21 @@ function originAllowed(config: GatewayConfig) {
   };
 }
 
+/** An answer served whole from the guests' answer cache (response-cache.ts) took no upstream call. */
+const tookNoUpstreamCall = (result: ExecutionResult): ExecutionResult => ({
+  ...result,
+  extensions: { ...(result.extensions ?? {}), upstreamCalls: [], upstreamCallTimes: [] },
+});
+
 /**
  * With EXPOSE_UPSTREAM_CALLS, each answer lists the upstream calls it took (extensions.upstreamCalls) and when each
  * started and ended, in ms since the answer began (extensions.upstreamCallTimes: a waterfall shows as late starts).
  */
 function upstreamCallsExtension(): Plugin<GatewayContext> {
   return {
-    // An answer served whole from the guests' answer cache (response-cache.ts) took no upstream call.
     onResultProcess({ result, setResult }) {
       if (Array.isArray(result) || !(result as Record<symbol, unknown>)[SERVED_FROM_CACHE]) return;
-      const served = result as { extensions?: Record<string, unknown> };
-      setResult({
-        ...served,
-        extensions: { ...(served.extensions ?? {}), upstreamCalls: [], upstreamCallTimes: [] },
-      } as typeof result);
+      setResult(tookNoUpstreamCall(result as ExecutionResult) as typeof result);
     },
     onExecute({ args }) {
       return {
@@ -122,9 +124,6 @@ function upstreamCallsExtension(): Plugin<GatewayContext> {
     },
   };
 }
-
-/** How Yoga's response cache marks an answer it served (@graphql-yoga/plugin-response-cache). */
-const SERVED_FROM_CACHE = Symbol.for('servedFromResponseCache');
 
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const config: GatewayConfig = { ...configFromEnv(), ...options.config };
@@ -190,6 +189,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     publicCache: cache,
     shared: replicas?.answers() ?? null,
     onLookup: (hit) => metrics.cacheLookup('guest_answers', hit ? 'hit' : 'miss'),
+    onShortcut: (request, { operationName, query }) => http.servedFromCache(request, operationName, query),
+    ...(config.exposeUpstreamCalls ? { decorateHit: tookNoUpstreamCall } : {}),
   });
 
   const yoga = createYoga<Record<string, unknown>, GatewayContext>({
@@ -246,12 +247,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       servePersistedOperations(persisted, config.persistedOperationsOnly),
       // Before the guests' answer cache, which expects to run the execution it wraps.
       inputLimits(),
-      ...(guestAnswers ? [guestAnswers] : []),
+      ...guestAnswers,
       ...queryLimits({ production }),
       codeVariableErrors(),
       ...(config.introspection ? [] : [disableIntrospection()]),
       ...(production ? [hideSuggestions(), hideErrorDetails()] : []),
-      useReadinessCheck({ endpoint: '/readyz', check: readinessCheck(client, realtime) }),
+      serveReadiness(client, realtime),
       prefetchQueries(),
       shareSubscriptions(),
       ...(config.exposeUpstreamCalls ? [upstreamCallsExtension()] : []),

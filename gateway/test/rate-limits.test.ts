@@ -319,6 +319,25 @@ describe('the ceiling on all operations from one address', () => {
     await live.dispose();
   });
 
+  it("counts a guest's repeated GETs, answered from the cache by their address, against the same ceiling", async () => {
+    const ip = newIp();
+    const address = `${stack.gateway.url}/graphql?${new URLSearchParams({ query: '{ gameProviders { shortname } }' })}`;
+    const get = () =>
+      fetch(address, { headers: { 'x-forwarded-for': ip, 'x-graphql-yoga-csrf': '1' } }).then(async (res) => {
+        const body = (await res.json()) as { extensions?: { responseCache?: { hit?: boolean } } };
+        return { status: res.status, hit: body.extensions?.responseCache?.hit === true };
+      });
+    const answers: { status: number; hit: boolean }[] = [];
+    for (let sent = 0; sent < OPERATIONS_PER_IP.max; sent += 25) {
+      answers.push(...(await Promise.all(Array.from({ length: 25 }, get))));
+    }
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.hit).length).toBeGreaterThan(OPERATIONS_PER_IP.max / 2);
+    expect((await get()).status).toBe(429);
+    offsetMs += OPERATIONS_PER_IP.windowMs;
+    expect((await get()).status).toBe(200);
+  });
+
   it('counts graphql-ws operations against the same ceiling as HTTP', async () => {
     const ip = newIp();
     const live = wsClient(ip);

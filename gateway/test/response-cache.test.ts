@@ -2,12 +2,16 @@
  * Public reads cost nothing: a guest's repeated query is answered whole from the answer cache (response-cache.ts),
  * without parsing, executing or calling upstream; a player's never is, and a failed answer is never kept.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logging.js';
 import { signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
+const logLines: Record<string, unknown>[] = [];
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({
+    logger: createLogger('info', { write: (line: string) => void logLines.push(JSON.parse(line)) }),
+  });
 });
 afterAll(() => stack.close());
 
@@ -108,4 +112,95 @@ it("never answers a guest's mutation from the cache: a second reset mail request
     expect(answer.errors).toBeUndefined();
     expect(answer.extensions.upstreamCalls).toEqual(['POST /api/forgotPassword']);
   }
+});
+
+describe("a guest's GET asked again within the second (the site's pages, answered by their address alone)", () => {
+  const SHORTCUT_PAGE = 'query ShortcutPage($first: Int!) { games(first: $first) { edges { node { id name } } } }';
+
+  const get = (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const url = new URL(`${stack.gateway.url}/graphql`);
+    url.searchParams.set('query', query);
+    url.searchParams.set('variables', JSON.stringify(variables));
+    return fetch(url, { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1', ...headers } });
+  };
+
+  /** The headers that differ between two answers to the same request whatever the gateway does. */
+  const comparable = (res: Response) =>
+    Object.fromEntries([...res.headers].filter(([name]) => !['date', 'x-request-id'].includes(name)));
+
+  /**
+   * The same GET three times, within one second of the answer keys (retried once if the three straddle two): the
+   * first is executed, the second answered from the cache through Yoga, the third by its address alone.
+   */
+  async function askedThrice(variables: Record<string, unknown>) {
+    let answers: { res: Response; text: string }[] = [];
+    for (let tries = 0; tries < 3; tries++) {
+      answers = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await get(SHORTCUT_PAGE, variables);
+        answers.push({ res, text: await res.text() });
+      }
+      const [, second, third] = answers.map((a) => JSON.parse(a.text));
+      if (second.extensions?.responseCache?.hit && third.extensions?.responseCache?.hit) break;
+    }
+    return answers;
+  }
+
+  it('answers exactly as the answer cache did: same status, body and headers, no upstream call', async () => {
+    const [first, second, third] = await askedThrice({ first: 5 });
+    for (const { res } of [first!, second!, third!]) expect(res.status).toBe(200);
+    expect(third!.text).toBe(second!.text);
+    expect(comparable(third!.res)).toEqual(comparable(second!.res));
+    const body = JSON.parse(third!.text);
+    expect(body.data.games.edges).toHaveLength(5);
+    expect(body.extensions).toMatchObject({ responseCache: { hit: true }, upstreamCalls: [] });
+    expect(JSON.parse(first!.text).data).toEqual(body.data);
+    // Each got its own request id, and a log line naming the operation as answered from the cache.
+    const ids = [second!, third!].map(({ res }) => res.headers.get('x-request-id'));
+    expect(new Set(ids).size).toBe(2);
+    for (const id of ids) {
+      expect(logLines.find((line) => line.requestId === id)).toMatchObject({
+        method: 'GET',
+        status: 200,
+        operation: 'ShortcutPage',
+        type: 'query',
+        outcome: 'ok',
+        cached: true,
+      });
+    }
+  });
+
+  it('answers each repeat in the media type it asks for', async () => {
+    await askedThrice({ first: 6 });
+    const res = await get(SHORTCUT_PAGE, { first: 6 }, { accept: 'application/graphql-response+json' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/graphql-response+json; charset=utf-8');
+    expect(((await res.json()) as any).data.games.edges).toHaveLength(6);
+  });
+
+  it('still refuses a repeat without a CSRF header, and never answers a player from it', async () => {
+    await askedThrice({ first: 7 });
+    const refused = await fetch(
+      `${stack.gateway.url}/graphql?${new URLSearchParams({ query: SHORTCUT_PAGE, variables: '{"first":7}' })}`,
+      { headers: { accept: 'application/json' } },
+    );
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as any).data).toBeUndefined();
+
+    const { token } = await signUp(stack, 'Shortcut Player');
+    const mine = await get(SHORTCUT_PAGE, { first: 7 }, { authorization: `Bearer ${token}` });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    const answer = (await mine.json()) as any;
+    expect(answer.extensions.responseCache?.hit).not.toBe(true);
+    expect(answer.data.games.edges).toHaveLength(7);
+  });
+
+  it('forgets its addresses with the answers: cleared public reads are read again', async () => {
+    await askedThrice({ first: 8 });
+    stack.gateway.cache.clear();
+    const fresh = (await (await get(SHORTCUT_PAGE, { first: 8 })).json()) as any;
+    expect(fresh.extensions.responseCache?.hit).not.toBe(true);
+    expect(fresh.extensions.upstreamCalls.length).toBeGreaterThan(0);
+  });
 });
