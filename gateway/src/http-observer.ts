@@ -175,7 +175,8 @@ export function observeHttp(options: HttpObserverOptions) {
         return;
       }
       for (const one of Array.isArray(result) ? result : [result]) {
-        if ((one as unknown as Record<symbol, unknown>)[SERVED_FROM_CACHE]) cached(record, null, record.query);
+        if ((one as unknown as Record<symbol, unknown>)[SERVED_FROM_CACHE])
+          cached(record, null, record.query);
         judge(record, one);
       }
     },

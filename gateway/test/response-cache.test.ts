@@ -115,7 +115,8 @@ it("never answers a guest's mutation from the cache: a second reset mail request
 });
 
 describe("a guest's GET asked again within the second (the site's pages, answered by their address alone)", () => {
-  const SHORTCUT_PAGE = 'query ShortcutPage($first: Int!) { games(first: $first) { edges { node { id name } } } }';
+  const SHORTCUT_PAGE =
+    'query ShortcutPage($first: Int!) { games(first: $first) { edges { node { id name } } } }';
 
   const get = (query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) => {
     const url = new URL(`${stack.gateway.url}/graphql`);
