@@ -209,6 +209,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     landingPage: false,
     // limitRequestBody below, which judges a body by its Content-Length instead of streaming it through a counter.
     maxRequestBodySize: false,
+    // No file uploads (content-type.ts refuses multipart POSTs before parsing): one parser fewer for every request
+    // to try.
+    multipart: false,
     healthCheckEndpoint: '/healthz',
     // Relay's persisted operations: {"doc_id": "<id>", "variables": {...}}.
     extraParamNames: [DOC_ID],

@@ -294,14 +294,22 @@ export function planFor(samples: number, clients: number): Plan {
 
 /**
  * One block: `clients` closed loops, each making `callsPerLoop` calls one after the other (the next as soon as the
- * last has answered, as a player's screens do), the block ending when all have finished. The loops are not made to
- * wait for each other between calls: ten players do not click in step, and a barrier per call would turn ten
- * clients into a burst of ten simultaneous requests every round. Given one call per client (each its own player),
- * loop i makes call i.
+ * last has answered, as a player's screens do), the block ending when all have finished. Ten players do not click
+ * in step, so neither do the loops: loop i starts i/clients of `spreadMs` (one REST call's delay) after the first,
+ * their calls arriving spread over a round trip as independent players' do. Started together, every call of a
+ * block was one of a burst of ten arriving at once (a constant delay keeps them in step), which is not how players
+ * come. Given one call per client (each its own player), loop i makes call i.
  */
-async function block(calls: Call | Call[], clients: number, callsPerLoop: number, side: Side): Promise<void> {
+async function block(
+  calls: Call | Call[],
+  clients: number,
+  callsPerLoop: number,
+  side: Side,
+  spreadMs = 0,
+): Promise<void> {
   const client = async (_: unknown, i: number) => {
     const call = Array.isArray(calls) ? calls[i % calls.length]! : calls;
+    if (i > 0 && spreadMs > 0) await new Promise((resolve) => setTimeout(resolve, (i * spreadMs) / clients));
     for (let n = 0; n < callsPerLoop; n++) {
       const t0 = performance.now();
       let ok = false;
@@ -330,6 +338,8 @@ async function compare(
   samples: number,
   gateway: Call | Call[],
   rest: Call | Call[],
+  /** At more than one client, how far apart the loops start (block). */
+  spreadMs = 0,
 ): Promise<LatencyComparison> {
   const { blocks, callsPerLoop } = planFor(samples, clients);
   const warmUp: Side = { ms: [], errors: 0 };
@@ -339,8 +349,8 @@ async function compare(
   const r: Side = { ms: [], errors: 0 };
   for (let pair = 0; pair < blocks; pair++) {
     const restFirst = pair % 2 === 0;
-    await block(restFirst ? rest : gateway, clients, callsPerLoop, restFirst ? r : g);
-    await block(restFirst ? gateway : rest, clients, callsPerLoop, restFirst ? g : r);
+    await block(restFirst ? rest : gateway, clients, callsPerLoop, restFirst ? r : g, spreadMs);
+    await block(restFirst ? gateway : rest, clients, callsPerLoop, restFirst ? g : r, spreadMs);
   }
   const gatewayMs = summarize(g.ms);
   const restMs = summarize(r.ms);
@@ -374,6 +384,39 @@ async function load(call: Call, clients: number, durationMs: number): Promise<Th
   await Promise.all(Array.from({ length: clients }, client));
   const seconds = (performance.now() - t0) / 1000;
   return { requests, errors, seconds, perSecond: requests / seconds };
+}
+
+/** Rounds each throughput run is taken in, the two servers' rounds alternating. */
+const THROUGHPUT_ROUNDS = 5;
+
+/**
+ * Two closed-loop loads of `durationMs` each, taken in alternating rounds (a, b, b, a, a, b, …) as the latency sides
+ * are: drift in the machine's speed over seconds falls on both alike, where one run after the other put it all on
+ * whichever ran at the time (the bare Yoga reference measured 10,000-22,000 answers/s from one run to the next).
+ */
+async function alternatingLoads(
+  a: Call,
+  b: Call,
+  clients: number,
+  durationMs: number,
+): Promise<[Throughput, Throughput]> {
+  const runs: [Throughput[], Throughput[]] = [[], []];
+  const roundMs = durationMs / THROUGHPUT_ROUNDS;
+  for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    for (const side of order) runs[side]!.push(await load(side === 0 ? a : b, clients, roundMs));
+  }
+  const total = (parts: Throughput[]): Throughput => {
+    const requests = parts.reduce((sum, p) => sum + p.requests, 0);
+    const seconds = parts.reduce((sum, p) => sum + p.seconds, 0);
+    return {
+      requests,
+      errors: parts.reduce((sum, p) => sum + p.errors, 0),
+      seconds,
+      perSecond: requests / seconds,
+    };
+  };
+  return [total(runs[0]), total(runs[1])];
 }
 
 async function setDelay(sandboxUrl: string, delayMs: number): Promise<void> {
@@ -479,9 +522,12 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     const rawFloor: LatencyComparison[] = [];
     for (const clients of [1, 10]) {
       log(`Wallet at ${clients} client(s)…`);
-      latency.push(await compare('wallet', clients, opts.samples, wallet, restWallet));
-      yogaFloor.push(await compare('bare Yoga wallet', clients, opts.samples, yogaWallet, restWallet));
-      rawFloor.push(await compare('raw proxy wallet', clients, opts.samples, rawWallet, restWallet));
+      const spread = opts.delayMs;
+      latency.push(await compare('wallet', clients, opts.samples, wallet, restWallet, spread));
+      yogaFloor.push(
+        await compare('bare Yoga wallet', clients, opts.samples, yogaWallet, restWallet, spread),
+      );
+      rawFloor.push(await compare('raw proxy wallet', clients, opts.samples, rawWallet, restWallet, spread));
     }
     const floor = [...yogaFloor, ...rawFloor];
     await rawProxy.stop();
@@ -523,7 +569,7 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
       browserConnections: BROWSER_CONNECTIONS,
     };
 
-    // Throughput, no delay: a cached guest catalogue page against a bare Yoga server, one after the other.
+    // Throughput, no delay: a cached guest catalogue page against a bare Yoga server, in alternating rounds.
     await setDelay(sandbox.url, 0);
     log(`Throughput: ${opts.loadClients} clients, ${opts.loadMs / 1000} s each…`);
     const hello = bareYoga;
@@ -533,9 +579,13 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     const warmMs = Math.min(1000, opts.loadMs);
     await load(helloCall, opts.loadClients, warmMs);
     await load(catalogueCall, opts.loadClients, warmMs);
-    const helloRate = await load(helloCall, opts.loadClients, opts.loadMs);
+    const [helloRate, catalogueRate] = await alternatingLoads(
+      helloCall,
+      catalogueCall,
+      opts.loadClients,
+      opts.loadMs,
+    );
     await hello.stop();
-    const catalogueRate = await load(catalogueCall, opts.loadClients, opts.loadMs);
     agent.destroy();
     const throughput = {
       catalogue: catalogueRate,
