@@ -6,7 +6,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip } from '../src/compression.js';
-import { startStack, type Stack } from './harness.js';
+import { signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -53,6 +53,46 @@ describe('response compression', () => {
     expect(JSON.parse(unpacked.toString()).data).toEqual(JSON.parse(plain.body.toString()).data);
     expect(JSON.parse(unpacked.toString()).data.games.edges).toHaveLength(40);
     expect(packed.body.length).toBeLessThan(plain.body.length / 3);
+  });
+
+  it("gives each answer its own bytes when guests' answers are kept gzipped: a player asking the same address gets theirs", async () => {
+    const address = `/graphql?${new URLSearchParams({
+      query: '{ viewer { id } games(first: 30) { edges { node { id name isFavourite } } } }',
+    })}`;
+    const get = (headers: Record<string, string> = {}) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            `${stack.gateway.url}${address}`,
+            { headers: { 'accept-encoding': 'gzip', 'x-graphql-yoga-csrf': '1', ...headers } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on('error', reject);
+      });
+    const unpacked = (res: { headers: http.IncomingHttpHeaders; body: Buffer }) => {
+      expect(res.headers['content-encoding']).toBe('gzip');
+      return JSON.parse(zlib.gunzipSync(res.body).toString());
+    };
+    const { token } = await signUp(stack, 'Gzip Player');
+    const gameId = unpacked(await get()).data.games.edges[0].node.id;
+    await stack.gql(
+      'mutation($id: ID!) { toggleFavourite(input: { gameId: $id }) { isFavourite } }',
+      { id: gameId },
+      { token },
+    );
+
+    for (let round = 0; round < 2; round++) {
+      const guest = unpacked(await get());
+      expect(guest.data.viewer).toBeNull();
+      expect(guest.data.games.edges[0].node).toMatchObject({ id: gameId, isFavourite: false });
+      const mine = unpacked(await get({ authorization: `Bearer ${token}` }));
+      expect(mine.data.viewer).not.toBeNull();
+      expect(mine.data.games.edges[0].node).toMatchObject({ id: gameId, isFavourite: true });
+    }
   });
 
   it('leaves small answers and clients that refuse gzip uncompressed', async () => {
