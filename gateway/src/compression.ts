@@ -18,8 +18,8 @@ const KEPT_GZIPPED = 64;
  * The gzipped form of guests' GET answers, by their text. A guest's query is public data asked again and again (the
  * guests' answer cache gives every guest the same text), and gzipping it again for each browser cost more than all
  * the rest of answering it: a cached catalogue page answered about 17,000 times a second without Accept-Encoding and
- * 7,000 with a browser's, 12,600-13,100 with its gzipped form kept. Found by the whole text, so an answer only ever gets its own bytes back; a player's
- * answer, or a mutation's (POST), is never kept.
+ * 7,000 with a browser's, 12,600-13,100 with its gzipped form kept. Found by the whole text, so an answer only ever
+ * gets its own bytes back; a player's answer, or a mutation's (POST), is never kept.
  */
 class GzippedAnswers {
   private readonly byText = new Map<string, Uint8Array<ArrayBuffer>>();
