@@ -94,12 +94,12 @@ export interface Shortcut {
 const MAX_SHORTCUTS = 2000;
 
 /**
- * The guest GETs answered from the cache this second, by their Accept header and address (which hold the whole
- * request: document or doc_id, variables, operation name). Another GET with the same two within the second is the
- * same request, so it gets the same kept answer without Yoga parsing its address, resolving its doc_id, checking its
+ * The guest GETs whose answer is kept this second, by their Accept header and address (which hold the whole request:
+ * document or doc_id, variables, operation name). Another GET with the same two within the second is the same
+ * request, so it gets the same kept answer without Yoga parsing its address, resolving its doc_id, checking its
  * variables or hashing its key: on the site's catalogue pages those steps cost as much as the answer itself. Only a
- * request that went all the way through and was answered from the cache is remembered, so every check it passed on
- * the way (persisted operations only, input limits, no mutation over GET) holds for its repeats; the checks that
+ * request that went all the way through and left its answer kept is remembered, so every check it passed on the way
+ * (persisted operations only, input limits, no mutation over GET) holds for its repeats; the checks that
  * depend on more than the address (the rate limit, CSRF) run before the shortcut is looked at. Each second starts
  * empty, as the answer keys do.
  */
@@ -125,10 +125,9 @@ class Shortcuts {
 
 const addressOf = (request: Request) => `${request.headers.get('accept') ?? ''} ${request.url}`;
 
-/** A guest's GET on its way through, answered from the cache or not yet known (see Shortcuts). */
+/** A guest's GET on its way through: its answer key, and the second that key is for (see Shortcuts). */
 interface Pending extends Omit<Shortcut, 'mediaType'> {
   second: number;
-  hit: boolean;
 }
 
 /**
@@ -178,16 +177,15 @@ export function cacheGuestAnswers(options: {
       options.onShortcut?.(request, found);
       endResponse(processRegularResult(asHit(kept), fetchAPI, found.mediaType));
     },
-    onResultProcess({ request, result }) {
-      const record = pending.get(request);
-      if (record && !Array.isArray(result)) record.hit = SERVED_FROM_CACHE in (result as object);
-    },
+    // Once an answer is kept under the request's key, the same request would be answered it through the whole
+    // pipeline: from then on its address is enough. Only the media type is taken from this answer (it depends on
+    // the Accept header alone); the body a shortcut gets is always the kept answer's, written as a hit.
     onResponse({ request, response }) {
       const record = pending.get(request);
-      if (!record?.hit || response.status !== 200) return;
+      if (!record || response.status !== 200 || !answers.get(record.cacheKey)) return;
       const mediaType = response.headers.get('content-type')?.split(';')[0];
       if (!mediaType) return;
-      const { second, hit: _hit, ...found } = record;
+      const { second, ...found } = record;
       shortcuts.set(second, request, { ...found, mediaType });
     },
   };
@@ -240,7 +238,6 @@ export function cacheGuestAnswers(options: {
           second,
           operationName: operationName ?? null,
           query: documentString,
-          hit: false,
         });
       }
       return cacheKey;
