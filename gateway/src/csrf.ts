@@ -8,6 +8,13 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
  */
 export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'x-csrf-token', 'x-xsrf-token'];
 
+/**
+ * Whether a GET may run an operation: only with one of CSRF_HEADERS (preventCsrf refuses it otherwise). The guests'
+ * shortcut (response-cache.ts), which answers before preventCsrf runs, asks this first.
+ */
+export const getMayRun = (request: Request): boolean =>
+  CSRF_HEADERS.some((name) => request.headers.has(name));
+
 const REFUSED =
   'This request was refused as a possible cross-site request forgery. POST the operation as JSON ' +
   '(Content-Type: application/json), or send a GET with the header X-GraphQL-Yoga-CSRF (any value).';

@@ -99,8 +99,8 @@ const MAX_SHORTCUTS = 2000;
  * request, so it gets the same kept answer without Yoga parsing its address, resolving its doc_id, checking its
  * variables or hashing its key: on the site's catalogue pages those steps cost as much as the answer itself. Only a
  * request that went all the way through and left its answer kept is remembered, so every check it passed on the way
- * (persisted operations only, input limits, no mutation over GET) holds for its repeats; the checks that
- * depend on more than the address (the rate limit, CSRF) run before the shortcut is looked at. Each second starts
+ * (persisted operations only, input limits, no mutation over GET) holds for its repeats; the checks that depend on
+ * more than the address (CSRF, the rate limit) are asked of each repeat before it is answered. Each second starts
  * empty, as the answer keys do.
  */
 class Shortcuts {
@@ -149,6 +149,11 @@ export function cacheGuestAnswers(options: {
   onShortcut?: (request: Request, shortcut: Shortcut) => void;
   /** What else an answer from the cache says (EXPOSE_UPSTREAM_CALLS: that it made no upstream call). */
   decorateHit?: (result: ExecutionResult) => ExecutionResult;
+  /**
+   * Whether a request passes the checks the whole pipeline would make of it beyond its address (CSRF, the rate
+   * limit), asked before a shortcut answers it; false leaves it to the pipeline, which refuses it. Default: none.
+   */
+  admits?: (request: Request, serverContext: unknown) => boolean | Promise<boolean>;
 }): Plugin[] {
   const ttl = Math.min(options.ttlMs, GUEST_ANSWER_TTL_MS);
   if (ttl <= 0) return [];
@@ -166,16 +171,31 @@ export function cacheGuestAnswers(options: {
     return options.decorateHit ? options.decorateHit(hit) : hit;
   };
 
+  /** The kept answer a guest's GET repeats this second, if any. */
+  const shortcutFor = (request: Request): { found: Shortcut; kept: ExecutionResult } | null => {
+    if (request.method !== 'GET' || !isGuestRequest(request)) return null;
+    const found = shortcuts.get(secondNow(), request);
+    const kept = found && (answers.get(found.cacheKey) as ExecutionResult | null | undefined);
+    return found && kept ? { found, kept } : null;
+  };
+
   const shortcut: Plugin = {
-    // After the rate limit and CSRF hooks (plugins before this one), before Yoga reads the request's parameters.
-    onRequestParse({ request, endResponse, fetchAPI }) {
-      if (request.method !== 'GET' || !isGuestRequest(request)) return;
-      const found = shortcuts.get(secondNow(), request);
-      const kept = found && (answers.get(found.cacheKey) as ExecutionResult | null | undefined);
-      if (!found || !kept) return;
-      options.onLookup?.(true);
-      options.onShortcut?.(request, found);
-      endResponse(processRegularResult(asHit(kept), fetchAPI, found.mediaType));
+    // Before Yoga reads anything of the request: after the request id (the observer) and CORS hooks, and once the
+    // checks that depend on more than the address (admits) have let it in.
+    onRequest({ request, serverContext, endResponse, fetchAPI }) {
+      const hit = shortcutFor(request);
+      if (!hit) return;
+      const answer = () => {
+        options.onLookup?.(true);
+        options.onShortcut?.(request, hit.found);
+        endResponse(processRegularResult(asHit(hit.kept), fetchAPI, hit.found.mediaType));
+      };
+      const admitted = options.admits ? options.admits(request, serverContext) : true;
+      if (admitted === true) return answer();
+      if (admitted === false) return;
+      return admitted.then((yes) => {
+        if (yes) answer();
+      });
     },
     // Once an answer is kept under the request's key, the same request would be answered it through the whole
     // pipeline: from then on its address is enough. Only the media type is taken from this answer (it depends on

@@ -21,6 +21,11 @@ export interface RateLimits {
   attemptsOf(req: ClientRequest | undefined): AttemptLimits;
   /** Yoga plugin: the ceiling on each HTTP request to the GraphQL endpoint; over it, 429 with Retry-After. */
   httpCeiling: Plugin;
+  /**
+   * The ceiling's verdict on one HTTP request: the refusal, or null to let it in. Counted once per request however
+   * often it is asked: the guests' shortcut (response-cache.ts) asks before the ceiling's own hook does.
+   */
+  admitHttp(request: Request, serverContext: unknown): GraphQLError | null | Promise<GraphQLError | null>;
   /** The ceiling on one graphql-ws operation: the error to answer it with, or null to run it. */
   admitOperation(req: ClientRequest): Promise<GraphQLError | null>;
 }
@@ -40,6 +45,7 @@ export interface RateLimitOptions {
 const OFF: RateLimits = {
   attemptsOf: () => NO_ATTEMPT_LIMITS,
   httpCeiling: {},
+  admitHttp: () => null,
   admitOperation: () => Promise.resolve(null),
 };
 
@@ -51,15 +57,24 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
   const limiter = new RateLimiter(counters, options.now);
   // A request without a socket to read (none is known today) still counts, under one shared address.
   const ipOf = (req: ClientRequest | undefined) => (req ? clientIp(req, options.trustedProxies) : 'unknown');
+  const verdicts = new WeakMap<Request, Promise<GraphQLError | null>>();
+  const admitHttp = (request: Request, serverContext: unknown) => {
+    let verdict = verdicts.get(request);
+    if (!verdict) {
+      verdict = operationCeiling(limiter, ipOf((serverContext as { req?: ClientRequest }).req));
+      verdicts.set(request, verdict);
+    }
+    return verdict;
+  };
 
   return {
     attemptsOf: (req) => attemptLimits(limiter, ipOf(req)),
     admitOperation: (req) => operationCeiling(limiter, ipOf(req)),
+    admitHttp,
     httpCeiling: {
       // Before the body is read or parsed; only GraphQL requests count (not /healthz, /readyz or a preflight).
-      async onRequestParse({ serverContext }) {
-        const { req } = serverContext as { req?: ClientRequest };
-        const refused = await operationCeiling(limiter, ipOf(req));
+      async onRequestParse({ request, serverContext }) {
+        const refused = await admitHttp(request, serverContext);
         if (!refused) return;
         const retryAfter = String(refused.extensions.retryAfter);
         throw new GraphQLError(refused.message, {
