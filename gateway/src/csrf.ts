@@ -9,10 +9,10 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
 export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'x-csrf-token', 'x-xsrf-token'];
 
 /**
- * Whether a GET may run an operation: only with one of CSRF_HEADERS (preventCsrf refuses it otherwise). The guests'
- * shortcut (response-cache.ts), which answers before preventCsrf runs, asks this first.
+ * Whether a request carries one of CSRF_HEADERS: a GET runs an operation only if it does (preventCsrf refuses it
+ * otherwise). The guests' shortcut (response-cache.ts), which answers before preventCsrf runs, asks this first.
  */
-export const getMayRun = (request: Request): boolean =>
+export const carriesCsrfHeader = (request: Request): boolean =>
   CSRF_HEADERS.some((name) => request.headers.has(name));
 
 const REFUSED =

@@ -212,7 +212,7 @@ export function observeHttp(options: HttpObserverOptions) {
 
   return {
     plugin,
-    /** A request the guests' answer cache answered before Yoga read its parameters (response-cache.ts). */
+    /** A request the guests' answer cache answered by its address, before Yoga read the request (response-cache.ts). */
     servedFromCache(request: Request, operationName: string | null, query: string): void {
       const record = records.get(request);
       if (!record) return;

@@ -79,7 +79,7 @@ function keptAnswer<T>(result: T): T {
   return result;
 }
 
-/** What a guest's GET answered from the cache was, found again by its address (see Shortcuts). */
+/** A guest GET whose answer is kept, found again by its address (see Shortcuts). */
 export interface Shortcut {
   /** The answer cache's key of the answer it was given. */
   cacheKey: string;

@@ -14,7 +14,7 @@ import { SocketObserver } from './realtime/socket-observer.js';
 import { traceOperations } from './tracing.js';
 import { corsPolicy } from './cors.js';
 import { answerHeaders } from './answer-headers.js';
-import { CSRF_HEADERS, getMayRun, preventCsrf } from './csrf.js';
+import { CSRF_HEADERS, carriesCsrfHeader, preventCsrf } from './csrf.js';
 import { explainContentType } from './content-type.js';
 import { queryLimits } from './limits.js';
 import { inputLimits } from './input-limits.js';
@@ -193,7 +193,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     ...(config.exposeUpstreamCalls ? { decorateHit: tookNoUpstreamCall } : {}),
     // The checks a repeat must still pass before it is answered by its address; refused, the pipeline answers it.
     admits: (request, serverContext) => {
-      if (!getMayRun(request)) return false;
+      if (!carriesCsrfHeader(request)) return false;
       const refused = rateLimits.admitHttp(request, serverContext);
       return refused instanceof Promise ? refused.then((error) => error === null) : refused === null;
     },
