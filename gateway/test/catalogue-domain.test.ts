@@ -6,6 +6,7 @@ import {
   matchesFilter,
   newestGames,
   searchWords,
+  gameCategories,
   selectGames,
   sortGames,
   sourceNeeded,
@@ -295,5 +296,42 @@ describe('guest hiding', () => {
       ),
     ).toEqual([shown.id]);
     expect(ids(filterBy(all, { provider: 'ezugi' }, player))).toEqual([hidden.id]);
+  });
+});
+
+describe('what is worked out from the catalogue, kept with it', () => {
+  const catalogue = [
+    game({ id: 601, name: 'Zeus', category: 'slots' }),
+    game({ id: 602, name: 'Apollo', category: 'roulette', product: 'ezugi' }),
+    game({ id: 603, name: 'Mars', category: 'slots', product: 'ezugi' }),
+    game({ id: 604, name: 'Athena', category: 'slots' }),
+    game({ id: 605, name: 'Hermes', category: 'roulette' }),
+  ];
+  const page = (filter: GameFilterInput, audience: Audience) =>
+    ids(selectGames(catalogue, { filter, sort: 'ALPHA_ASC', audience }));
+
+  it('answers a sorted, filtered page the same every time, for guests and players alike', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(page({ category: 'slots' }, player)).toEqual([604, 603, 601]);
+      expect(page({ category: 'slots' }, guest)).toEqual([604, 601]);
+      expect(page({}, guest)).toEqual([604, 605, 601]);
+      expect(page({}, player)).toEqual([602, 604, 605, 603, 601]);
+    }
+  });
+
+  it('hands out copies of a kept order, so a caller changing its page changes no later answer', () => {
+    const first = selectGames(catalogue, { sort: 'ALPHA_ASC', audience: player });
+    first.reverse();
+    first.length = 1;
+    expect(page({}, player)).toEqual([602, 604, 605, 603, 601]);
+    expect(ids(catalogue)).toEqual([601, 602, 603, 604, 605]);
+  });
+
+  it('keeps per list: another catalogue (a refreshed one) is worked out afresh', () => {
+    expect(gameCategories(catalogue).map((c) => [c.slug, c.gamesCount])).toContainEqual(['slots', 3]);
+    const refreshed = [...catalogue, game({ id: 606, name: 'Ares', category: 'slots' })];
+    expect(gameCategories(refreshed).map((c) => [c.slug, c.gamesCount])).toContainEqual(['slots', 4]);
+    expect(ids(selectGames(refreshed, { sort: 'ALPHA_ASC', audience: player }))[0]).toBe(602);
+    expect(ids(selectGames(refreshed, { sort: 'ALPHA_ASC', audience: player }))[1]).toBe(606);
   });
 });

@@ -10,6 +10,22 @@ import type { GameModel } from '../models.js';
 export const MAX_FILTER_TEXT = 40;
 export const NEW_GAMES_COUNT = 50;
 
+/*
+ * What is worked out from a list of games (who may see which, an index by id, a sort order, the menus) is kept with
+ * the list: the catalogue is one shared object for as long as the public cache keeps it, so every answer within
+ * that time reuses the work (a home screen worked the whole catalogue over six times), and it goes when the list
+ * does. Only public facts are kept (the guest-hidden rule depends on being a guest, nothing personal); what is kept
+ * is shared, so no caller may change it.
+ */
+const derived = new WeakMap<readonly GameModel[], Map<string, unknown>>();
+
+function kept<T>(games: readonly GameModel[], key: string, make: () => T): T {
+  let byKey = derived.get(games);
+  if (!byKey) derived.set(games, (byKey = new Map()));
+  if (!byKey.has(key)) byKey.set(key, make());
+  return byKey.get(key) as T;
+}
+
 /**
  * Category aliases (docs/rules.md#catalogue). An alias page such as /webplay/category/live-roulette shows the games
  * of the category it maps to (roulette) and the games stored under the alias itself (the backend stores live tables
@@ -105,6 +121,20 @@ export function visibleTo(
   return !isGuest || !hiddenProducts.includes(game.product);
 }
 
+/** The games an audience may see: the list itself when nothing is hidden from it. Shared (see kept). */
+export function visibleGames(games: readonly GameModel[], audience: Audience): readonly GameModel[] {
+  const { isGuest, hiddenProducts } = audience;
+  if (!isGuest || hiddenProducts.length === 0) return games;
+  return kept(games, `visible to guests without ${hiddenProducts.join(',')}`, () =>
+    games.filter((g) => visibleTo(g, isGuest, hiddenProducts)),
+  );
+}
+
+/** The products of the games, for checking the filter's providers. Shared (see kept). */
+export function productsOf(games: readonly GameModel[]): ReadonlySet<string> {
+  return kept(games, 'products', () => new Set(games.map((g) => g.product)));
+}
+
 /** The filter text, checked (at most 40 characters: docs/rules.md#catalogue) and split into lower-case words. */
 export function searchWords(text: string | null | undefined): string[] {
   if (text == null) return [];
@@ -141,19 +171,31 @@ export function matchesFilter(
   words: readonly string[],
   shortnameOf: (product: string) => string,
 ): boolean {
-  if (filter.category && !categoriesFor(filter.category).has(game.category)) return false;
-  if (filter.subgroup && !game.subGroups.some((s) => s.id === filter.subgroup)) return false;
-  if (filter.provider && game.product !== filter.provider) return false;
-  if (!anyOf(filter.providers, [game.product])) return false;
-  if (!anyOf(filter.features, game.features)) return false;
-  if (!anyOf(filter.themes, game.themes)) return false;
-  if (!anyOf(filter.paylines, game.paylines === null ? [] : [game.paylines])) return false;
-  return matchesText(game, words, shortnameOf);
+  return filterPredicate(filter, words, shortnameOf)(game);
+}
+
+/** matchesFilter for many games: what the filter selects is worked out once, not per game. */
+function filterPredicate(
+  filter: GameFilterInput,
+  words: readonly string[],
+  shortnameOf: (product: string) => string,
+): (game: GameModel) => boolean {
+  const categories = filter.category ? categoriesFor(filter.category) : null;
+  return (game) => {
+    if (categories && !categories.has(game.category)) return false;
+    if (filter.subgroup && !game.subGroups.some((s) => s.id === filter.subgroup)) return false;
+    if (filter.provider && game.product !== filter.provider) return false;
+    if (!anyOf(filter.providers, [game.product])) return false;
+    if (!anyOf(filter.features, game.features)) return false;
+    if (!anyOf(filter.themes, game.themes)) return false;
+    if (!anyOf(filter.paylines, game.paylines === null ? [] : [game.paylines])) return false;
+    return matchesText(game, words, shortnameOf);
+  };
 }
 
 /** Picks games by id in the given order, skipping ids the catalogue does not have (or the caller cannot see). */
 function byIds(games: readonly GameModel[], ids: readonly number[]): GameModel[] {
-  const byId = new Map(games.map((g) => [g.id, g]));
+  const byId = kept(games, 'by id', () => new Map(games.map((g) => [g.id, g])));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -203,7 +245,9 @@ export function collectionGames(
 
 // Sort keys (alphasc, alphdsc, newestf: docs/rules.md#catalogue). Ties fall back to the id so pages never shuffle
 // between requests: ascending for the name orders, descending (later added first) for newest first.
-const byName = (a: GameModel, b: GameModel) => a.name.localeCompare(b.name, 'en') || a.id - b.id;
+// One collator: localeCompare(b, 'en') compares as it does, but sets one up for each comparison.
+const english = new Intl.Collator('en');
+const byName = (a: GameModel, b: GameModel) => english.compare(a.name, b.name) || a.id - b.id;
 const byNewest = (a: GameModel, b: GameModel) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
 
 /** A sorted copy; no sort keeps the collection's own order (the home groups' positions, recency, ...). */
@@ -246,13 +290,18 @@ export function selectGames(
 ): GameModel[] {
   const filter = options.filter ?? {};
   const words = searchWords(filter.text);
-  const { isGuest, hiddenProducts } = options.audience;
-  const visible = games.filter((g) => visibleTo(g, isGuest, hiddenProducts));
-  const shortnameOf = options.shortnameOf ?? ((product: string) => product);
-  const picked = collectionGames(visible, filter.collection, options.sources ?? {}).filter((g) =>
-    matchesFilter(g, filter, words, shortnameOf),
-  );
-  return sortGames(picked, options.sort);
+  const visible = visibleGames(games, options.audience);
+  const matches = filterPredicate(filter, words, options.shortnameOf ?? ((product: string) => product));
+  const collection = filter.collection ?? 'ALL';
+  // The whole catalogue's order is kept (sorting it is most of a page's work); filtering a sorted list keeps its
+  // order, so this is the same as sorting what the filter picks. A collection is short: sorted as picked.
+  if (collection === 'ALL') {
+    const sorted = options.sort
+      ? kept(visible, `sorted ${options.sort}`, () => sortGames(visible, options.sort))
+      : visible;
+    return sorted.filter(matches);
+  }
+  return sortGames(collectionGames(visible, collection, options.sources ?? {}).filter(matches), options.sort);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -294,9 +343,13 @@ export interface CategoryInfo {
 
 /**
  * Every category a menu may offer: the stored ones and the site's aliases, each with the stored categories it
- * lists and how many games that is; those with no game are left out. Sorted by name.
+ * lists and how many games that is; those with no game are left out. Sorted by name. Shared (see kept).
  */
 export function gameCategories(games: readonly GameModel[]): CategoryInfo[] {
+  return kept(games, 'categories', () => countCategories(games));
+}
+
+function countCategories(games: readonly GameModel[]): CategoryInfo[] {
   const slugs = new Set([...games.map((g) => g.category.toLowerCase()), ...Object.keys(CATEGORY_GROUPS)]);
   return [...slugs]
     .map((slug) => {
@@ -310,7 +363,7 @@ export function gameCategories(games: readonly GameModel[]): CategoryInfo[] {
       };
     })
     .filter((c) => c.gamesCount > 0)
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    .sort((a, b) => english.compare(a.name, b.name));
 }
 
 export interface SubGroupInfo {
@@ -319,8 +372,12 @@ export interface SubGroupInfo {
   gamesCount: number;
 }
 
-/** The subgroups the games belong to, with how many games each has, sorted by name. */
+/** The subgroups the games belong to, with how many games each has, sorted by name. Shared (see kept). */
 export function gameSubGroups(games: readonly GameModel[]): SubGroupInfo[] {
+  return kept(games, 'subgroups', () => countSubGroups(games));
+}
+
+function countSubGroups(games: readonly GameModel[]): SubGroupInfo[] {
   const byId = new Map<string, SubGroupInfo>();
   for (const game of games) {
     for (const { id, name } of game.subGroups) {
@@ -329,7 +386,7 @@ export function gameSubGroups(games: readonly GameModel[]): SubGroupInfo[] {
       byId.set(id, entry);
     }
   }
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return [...byId.values()].sort((a, b) => english.compare(a.name, b.name));
 }
 
 /** How many values one multi-select of the filter may hold. */

@@ -6,9 +6,11 @@ import {
   collectionGames,
   gameCategories,
   gameSubGroups,
+  productsOf,
   searchWords,
   selectGames,
   sourceNeeded,
+  visibleGames,
   visibleTo,
   type Audience,
   type CollectionSources,
@@ -87,9 +89,9 @@ async function visibleGame(ctx: GatewayContext, key: number | string): Promise<G
 }
 
 /** The games the caller may see (for the menus built from them). */
-async function visibleGames(ctx: GatewayContext): Promise<GameModel[]> {
+async function gamesVisibleTo(ctx: GatewayContext): Promise<readonly GameModel[]> {
   const [catalogue, audience] = await Promise.all([loadCatalogue(ctx.scope.upstream), audienceOf(ctx)]);
-  return catalogue.games.filter((g) => canSee(audience, g));
+  return visibleGames(catalogue.games, audience);
 }
 
 /** Exactly one way of naming a game, as the `game` query and launchGame take them. */
@@ -156,8 +158,8 @@ export const catalogueResolvers: Resolvers = {
         shortnames(ctx, words.length > 0),
       ]);
       if (filter) {
-        const visible = catalogue.games.filter((g) => canSee(audience, g));
-        checkFilter(filter, { games: visible, products: new Set(visible.map((g) => g.product)) });
+        const visible = visibleGames(catalogue.games, audience);
+        checkFilter(filter, { games: visible, products: productsOf(visible) });
       }
       const games = selectGames(catalogue.games, {
         filter: filter ?? null,
@@ -181,9 +183,9 @@ export const catalogueResolvers: Resolvers = {
 
     gameProvider: (_root, { product }, ctx) => findProvider(product, ctx),
 
-    gameCategories: async (_root, _args, ctx) => gameCategories(await visibleGames(ctx)),
+    gameCategories: async (_root, _args, ctx) => gameCategories(await gamesVisibleTo(ctx)),
 
-    gameSubGroups: async (_root, _args, ctx) => gameSubGroups(await visibleGames(ctx)),
+    gameSubGroups: async (_root, _args, ctx) => gameSubGroups(await gamesVisibleTo(ctx)),
 
     gameFilters: (_root, _args, ctx) => loadGameFilters(ctx.scope.upstream),
 

@@ -37,8 +37,10 @@ const PromotionJson = z.object({
   created_at: isoDate.nullable().optional(),
 });
 
+const PromotionsJson = z.object({ promotions: z.array(PromotionJson) });
+
 const parsePromotions = (raw: unknown): PromotionModel[] =>
-  parseUpstream(z.object({ promotions: z.array(PromotionJson) }), raw, 'promotions').promotions.map((p) => ({
+  parseUpstream(PromotionsJson, raw, 'promotions').promotions.map((p) => ({
     __typename: 'Promotion',
     id: p.id,
     title: p.title,
@@ -52,11 +54,12 @@ const parsePromotions = (raw: unknown): PromotionModel[] =>
   }));
 
 /** A list of section names; Laravel may send the column as JSON text. */
-const sectionList = z.union([z.array(z.string()), z.string(), z.null()]).transform((value, c) => {
+const sectionNames = z.array(z.string());
+const sectionList = z.union([sectionNames, z.string(), z.null()]).transform((value, c) => {
   if (value === null || value === '') return [];
   if (Array.isArray(value)) return value;
   try {
-    return z.array(z.string()).parse(JSON.parse(value));
+    return sectionNames.parse(JSON.parse(value));
   } catch {
     c.addIssue({ code: 'custom', message: 'exclude is not a list of sections' });
     return z.NEVER;
@@ -78,12 +81,10 @@ const BannerJson = z.object({
   exclude: sectionList.optional(),
 });
 
+const BannersJson = z.object({ promotionBanners: z.array(BannerJson) });
+
 const parseBanners = (raw: unknown): PromotionBannerModel[] =>
-  parseUpstream(
-    z.object({ promotionBanners: z.array(BannerJson) }),
-    raw,
-    'promotionBanners',
-  ).promotionBanners.map((b) => ({
+  parseUpstream(BannersJson, raw, 'promotionBanners').promotionBanners.map((b) => ({
     __typename: 'PromotionBanner',
     id: b.id,
     title: b.title,
@@ -120,11 +121,15 @@ function toArticle(a: z.infer<typeof ArticleJson>): NewsArticleModel {
   };
 }
 
+const NewsJson = z.object({ news: z.array(ArticleJson) });
+
 const parseNews = (raw: unknown): NewsArticleModel[] =>
-  parseUpstream(z.object({ news: z.array(ArticleJson) }), raw, 'news').news.map(toArticle);
+  parseUpstream(NewsJson, raw, 'news').news.map(toArticle);
+
+const ArticleAnswerJson = z.object({ article: ArticleJson });
 
 const parseArticle = (raw: unknown): NewsArticleModel =>
-  toArticle(parseUpstream(z.object({ article: ArticleJson }), raw, 'news article').article);
+  toArticle(parseUpstream(ArticleAnswerJson, raw, 'news article').article);
 
 const PROMO_KEYS = ['pumpkin_patch', 'stocking_stash', 'easter_promo', 'predict_and_win'] as const;
 

@@ -18,7 +18,8 @@ import type { RequestUpstream } from './request-upstream.js';
 
 /** Laravel sends some list columns as JSON text ("[\"Egypt\"]"); accept that or a real list. */
 function jsonList<T extends z.ZodType>(item: T) {
-  return z.union([z.array(item), z.string(), z.null()]).transform((value, c): z.infer<T>[] => {
+  const list = z.array(item);
+  return z.union([list, z.string(), z.null()]).transform((value, c): z.infer<T>[] => {
     if (value === null || value === '') return [];
     if (Array.isArray(value)) return value;
     let decoded: unknown;
@@ -28,7 +29,7 @@ function jsonList<T extends z.ZodType>(item: T) {
       c.addIssue({ code: 'custom', message: `not a JSON list: ${value.slice(0, 40)}` });
       return z.NEVER;
     }
-    const parsed = z.array(item).safeParse(decoded);
+    const parsed = list.safeParse(decoded);
     if (!parsed.success) {
       c.addIssue({ code: 'custom', message: 'a JSON list of the wrong shape' });
       return z.NEVER;
@@ -113,8 +114,10 @@ function toCatalogue(games: GameModel[]): Catalogue {
   };
 }
 
+const CatalogueJson = z.array(GameJson);
+
 const parseCatalogue = (raw: unknown): Catalogue =>
-  toCatalogue(parseUpstream(z.array(GameJson), raw, 'allgames').map(toGame));
+  toCatalogue(parseUpstream(CatalogueJson, raw, 'allgames').map(toGame));
 
 const HomeGroupsJson = z.object({
   mostPopular: z.array(GameJson).default([]),
@@ -151,8 +154,10 @@ export interface ProviderList {
 const byShortname = (a: GameProviderModel, b: GameProviderModel) =>
   a.shortname.localeCompare(b.shortname, 'en', { sensitivity: 'base' }) || a.product.localeCompare(b.product);
 
+const ProvidersJson = z.array(ProviderJson);
+
 const parseProviders = (raw: unknown): ProviderList => {
-  const providers = parseUpstream(z.array(ProviderJson), raw, 'gameProviders')
+  const providers = parseUpstream(ProvidersJson, raw, 'gameProviders')
     .map((p): GameProviderModel => ({
       __typename: 'GameProvider',
       product: p.product,
@@ -195,8 +200,10 @@ const WinJson = z.object({
 /** A win with its game's product, so the guest-hiding rule can leave it out without loading the game. */
 export type LatestWin = WinModel & { product: string };
 
+const WinsJson = z.object({ data: z.array(WinJson) });
+
 const parseWins = (raw: unknown): LatestWin[] =>
-  parseUpstream(z.object({ data: z.array(WinJson) }), raw, 'latestWins').data.map((w) => ({
+  parseUpstream(WinsJson, raw, 'latestWins').data.map((w) => ({
     // Without the backend's id, the win's own facts name it: the same win keeps the same id across answers.
     id:
       w.id !== undefined
@@ -209,11 +216,13 @@ const parseWins = (raw: unknown): LatestWin[] =>
     createdAt: w.created_at,
   }));
 
+const FavouriteIdsJson = z.array(z.number().int());
+
 const parseFavouriteIds = (raw: unknown): readonly number[] =>
-  parseUpstream(z.array(z.number().int()), raw, 'favourites');
+  parseUpstream(FavouriteIdsJson, raw, 'favourites');
 
 const parseRecent = (raw: unknown): GameModel[] =>
-  parseUpstream(z.array(GameJson), raw, 'recentGames').map(toGame);
+  parseUpstream(CatalogueJson, raw, 'recentGames').map(toGame);
 
 const ToggleJson = z.object({ id: z.number().int(), favourite: z.boolean() });
 
