@@ -8,6 +8,7 @@ import { configFromEnv, type GatewayConfig } from '../src/config.js';
 import { createContext, type GatewayContext } from '../src/context.js';
 import { UpstreamClient } from '../src/upstream/client.js';
 import { PublicCache } from '../src/upstream/public-cache.js';
+import { loadFavouriteIds, loadProviders } from '../src/upstream/games.js';
 import { RequestUpstream } from '../src/upstream/request-upstream.js';
 import { SessionReads } from '../src/upstream/session-reads.js';
 import { signUp, startStack, type Stack } from './harness.js';
@@ -79,4 +80,26 @@ it('switchSession() acts as the new session for the rest of the answer, at the s
   ctx.switchSession(other.token);
   const switched = await ctx.viewer();
   expect(switched?.name).toBe('Other Player');
+});
+
+it("whenRead uses a read's value at once once it has answered, and waits (or fails) with it before", async () => {
+  const { upstream } = contextFor(token).scope;
+  const providers = loadProviders(upstream);
+  const early = upstream.whenRead(providers, (list) => list.providers.length);
+  expect(early).toBeInstanceOf(Promise);
+  const count = await early;
+  expect(count).toBeGreaterThan(0);
+  // Answered: the same read's value is used without a promise, and read once.
+  expect(upstream.whenRead(loadProviders(upstream), (list) => list.providers.length)).toBe(count);
+  expect(upstream.calls.filter((call) => call === 'GET /api/gameProviders')).toHaveLength(1);
+
+  // A refused read fails whoever uses it, however late.
+  const refused = contextFor('not-a-session-token').scope.upstream;
+  const favourites = loadFavouriteIds(refused);
+  await expect(refused.whenRead(favourites, (ids) => ids.length)).rejects.toMatchObject({
+    extensions: { code: 'UNAUTHENTICATED' },
+  });
+  await expect(refused.whenRead(loadFavouriteIds(refused), (ids) => ids.length)).rejects.toMatchObject({
+    extensions: { code: 'UNAUTHENTICATED' },
+  });
 });

@@ -200,11 +200,12 @@ export const catalogueResolvers: Resolvers = {
     gameId: (g) => g.id,
     categoryGroup: (g) => categoryGroup(g.category),
     image: (g, _args, ctx) => assetUrl(g.image, ctx),
-    provider: async (g, _args, ctx) =>
-      (await loadProviders(ctx.scope.upstream)).byProduct.get(g.product) ?? null,
+    // Both read what the list's prefetch has usually read already: resolved at once then (whenRead).
+    provider: (g, _args, { scope: { upstream } }) =>
+      upstream.whenRead(loadProviders(upstream), ({ byProduct }) => byProduct.get(g.product) ?? null),
     // One GET /api/favourites/short per request however many games are listed (the request's loader dedupes it).
-    isFavourite: async (g, _args, ctx) =>
-      ctx.scope.upstream.token ? (await loadFavouriteIds(ctx.scope.upstream)).includes(g.id) : false,
+    isFavourite: (g, _args, { scope: { upstream } }) =>
+      upstream.token ? upstream.whenRead(loadFavouriteIds(upstream), (ids) => ids.includes(g.id)) : false,
   },
 
   GameProvider: {
