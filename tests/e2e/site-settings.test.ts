@@ -121,7 +121,6 @@ describe('site settings', () => {
       ),
     );
     expect(frame).toBeDefined();
-    console.log('GAP', modalAt - frame!.end);
     expect(modalAt - frame!.end).toBeGreaterThanOrEqual(990);
   });
 });
