@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // One test file per core: the tests spend a third of their time waiting on sockets and timers, so vitest's
-    // default (a core fewer) left a 2-core machine 40% idle (gateway: 224 s with one worker, 165 s with two).
+    // default (a core fewer) left a 2-core machine a third idle (44 s with one worker, 36 s with two).
     maxWorkers: os.availableParallelism(),
     testTimeout: 20_000,
     hookTimeout: 30_000,
