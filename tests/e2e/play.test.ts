@@ -53,10 +53,20 @@ describe('play', () => {
     await page.goto(`/?play=${game.gameId}`);
     const wallet = page.getByRole('button', { name: /^Wallet: / });
     const frame = page.frameLocator('iframe');
-    await frame.getByRole('button', { name: 'Spin' }).click();
-    await expect.poll(() => frame.getByRole('button', { name: 'Spin' }).isEnabled()).toBe(true);
+    const spin = frame.getByRole('button', { name: 'Spin' });
+    const shown = frame.locator('#balance');
+    await expect.poll(() => shown.textContent()).toBe('R500.00');
+    // One spin in ten pays the stake back (the lemon line), leaving the balance as it was: spin until it moves.
+    let balance = 'R500.00';
+    for (let spins = 0; balance === 'R500.00' && spins < 10; spins++) {
+      await spin.click();
+      await expect.poll(() => spin.isEnabled()).toBe(true);
+      balance = (await shown.textContent()) ?? '';
+    }
+    expect(balance).toMatch(/^R\d+\.\d\d$/);
+    expect(balance).not.toBe('R500.00');
     await page.getByRole('button', { name: 'Stop playing' }).click();
-    await expect.poll(() => wallet.getAttribute('aria-label')).not.toBe('Wallet: R500.00');
+    await expect.poll(() => wallet.getAttribute('aria-label')).toBe(`Wallet: ${balance}`);
   });
 
   it("shows the casino's own message when a game cannot start", async () => {
