@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { NotificationsListPaginationQuery } from '../../__generated__/NotificationsListPaginationQuery.graphql';
 import type { NotificationsList_viewer$key } from '../../__generated__/NotificationsList_viewer.graphql';
@@ -57,15 +57,22 @@ export function NotificationsList({ viewer }: { viewer: NotificationsList_viewer
     openedWith.unread.has(n.id) || (!openedWith.ids.has(n.id) && (firstKnown === -1 || index < firstKnown));
 
   const { mark, marking, failure } = useMarkNotificationsRead();
+  // The ids shown now, for a marking in flight to keep those that arrive before its answer (kept up to date before
+  // the effect below marks).
+  const shownIds = useRef<readonly string[]>([]);
+  useEffect(() => {
+    shownIds.current = connection?.edges.map((e) => e.node.id) ?? [];
+  }, [connection?.edges]);
+  const markShown = useCallback(() => mark(() => shownIds.current), [mark]);
   const markedOnce = useRef(false);
   useEffect(() => {
     // Once on opening; again when one arrives live while the list is open (the player is looking at it).
     if (marking || failure) return;
     if (!markedOnce.current || unreadCount > 0) {
       markedOnce.current = true;
-      mark();
+      markShown();
     }
-  }, [mark, marking, failure, unreadCount]);
+  }, [markShown, marking, failure, unreadCount]);
 
   useEffect(() => {
     storeNotifications(
@@ -92,7 +99,7 @@ export function NotificationsList({ viewer }: { viewer: NotificationsList_viewer
       {failure && (
         <div role="alert" className={styles.failure}>
           <p>{failure}</p>
-          <Button variant="ghost" onClick={mark}>
+          <Button variant="ghost" onClick={markShown}>
             Try again
           </Button>
         </div>
