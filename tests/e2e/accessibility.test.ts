@@ -26,7 +26,7 @@ const ROUTES = [
   '/webplay/all',
   '/webplay/category/slots',
   '/webplay/game-providers',
-  '/webplay/provider/netent?q=a&sort=za',
+  '/webplay/provider/netent?q=a&sort=alphdsc',
   '/game/some-game',
   '/tournaments',
   '/promotions',

@@ -61,6 +61,16 @@ describe('site settings', () => {
     await page.reload();
     await page.getByText('Three steps: join, deposit, play.').waitFor();
     expect(await page.getByRole('heading', { name: '1. Join' }).count()).toBe(0);
+
+    // The smaller home: the game sections, without the weekly promotions and the latest wins.
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'LIVE CASINO' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Every week at PlayLive' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Latest wins' }).count()).toBe(0);
+    await patchSite({ alternate_routes: false });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Every week at PlayLive' }).waitFor();
+    await page.getByRole('heading', { name: 'Latest wins' }).waitFor();
   });
 
   it("sends a player who joins to the single sign-on provider's signup address after a second", async () => {

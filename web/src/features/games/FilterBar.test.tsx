@@ -52,11 +52,11 @@ describe('the filter bar', () => {
   });
 
   it('caps the words at 40 characters and shows the state of an address it is opened with', async () => {
-    renderBar('/webplay/all?q=gold&sort=za');
+    renderBar('/webplay/all?q=gold&sort=alphdsc');
     const box = await screen.findByRole('searchbox', { name: 'Search games' });
     expect(box.getAttribute('maxlength')).toBe('40');
     expect((box as HTMLInputElement).value).toBe('gold');
-    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('za');
+    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('alphdsc');
   });
 
   it("opens a filter's popover on the first press, its code fetched only then, and puts the choice in the address", async () => {

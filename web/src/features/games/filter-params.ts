@@ -2,16 +2,17 @@ import type { GameFilter, GameSort } from '../../__generated__/CataloguePageQuer
 
 /*
  * The filter bar's state lives in the address, so a filtered list can be shared, survives a reload, and back and
- * forward step through it: ?q=wolf&providers=netent,pragmatic&themes=Animals&paylines=20&sort=newest.
+ * forward step through it: ?q=wolf&providers=netent,pragmatic&themes=Animals&paylines=20&sort=newestf.
  */
 
 /** The filter text's limit (docs/rules.md#catalogue). */
 export const MAX_FILTER_TEXT = 40;
 
-export const SORTS: readonly { value: string; sort: GameSort; label: string }[] = [
-  { value: 'az', sort: 'ALPHA_ASC', label: 'A to Z' },
-  { value: 'za', sort: 'ALPHA_DESC', label: 'Z to A' },
-  { value: 'newest', sort: 'NEWEST_FIRST', label: 'Newest first' },
+/** The sort keys (docs/rules.md#catalogue); `formerly` is the key addresses used before, still understood. */
+export const SORTS: readonly { value: string; formerly: string; sort: GameSort; label: string }[] = [
+  { value: 'alphasc', formerly: 'az', sort: 'ALPHA_ASC', label: 'A to Z' },
+  { value: 'alphdsc', formerly: 'za', sort: 'ALPHA_DESC', label: 'Z to A' },
+  { value: 'newestf', formerly: 'newest', sort: 'NEWEST_FIRST', label: 'Newest first' },
 ];
 
 export interface FilterState {
@@ -40,7 +41,7 @@ export function readFilter(search: URLSearchParams): FilterState {
     paylines: list(search.get('paylines'))
       .map(Number)
       .filter((n) => Number.isInteger(n) && n > 0),
-    sort: SORTS.some((s) => s.value === sort) ? sort : null,
+    sort: SORTS.find((s) => s.value === sort || s.formerly === sort)?.value ?? null,
   };
 }
 

@@ -5,6 +5,7 @@ import type { HomePage_wins$key } from '../../__generated__/HomePage_wins.graphq
 import type { HomePageQuery as HomePageQueryType } from '../../__generated__/HomePageQuery.graphql';
 import { openAuth } from '../../app/modals/modal-store';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { useShell } from '../../app/shell';
 import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Button } from '../../ui/Button';
 import { Page } from '../pages/Page';
@@ -124,10 +125,12 @@ export function Component() {
 
 /**
  * Home: the guest's welcome offer (or the banners), the three game sections, the weekly promotions and the latest
- * wins; what is below the first section renders after the first paint.
+ * wins; what is below the first section renders after the first paint. The second route set (the site's
+ * alternateRoutes switch) has the smaller home: the offer or banners and the three game sections.
  */
 function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
   const data = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
+  const { alternateRoutes } = useShell();
   return (
     <Page title="PlayLive Casino" wide>
       {data.viewer ? (
@@ -139,8 +142,12 @@ function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
       <AfterFirstPaint>
         <FeaturedSection query={data} />
         <LiveCasinoSection query={data} />
-        <WeeklyFeatures />
-        <LatestWins query={data} />
+        {!alternateRoutes && (
+          <>
+            <WeeklyFeatures />
+            <LatestWins query={data} />
+          </>
+        )}
       </AfterFirstPaint>
     </Page>
   );
