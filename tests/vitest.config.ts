@@ -22,5 +22,8 @@ export default defineConfig({
     // deploy tests read the compose deployment's files.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A poll waits for what a player would wait for (an answer, a live push, a re-render), on a loaded machine too:
+    // vitest's default of 1 s is shorter than a slow CI run's round trips.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

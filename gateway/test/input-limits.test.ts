@@ -138,9 +138,9 @@ describe('over HTTP', () => {
     expect(result.status).toBe(413);
     expect(result.body.errors[0].extensions.code).toBe('REQUEST_ENTITY_TOO_LARGE');
     expect(result.body.errors[0].message).toBe(`Request body too large: at most ${MAX_REQUEST_BYTES} bytes`);
-    expect(result.ms).toBeLessThan(2000);
+    expect(result.ms).toBeLessThan(5000);
     expect(answers).toBeGreaterThan(0);
-    expect(slowestMs).toBeLessThan(500);
+    expect(slowestMs).toBeLessThan(1500);
     // And the gateway still answers operations afterwards.
     expect((await stack.gql('{ __typename }')).data).toEqual({ __typename: 'Query' });
   });
@@ -228,8 +228,8 @@ describe('over graphql-ws', () => {
     ws.send(message);
     const { result: code, slowestMs } = await healthDuring(closed);
     expect(code).toBe(1009);
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(slowestMs).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(slowestMs).toBeLessThan(1500);
     const lines = logged.slice(before);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^WebSocket message refused: Max payload size exceeded/);

@@ -279,7 +279,8 @@ describe('Subscription.viewerEvents', () => {
 describe('Subscription.tournamentUpdated', () => {
   let stack: Stack;
   beforeAll(async () => {
-    stack = await startStack({ tournamentCoalesceMs: 50 });
+    // Long enough for a burst of publishes sent together to land in one window on a loaded machine.
+    stack = await startStack({ tournamentCoalesceMs: 300 });
   });
   afterAll(() => stack.close());
 
@@ -343,7 +344,7 @@ describe('Subscription.tournamentUpdated', () => {
       ),
     );
     await watcher.next();
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 800));
     expect(watcher.results).toHaveLength(1);
     // Events without the refresh flag are not refreshes.
     await sandboxPost(stack, '/sandbox/publish', {
@@ -351,7 +352,7 @@ describe('Subscription.tournamentUpdated', () => {
       event: 'tournamentUpdated',
       data: {},
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 800));
     expect(watcher.results).toHaveLength(1);
     watcher.stop();
   });

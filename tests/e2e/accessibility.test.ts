@@ -42,33 +42,34 @@ const ROUTES = [
   '/no/such/page',
 ];
 
+const MODALS: [query: string, name: string][] = [
+  ['?modal=auth', 'Log in'],
+  ['?modal=auth&mode=registration', 'Join PlayLive'],
+  ['?modal=auth&mode=reset', 'Reset your password'],
+  ['?modal=terms', 'Terms and conditions'],
+  ['?modal=maintenance', 'We are doing some maintenance'],
+  ['?modal=app-version', 'A new version of PlayLive is ready'],
+  ['?modal=tournaments', 'Tournaments'],
+  ['?modal=game', 'Choose a game'],
+];
+
 describe('accessibility', () => {
-  it('has no serious violation on any route', async () => {
-    const { page } = await stack.open();
-    for (const path of ROUTES) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      expect(await seriousViolations(page), path).toEqual([]);
-    }
+  // One page for the routes and the modals, a test each (each with its own time limit), as a player moves on.
+  let page: Page;
+  beforeAll(async () => {
+    page = (await stack.open()).page;
   });
 
-  it('has no serious violation in any modal', async () => {
-    const { page } = await stack.open();
-    const modals: [query: string, name: string][] = [
-      ['?modal=auth', 'Log in'],
-      ['?modal=auth&mode=registration', 'Join PlayLive'],
-      ['?modal=auth&mode=reset', 'Reset your password'],
-      ['?modal=terms', 'Terms and conditions'],
-      ['?modal=maintenance', 'We are doing some maintenance'],
-      ['?modal=app-version', 'A new version of PlayLive is ready'],
-      ['?modal=tournaments', 'Tournaments'],
-      ['?modal=game', 'Choose a game'],
-    ];
-    for (const [query, name] of modals) {
-      await page.goto(`/${query}`);
-      await page.getByRole('dialog', { name }).waitFor();
-      expect(await seriousViolations(page), name).toEqual([]);
-    }
+  it.each(ROUTES)('has no serious violation on %s', async (path) => {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it.each(MODALS)('has no serious violation in the modal at %s', async (query, name) => {
+    await page.goto(`/${query}`);
+    await page.getByRole('dialog', { name }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('has no serious violation with a filter open, or on a game page', async () => {

@@ -69,6 +69,10 @@ describe('the site with only persisted operations allowed', () => {
     const card = page.getByRole('dialog', { name: 'Tournaments' }).getByRole('article', { name: TOURNAMENT });
     await card.getByRole('heading', { name: 'Leaderboard' }).waitFor();
     await expect.poll(() => sent.some((p) => p.query === '' && typeof p.doc_id === 'string')).toBe(true);
+    // The gateway listens on the tournament's channel at the casino before anything happens there.
+    await expect
+      .poll(() => stack.sandbox.pusher.subscriberCount(`tournament.${tournament.id}`))
+      .toBeGreaterThan(0);
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
     const players = async () => Number(/(\d+) players/.exec((await card.textContent()) ?? '')?.[1]);
