@@ -98,6 +98,9 @@ export function siteChild(settings: StackSettings, distDir: string): ChildSpec {
       WEB_DIST_DIR: distDir,
       // The images' origin, for the pages' preconnect hint: the gateway's own setting, else its upstream.
       CASINO_ASSETS_URL: process.env.CASINO_ASSETS_URL || settings.casinoApiUrl,
+      // The outside services' stand-ins (live chat, error collector, tag manager) are on the sandbox: the site's
+      // policy lets the pages reach them.
+      SITE_OUTSIDE_ORIGINS: process.env.SITE_OUTSIDE_ORIGINS ?? new URL(settings.sandbox.url).origin,
     },
     /^Site on /,
   );

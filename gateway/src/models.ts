@@ -290,6 +290,7 @@ export interface SiteModel {
   appVersion: string | null;
   terms: { version: string; text: string; updatedAt: Date | null } | null;
   tagManagerId: string | null;
+  tagManagerUrl: string | null;
   errorReporter: { dsn: string; sampleRate: number } | null;
 }
 

@@ -468,7 +468,7 @@ describe('notifications and tournaments', () => {
 describe('the site', () => {
   it('gives everything the shell needs in one query', async () => {
     const res = await stack.gql(`{ site {
-      wageringEnabled alternateRoutes appVersion tagManagerId
+      wageringEnabled alternateRoutes appVersion tagManagerId tagManagerUrl
       terms { version text } liveChat { enabled scriptUrl licenseId } errorReporter { dsn sampleRate }
       promotionPages { key path enabled requiresSignIn keepsRouteAfterSignIn title body }
     } }`);
@@ -479,6 +479,7 @@ describe('the site', () => {
       appVersion: '2.6.0',
       tagManagerId: 'GTM-PLV7Q2K',
     });
+    expect(site.tagManagerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/stand-ins\/tag-manager\.js$/);
     expect(site.terms.text.length).toBeGreaterThan(100);
     expect(site.errorReporter.sampleRate).toBe(0.01);
     expect(site.promotionPages.map((p: any) => p.path)).toEqual([

@@ -334,6 +334,7 @@ describe('content', () => {
       app_version: '2.6.0',
       terms: { version: '2026-11-01', updated_at: '2026-11-01T08:00:00.000Z', text: expect.any(String) },
       tag_manager_id: 'GTM-PLV7Q2K',
+      tag_manager_url: `${sb.url}/stand-ins/tag-manager.js`,
       error_reporter: { dsn: `${sb.url}/stand-ins/errors`, sample_rate: 0.01 },
       wagering_enabled: true,
       alternate_routes: false,

@@ -13,6 +13,7 @@ describe('the outside services’ stand-ins', () => {
     const settings = (await (await fetch(`${sandbox.url}/api/settings`)).json()) as any;
     expect(settings.live_chat.script_url).toBe(`${sandbox.url}/stand-ins/live-chat.js`);
     expect(settings.error_reporter.dsn).toBe(`${sandbox.url}/stand-ins/errors`);
+    expect(settings.tag_manager_url).toBe(`${sandbox.url}/stand-ins/tag-manager.js`);
   });
 
   it('serves a live chat script', async () => {
@@ -36,5 +37,32 @@ describe('the outside services’ stand-ins', () => {
     expect(bad.status).toBe(400);
     const list = (await (await fetch(`${sandbox.url}/stand-ins/errors`)).json()) as any;
     expect(list.reports.map((r: any) => r.report.message)).toEqual(['boom']);
+  });
+
+  it('serves a tag manager script that reads the data layer', async () => {
+    const res = await fetch(`${sandbox.url}/stand-ins/tag-manager.js`);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(await res.text()).toContain('dataLayer');
+  });
+
+  it('collects page views sent as a beacon, and refuses what is not a page view', async () => {
+    const send = (body: string) =>
+      fetch(`${sandbox.url}/stand-ins/page-views`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body,
+      });
+    expect((await send(JSON.stringify({ container: 'GTM-1', name: 'home', path: '/?x=1' }))).status).toBe(
+      202,
+    );
+    for (const bad of ['not json', '[]', JSON.stringify({ container: 'GTM-1', name: 'home' })]) {
+      const res = await send(bad);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as any).error).toMatch(/page view/);
+    }
+    const list = (await (await fetch(`${sandbox.url}/stand-ins/page-views`)).json()) as any;
+    expect(list.pageViews).toEqual([
+      { receivedAt: expect.any(String), container: 'GTM-1', name: 'home', path: '/?x=1' },
+    ]);
   });
 });

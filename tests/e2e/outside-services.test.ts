@@ -1,7 +1,7 @@
 /**
  * The outside services, through the sandbox's stand-ins: the live chat widget loads only when the site switches it
- * on and hides while a game is played; unhandled errors reach the error reporter for a sampled session; with the
- * services off, the site contacts nothing outside itself.
+ * on and hides while a game is played; unhandled errors reach the error reporter for a sampled session; each page
+ * view reaches the tag manager; with the chat off, the site contacts nothing outside the system.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSiteStack, type SiteStack } from './stack.js';
@@ -28,7 +28,8 @@ describe('outside services', () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
-    // The site, and the casino's own images (its assets host; here the sandbox): nothing outside the system.
+    // The site, the casino's own images (its assets host) and the tag manager the casino's settings name (both the
+    // sandbox here): nothing outside the system.
     expect([...origins].every((o) => o === stack.site.url || o === stack.sandbox.url)).toBe(true);
     expect(origins.has(stack.site.url)).toBe(true);
     expect(await page.locator('#chat-widget-container').count()).toBe(0);
@@ -58,6 +59,8 @@ describe('outside services', () => {
   });
 
   it('sends an unhandled error to the error reporter', async () => {
+    await patchSite({ error_reporter: { dsn: '/stand-ins/errors', sample_rate: 1 } });
+    stack.gateway.cache.clear();
     const { page } = await stack.open();
     await page.goto('/about-us');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -76,5 +79,36 @@ describe('outside services', () => {
       .toContainEqual(
         expect.objectContaining({ message: 'e2e: something broke', path: '/about-us', release: '2.6.0' }),
       );
+  });
+
+  it('reports each page view to the tag manager, with its route name and full path', async () => {
+    const pageViews = async () =>
+      (
+        (await (await fetch(`${stack.sandbox.url}/stand-ins/page-views`)).json()) as {
+          pageViews: { container: string; name: string; path: string }[];
+        }
+      ).pageViews;
+    const { page } = await stack.open();
+    const first = `/?from=e2e-${Date.now()}`;
+    await page.goto(first);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The first view, pushed before the tag manager loaded, reaches it as well as a later one.
+    await expect.poll(pageViews, { timeout: 10_000 }).toContainEqual({
+      receivedAt: expect.any(String),
+      container: 'GTM-PLV7Q2K',
+      name: 'home',
+      path: first,
+    });
+    await page.locator('a[href="/how-to"]').first().click();
+    await page.getByRole('heading', { name: 'How to play' }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const views = await pageViews();
+          return views.slice(views.findIndex((v) => v.path === first)).map((v) => `${v.name} ${v.path}`);
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual([`home ${first}`, 'how-to /how-to']);
   });
 });

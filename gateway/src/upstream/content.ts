@@ -194,6 +194,7 @@ const SettingsJson = z.object({
     .nullable()
     .optional(),
   tag_manager_id: optionalText,
+  tag_manager_url: optionalText,
   error_reporter: z
     .object({ dsn: z.string().min(1), sample_rate: z.number().min(0).max(1) })
     .nullable()
@@ -245,6 +246,7 @@ const parseSettings = (raw: unknown): SiteModel => {
       ? { version: s.terms.version, text: s.terms.text, updatedAt: s.terms.updated_at ?? null }
       : null,
     tagManagerId: s.tag_manager_id,
+    tagManagerUrl: s.tag_manager_url,
     errorReporter: s.error_reporter
       ? { dsn: s.error_reporter.dsn, sampleRate: s.error_reporter.sample_rate }
       : null,

@@ -342,6 +342,8 @@ export interface SiteSettings {
   app_version: string;
   terms: { version: string; updated_at: string; text: string };
   tag_manager_id: string;
+  /** The tag manager's script; the site adds the container id as ?id=. */
+  tag_manager_url: string;
   /** Low sampling: the error reporter sees a small share of sessions (docs/rules.md#error-messages). */
   error_reporter: { dsn: string; sample_rate: number };
   wagering_enabled: boolean;
@@ -431,6 +433,7 @@ export const SITE_SETTINGS: SiteSettings = {
   app_version: '2.6.0',
   terms: { version: '2026-11-01', updated_at: '2026-11-01T08:00:00.000Z', text: TERMS_TEXT },
   tag_manager_id: 'GTM-PLV7Q2K',
+  tag_manager_url: '/stand-ins/tag-manager.js',
   error_reporter: { dsn: '/stand-ins/errors', sample_rate: 0.01 },
   wagering_enabled: true,
   alternate_routes: false,

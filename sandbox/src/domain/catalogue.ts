@@ -153,6 +153,7 @@ export function publicSiteSettings(db: Db, base: string): SiteSettings {
     ...settings,
     live_chat: { ...settings.live_chat, script_url: absolute(settings.live_chat.script_url, base) },
     error_reporter: { ...settings.error_reporter, dsn: absolute(settings.error_reporter.dsn, base) },
+    tag_manager_url: absolute(settings.tag_manager_url, base),
   };
 }
 

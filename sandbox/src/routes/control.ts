@@ -77,6 +77,7 @@ const siteSettingSchemas = {
   app_version: Text(40),
   terms: z.object({ version: Text(40), updated_at: z.iso.datetime(), text: Text(50_000) }).strict(),
   tag_manager_id: Text(40),
+  tag_manager_url: Address,
   error_reporter: z.object({ dsn: Address, sample_rate: z.number().min(0).max(1) }).strict(),
   wagering_enabled: z.boolean(),
   alternate_routes: z.boolean(),

@@ -3,11 +3,11 @@ import type { SandboxContext } from '../context.js';
 
 /*
  * Stand-ins for the outside services the site uses, so they are exercised for real without the network: a live
- * chat widget script, and an error collector. The site's settings point here (live_chat.script_url,
- * error_reporter.dsn).
+ * chat widget script, an error collector, and a tag manager that collects page views. The site's settings point
+ * here (live_chat.script_url, error_reporter.dsn, tag_manager_url).
  */
 
-/** The most recent reports kept (enough for tests and a look by hand; the oldest go first). */
+/** The most recent reports and page views kept (enough for tests and a look by hand; the oldest go first). */
 const MAX_REPORTS = 200;
 /** A report bigger than this is not one a browser sends: refused. */
 const MAX_REPORT_BYTES = 16 * 1024;
@@ -42,8 +42,56 @@ const LIVE_CHAT_SCRIPT = `(() => {
 })();
 `;
 
+/**
+ * A small tag manager, loaded as a real one is (<script src="...?id=<container>">): it reads the data layer the site
+ * pushes to, the entries queued before it loaded and every later push, and sends each page view to its collector
+ * beside the script (/stand-ins/page-views) with its container id.
+ */
+const TAG_MANAGER_SCRIPT = `(() => {
+  const script = document.currentScript;
+  if (!script || window.__tagManagerStandIn) return;
+  window.__tagManagerStandIn = true;
+  const source = new URL(script.src);
+  const container = source.searchParams.get('id') || '';
+  const collector = new URL('/stand-ins/page-views', source).href;
+  const layer = (window.dataLayer = window.dataLayer || []);
+  const read = (entry) => {
+    if (!entry || entry.event !== 'page_view') return;
+    navigator.sendBeacon(collector, JSON.stringify({ container, name: entry.page_name, path: entry.page_path }));
+  };
+  layer.forEach(read);
+  const push = layer.push.bind(layer);
+  layer.push = (...entries) => {
+    entries.forEach(read);
+    return push(...entries);
+  };
+})();
+`;
+
+/** A JSON object sent as a beacon (text) or as JSON; null when the body is neither. */
+function jsonObject(body: unknown): Record<string, unknown> | null {
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** Keeps the newest MAX_REPORTS entries. */
+function keep<T>(list: T[], entry: T): void {
+  list.push(entry);
+  if (list.length > MAX_REPORTS) list.shift();
+}
+
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   const reports: { receivedAt: string; report: unknown }[] = [];
+  const pageViews: { receivedAt: string; container: string; name: string; path: string }[] = [];
 
   app.get('/stand-ins/live-chat.js', async (_req, reply) => {
     reply.header('Content-Type', 'text/javascript; charset=utf-8');
@@ -54,22 +102,34 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   // Browsers send reports with sendBeacon as text (no preflight; Fastify hands text bodies over as strings); any
   // origin may report, as with a real collector.
   app.post('/stand-ins/errors', { bodyLimit: MAX_REPORT_BYTES }, async (req, reply) => {
-    let report: unknown = req.body;
-    if (typeof report === 'string') {
-      try {
-        report = JSON.parse(report);
-      } catch {
-        return reply.status(400).send({ error: 'A report is a JSON object.' });
-      }
-    }
-    if (typeof report !== 'object' || report === null || Array.isArray(report)) {
-      return reply.status(400).send({ error: 'A report is a JSON object.' });
-    }
-    reports.push({ receivedAt: ctx.clock().toISOString(), report });
-    if (reports.length > MAX_REPORTS) reports.shift();
+    const report = jsonObject(req.body);
+    if (!report) return reply.status(400).send({ error: 'A report is a JSON object.' });
+    keep(reports, { receivedAt: ctx.clock().toISOString(), report });
     reply.header('Access-Control-Allow-Origin', '*');
     return reply.status(202).send({ received: true });
   });
 
   app.get('/stand-ins/errors', async () => ({ reports }));
+
+  app.get('/stand-ins/tag-manager.js', async (_req, reply) => {
+    reply.header('Content-Type', 'text/javascript; charset=utf-8');
+    reply.header('Cache-Control', 'public, max-age=300');
+    return TAG_MANAGER_SCRIPT;
+  });
+
+  app.post('/stand-ins/page-views', { bodyLimit: MAX_REPORT_BYTES }, async (req, reply) => {
+    const view = jsonObject(req.body);
+    const text = (key: string) => (typeof view?.[key] === 'string' ? (view[key] as string) : null);
+    const [container, name, path] = [text('container'), text('name'), text('path')];
+    if (container === null || name === null || path === null || !path.startsWith('/')) {
+      return reply.status(400).send({
+        error: 'A page view is a JSON object with a container, a name and a path (starting with /).',
+      });
+    }
+    keep(pageViews, { receivedAt: ctx.clock().toISOString(), container, name, path });
+    reply.header('Access-Control-Allow-Origin', '*');
+    return reply.status(202).send({ received: true });
+  });
+
+  app.get('/stand-ins/page-views', async () => ({ pageViews }));
 }

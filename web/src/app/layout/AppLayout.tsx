@@ -6,6 +6,7 @@ import { usePendingGame, useQueryParameters, usePageViews, useSiteNotices } from
 import { ModalHost } from '../modals/ModalHost';
 import { configureErrorReporter } from '../outside/error-reporter';
 import { useLiveChat } from '../outside/live-chat';
+import { useTagManager } from '../outside/tag-manager';
 import { showFrame } from '../frame-session';
 import { ShellContext } from '../shell';
 import styles from './AppLayout.module.css';
@@ -32,6 +33,7 @@ export const AppLayoutQuery = graphql`
       alternateRoutes
       appVersion
       tagManagerId
+      tagManagerUrl
       liveChat {
         enabled
         scriptUrl
@@ -83,6 +85,7 @@ function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
 
   useQueryParameters(viewer ? { emailVerified: viewer.account.emailVerified } : null);
   usePageViews(Boolean(site?.tagManagerId));
+  useTagManager(site ? { id: site.tagManagerId ?? null, scriptUrl: site.tagManagerUrl ?? null } : null);
   usePendingGame(viewer !== null);
   useLiveChat(
     site
