@@ -93,11 +93,14 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   const reports: { receivedAt: string; report: unknown }[] = [];
   const pageViews: { receivedAt: string; container: string; name: string; path: string }[] = [];
 
-  app.get('/stand-ins/live-chat.js', async (_req, reply) => {
-    reply.header('Content-Type', 'text/javascript; charset=utf-8');
-    reply.header('Cache-Control', 'public, max-age=300');
-    return LIVE_CHAT_SCRIPT;
-  });
+  const script = (path: string, text: string) =>
+    app.get(path, async (_req, reply) => {
+      reply.header('Content-Type', 'text/javascript; charset=utf-8');
+      reply.header('Cache-Control', 'public, max-age=300');
+      return text;
+    });
+
+  script('/stand-ins/live-chat.js', LIVE_CHAT_SCRIPT);
 
   // Browsers send reports with sendBeacon as text (no preflight; Fastify hands text bodies over as strings); any
   // origin may report, as with a real collector.
@@ -111,11 +114,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.get('/stand-ins/errors', async () => ({ reports }));
 
-  app.get('/stand-ins/tag-manager.js', async (_req, reply) => {
-    reply.header('Content-Type', 'text/javascript; charset=utf-8');
-    reply.header('Cache-Control', 'public, max-age=300');
-    return TAG_MANAGER_SCRIPT;
-  });
+  script('/stand-ins/tag-manager.js', TAG_MANAGER_SCRIPT);
 
   app.post('/stand-ins/page-views', { bodyLimit: MAX_REPORT_BYTES }, async (req, reply) => {
     const view = jsonObject(req.body);
