@@ -65,8 +65,11 @@ describe('a screen whose code fails to load', () => {
       }
       return route.continue();
     });
+    // Documents the tab requested (a reload may come before the first one's load event).
     let loads = 0;
-    page.on('load', () => (loads += 1));
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
+    });
     await page.goto('/about-us');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
