@@ -1,6 +1,6 @@
 import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
 import type { ViewerEventsSubscription$data } from '../../__generated__/ViewerEventsSubscription.graphql';
-import { NOTIFICATIONS_CONNECTION } from '../notifications/useMarkNotificationsRead';
+import { NOTIFICATIONS_CONNECTION, prependNotification } from '../notifications/useMarkNotificationsRead';
 
 /*
  * What one live event changes in the store beyond what Relay normalises by id (a wallet, a refetched loyalty, a
@@ -27,12 +27,7 @@ export function applyViewerEvent(
     if (!connection || !node) return;
     const edges = connection.getLinkedRecords('edges') ?? [];
     const known = edges.some((edge) => edge?.getLinkedRecord('node')?.getDataID() === node.getDataID());
-    if (!known) {
-      const edge = ConnectionHandler.createEdge(store, connection, node, 'NotificationEdge');
-      ConnectionHandler.insertEdgeBefore(connection, edge);
-      const total = connection.getValue('totalCount');
-      if (typeof total === 'number') connection.setValue(total + 1, 'totalCount');
-    }
+    if (!known) prependNotification(store, connection, node);
     connection.setValue(event.unreadCount, 'unreadCount');
   }
 }

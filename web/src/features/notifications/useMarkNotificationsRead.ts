@@ -1,11 +1,25 @@
 import { useCallback, useState } from 'react';
 import { graphql, useMutation } from 'react-relay';
-import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
+import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
 import type { useMarkNotificationsReadMutation } from '../../__generated__/useMarkNotificationsReadMutation.graphql';
 import { errorMessage } from '../live/error-message';
 
 /** The list's connection key: the live updater prepends to it too (features/live). */
 export const NOTIFICATIONS_CONNECTION = 'NotificationsList_notifications';
+
+/** Puts a notification on top of the list's connection, counted in its total. */
+export function prependNotification(
+  store: RecordSourceSelectorProxy,
+  connection: RecordProxy,
+  node: RecordProxy,
+) {
+  ConnectionHandler.insertEdgeBefore(
+    connection,
+    ConnectionHandler.createEdge(store, connection, node, 'NotificationEdge'),
+  );
+  const total = connection.getValue('totalCount');
+  if (typeof total === 'number') connection.setValue(total + 1, 'totalCount');
+}
 
 /**
  * Marks every notification read (markNotificationsRead: what opening the modal does, docs/rules.md#notifications).
@@ -70,14 +84,7 @@ function keepArrivals(store: RecordSourceSelectorProxy, arrivals: readonly strin
   });
   if (missing.length === 0) return;
   // Newest first: the last inserted ends on top.
-  for (const node of [...missing].reverse()) {
-    ConnectionHandler.insertEdgeBefore(
-      connection,
-      ConnectionHandler.createEdge(store, connection, node, 'NotificationEdge'),
-    );
-  }
-  const total = connection.getValue('totalCount');
-  if (typeof total === 'number') connection.setValue(total + missing.length, 'totalCount');
+  for (const node of [...missing].reverse()) prependNotification(store, connection, node);
   const unread = missing.filter((node) => node.getValue('read') === false).length;
   connection.setValue(unread, 'unreadCount');
   viewer.getLinkedRecord('notifications', { first: 1 })?.setValue(unread, 'unreadCount');
