@@ -12,6 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { credit, sandboxPost, startStack, type Stack } from './harness.js';
 
 const TIMEOUT_MS = 300;
+/** How long the casino takes over a slow payment: far beyond the timeout, so giving up shows on a loaded machine too. */
+const SLOW_MS = 2500;
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack({ gateway: { upstreamTimeoutMs: TIMEOUT_MS } });
@@ -75,17 +77,17 @@ describe('withdraw', () => {
     const token = await player();
     const input = { amount: '100.00', idempotencyKey: `timeout-withdraw-${Date.now()}` };
     // Two calls' worth of delay: a retry by the gateway would be caught by the second.
-    await fault({ method: 'POST', path: '/api/withdraw', delayMs: 1000, times: 2 });
+    await fault({ method: 'POST', path: '/api/withdraw', delayMs: SLOW_MS, times: 2 });
 
     const started = Date.now();
     const res = await stack.gql(WITHDRAW, { input }, { token });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(SLOW_MS - 500);
     expectOutcomeUnknown(res);
     expect(res.extensions.upstreamCalls.filter((c: string) => c === 'POST /api/withdraw')).toHaveLength(1);
     expect(await faultsLeft('/api/withdraw')).toBe(1);
 
     // Let the slow call end at the sandbox before the retry.
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, SLOW_MS));
     await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
 
     const retried = await stack.gql(WITHDRAW, { input }, { token });
@@ -133,15 +135,15 @@ describe('deposit', () => {
   it('answers OUTCOME_UNKNOWN on a timeout, sent once; the same key then answers that one deposit, paid once', async () => {
     const token = await player();
     const input = { gateway: 'EFT', amount: '150.00', idempotencyKey: `timeout-deposit-${Date.now()}` };
-    await fault({ method: 'POST', path: '/api/deposit', delayMs: 1000, times: 2 });
+    await fault({ method: 'POST', path: '/api/deposit', delayMs: SLOW_MS, times: 2 });
 
     const started = Date.now();
     const res = await stack.gql(DEPOSIT, { input }, { token });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(SLOW_MS - 500);
     expectOutcomeUnknown(res);
     expect(await faultsLeft('/api/deposit')).toBe(1);
     // Let the slow backend finish the first call before the retry.
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, SLOW_MS));
     await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
 
     const [retried, again] = [
