@@ -64,7 +64,7 @@ describe('site settings', () => {
 
     // The smaller home: the game sections, without the weekly promotions and the latest wins.
     await page.goto('/');
-    await page.getByRole('heading', { name: 'LIVE CASINO' }).waitFor();
+    await page.getByRole('heading', { name: 'LIVE CASINO', exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: 'Every week at PlayLive' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Latest wins' }).count()).toBe(0);
     await patchSite({ alternate_routes: false });
