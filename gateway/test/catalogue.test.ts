@@ -278,6 +278,46 @@ describe('one game, providers, filters, wins, nodes', () => {
     expect(none.data.game).toBeNull();
   });
 
+  it('similarGames: the provider’s games of the same kind first, then its others, then the kind’s; never the game', async () => {
+    const q = `query($code: String!, $first: Int) { game(code: $code) { similarGames(first: $first) { code product category } } }`;
+    // A live roulette: its provider has roulettes and other live tables, and other providers have roulettes.
+    // A live roulette of a provider with fewer than 24 games, so that all three parts show.
+    const gamesOf = (product: string) => catalogueOrder.filter((o) => o.product === product);
+    const game = catalogueOrder.find(
+      (g) =>
+        g.category === 'live-roulette' &&
+        gamesOf(g.product).length < 24 &&
+        gamesOf(g.product).filter((o) => o.category === 'live-roulette').length >= 2,
+    )!;
+    const kindOf = (c: string) => (c === 'live-roulette' ? 'roulette' : c);
+    const kind = kindOf(game.category);
+    const others = catalogueOrder.filter((o) => o.code !== game.code);
+    const expected = [
+      ...others.filter((o) => o.product === game.product && kindOf(o.category) === kind),
+      ...others.filter((o) => o.product === game.product && kindOf(o.category) !== kind),
+      ...others.filter((o) => o.product !== game.product && kindOf(o.category) === kind),
+    ].map((o) => o.code);
+
+    const res = await stack.gql(q, { code: game.code, first: 24 });
+    expect(res.errors).toBeUndefined();
+    const codes = res.data.game.similarGames.map((o: any) => o.code);
+    expect(codes).toEqual(expected.slice(0, 24));
+    expect(codes).not.toContain(game.code);
+    const parts = res.data.game.similarGames.map((o: any) =>
+      o.product === game.product ? (kindOf(o.category) === kind ? 'same kind' : 'provider') : 'kind',
+    );
+    expect(new Set(parts)).toEqual(new Set(['same kind', 'provider', 'kind']));
+    // Eight by default.
+    const byDefault = await stack.gql(q, { code: game.code });
+    expect(byDefault.data.game.similarGames.map((o: any) => o.code)).toEqual(expected.slice(0, 8));
+
+    for (const first of [-1, 101]) {
+      const bad = await stack.gql(q, { code: game.code, first });
+      expect(codeOf(bad)).toBe('BAD_USER_INPUT');
+      expect(bad.errors![0].message).toBe('first must be between 0 and 100.');
+    }
+  });
+
   it('gameProviders are sorted by shortname with their counts', async () => {
     const res = await stack.gql(`{ gameProviders { id product shortname name gamesCount } }`);
     const providers = res.data.gameProviders;
@@ -528,6 +568,17 @@ describe('guest hiding (GUEST_HIDDEN_PROVIDERS=ezugi)', () => {
       { __typename: 'Game', id: g.id },
       { __typename: 'GameProvider', id: g.provider.id },
     ]);
+  });
+
+  it('similarGames never offers a guest a hidden game; a player gets them', async () => {
+    // Another live game of a provider with a live roulette: ezugi's live roulettes are its kind.
+    const q = `query($code: String!) { game(code: $code) { similarGames(first: 24) { product } } }`;
+    const roulette = catalogue.find((g) => g.category === 'live-roulette' && g.product !== 'ezugi')!;
+    const guest = await hidden.gql(q, { code: roulette.code });
+    expect(guest.data.game.similarGames.length).toBeGreaterThan(0);
+    expect(guest.data.game.similarGames.some((g: any) => g.product === 'ezugi')).toBe(false);
+    const player = await hidden.gql(q, { code: roulette.code }, { token });
+    expect(player.data.game.similarGames.some((g: any) => g.product === 'ezugi')).toBe(true);
   });
 
   it('a made-up token does not unlock hidden games', async () => {

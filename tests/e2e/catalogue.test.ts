@@ -1,6 +1,6 @@
 /**
- * The catalogue pages as players use them: a grid of the games a page lists, more on demand, the heart on each
- * game, and the favourites page that keeps in step with it.
+ * The catalogue pages as players use them: a grid of the games a page lists, more on demand, a game's page with
+ * games its players may like, the heart on each game, and the favourites page that keeps in step with it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
@@ -37,6 +37,33 @@ describe('catalogue pages', () => {
     );
     await page.goto('/webplay/recent-games');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  });
+
+  it('shows a game with its return to player, and games its players may like, leading on', async () => {
+    const { page } = await stack.open();
+    const query = `{ game(code: "pragmatic-lucky-cleopatra") { name rtp similarGames { name } } }`;
+    const res = await fetch(`${stack.gateway.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+    const { game } = ((await res.json()) as any).data;
+    await page.goto('/game/pragmatic-lucky-cleopatra');
+    await page.getByText(`RTP ${game.rtp}%`).waitFor();
+    const similar = page.getByRole('region', { name: 'You may also like' });
+    const tiles = similar.getByRole('listitem');
+    await expect.poll(() => tiles.count()).toBe(8);
+    expect(await similar.getByRole('heading', { level: 3 }).allTextContents()).toEqual(
+      game.similarGames.map((g: { name: string }) => g.name),
+    );
+    expect(await similar.getByText(game.name, { exact: true }).count()).toBe(0);
+
+    // A similar game opens its own page; the provider's link lists all its games.
+    const next = game.similarGames[0].name;
+    await tiles.first().getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: next }).waitFor();
+    await similar.getByRole('link', { name: 'All Pragmatic Play games' }).click();
+    await page.waitForURL('**/webplay/provider/pragmatic');
   });
 
   it('asks a guest to log in when they press a heart', async () => {

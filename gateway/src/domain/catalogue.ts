@@ -269,6 +269,29 @@ export function newestGames(games: readonly GameModel[], count = NEW_GAMES_COUNT
   return sortGames(games, 'NEWEST_FIRST').slice(0, count);
 }
 
+/**
+ * Games a player of `game` may like (docs/rules.md#catalogue): the same provider's games of the same kind first
+ * (category group: a live roulette's are roulettes), then the provider's others, then other providers' games of
+ * the kind; each part in catalogue order, never the game itself, at most `count`.
+ */
+export function similarGames(games: readonly GameModel[], game: GameModel, count: number): GameModel[] {
+  const kind = categoryGroup(game.category);
+  const rank = (other: GameModel) => {
+    if (other.id === game.id) return 0;
+    const sameProvider = other.product === game.product;
+    const sameKind = categoryGroup(other.category) === kind;
+    return sameProvider && sameKind ? 3 : sameProvider ? 2 : sameKind ? 1 : 0;
+  };
+  const picked: GameModel[] = [];
+  for (const wanted of [3, 2, 1]) {
+    for (const other of games) {
+      if (picked.length === count) return picked;
+      if (rank(other) === wanted) picked.push(other);
+    }
+  }
+  return picked;
+}
+
 export interface Audience {
   isGuest: boolean;
   hiddenProducts: readonly string[];

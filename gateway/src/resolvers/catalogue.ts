@@ -9,6 +9,7 @@ import {
   productsOf,
   searchWords,
   selectGames,
+  similarGames,
   sourceNeeded,
   visibleGames,
   visibleTo,
@@ -24,6 +25,7 @@ import {
   connectionFromArray,
   cursorOf,
   numericIdOf,
+  pageOf,
   toGlobalId,
   type ConnectionArgs,
 } from '../relay.js';
@@ -206,6 +208,12 @@ export const catalogueResolvers: Resolvers = {
     // One GET /api/favourites/short per request however many games are listed (the request's loader dedupes it).
     isFavourite: (g, _args, { scope: { upstream } }) =>
       upstream.token ? upstream.whenRead(loadFavouriteIds(upstream), (ids) => ids.includes(g.id)) : false,
+    similarGames: async (g, args, ctx) => {
+      // The same page size rule as every list's.
+      const { first } = pageOf(args);
+      const [catalogue, audience] = await Promise.all([loadCatalogue(ctx.scope.upstream), audienceOf(ctx)]);
+      return similarGames(visibleGames(catalogue.games, audience), g, first);
+    },
   },
 
   GameProvider: {

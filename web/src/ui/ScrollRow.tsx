@@ -8,8 +8,18 @@ export const SCROLL_STEP_PX = 200;
  * A horizontal row that scrolls on its own: its edges fade where more is hidden, and arrow buttons (shown only
  * where there is more) scroll it 200 px.
  */
-export function ScrollRow({ label, children }: { label: string; children: ReactNode }) {
-  const row = useRef<HTMLDivElement>(null);
+export function ScrollRow({
+  label,
+  list = false,
+  children,
+}: {
+  label: string;
+  /** The row is a list (a ul whose children are li). */
+  list?: boolean;
+  children: ReactNode;
+}) {
+  const row = useRef<HTMLDivElement & HTMLUListElement>(null);
+  const Row = list ? 'ul' : 'div';
   const [more, setMore] = useState({ left: false, right: false });
 
   useEffect(() => {
@@ -40,9 +50,9 @@ export function ScrollRow({ label, children }: { label: string; children: ReactN
           ‹
         </button>
       )}
-      <div ref={row} className={styles.row}>
+      <Row ref={row} className={styles.row}>
         {children}
-      </div>
+      </Row>
       {more.right && (
         <button
           type="button"

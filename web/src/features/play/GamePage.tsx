@@ -9,6 +9,7 @@ import NotFoundPage from '../pages/NotFoundPage';
 import { Page } from '../pages/Page';
 import styles from './GamePage.module.css';
 import { playGame } from './play';
+import { SimilarGames } from './SimilarGames';
 
 export const GamePageQuery = graphql`
   query GamePageQuery($code: String!) {
@@ -19,9 +20,11 @@ export const GamePageQuery = graphql`
       themes
       features
       paylines
+      rtp
       provider {
         shortname
       }
+      ...SimilarGames_game
     }
   }
 `;
@@ -35,7 +38,7 @@ export function Component() {
   );
 }
 
-/** /game/{code}: the game, and the two ways to play it. */
+/** /game/{code}: the game, the two ways to play it, and games its players may like. */
 function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> }) {
   const { game } = usePreloadedQuery<GamePageQueryType>(GamePageQuery, queryRef);
   const { signedIn } = useShell();
@@ -43,6 +46,7 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
   const facts = [
     game.provider?.shortname,
     game.paylines ? `${game.paylines} paylines` : null,
+    game.rtp != null ? `RTP ${game.rtp}%` : null,
     ...game.themes,
     ...game.features,
   ].filter(Boolean);
@@ -67,6 +71,7 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
           )}
         </div>
       </div>
+      <SimilarGames game={game} />
     </Page>
   );
 }

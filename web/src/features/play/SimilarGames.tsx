@@ -1,0 +1,50 @@
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router';
+import type { SimilarGames_game$key } from '../../__generated__/SimilarGames_game.graphql';
+import { ScrollRow } from '../../ui/ScrollRow';
+import { GameTile } from '../games/GameTile';
+import styles from './SimilarGames.module.css';
+
+/**
+ * Under a game: games its players may like (the gateway's similarGames: the same provider's of the same kind first),
+ * in a row that scrolls sideways, and a way to all of the provider's games.
+ */
+export function SimilarGames({ game }: { game: SimilarGames_game$key }) {
+  const data = useFragment(
+    graphql`
+      fragment SimilarGames_game on Game {
+        provider {
+          product
+          shortname
+        }
+        similarGames(first: 8) {
+          id
+          ...GameTile_game
+        }
+      }
+    `,
+    game,
+  );
+  if (data.similarGames.length === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="similar-games">
+      <div className={styles.head}>
+        <h2 id="similar-games" className={styles.title}>
+          You may also like
+        </h2>
+        {data.provider && (
+          <Link to={`/webplay/provider/${encodeURIComponent(data.provider.product)}`} className={styles.more}>
+            All {data.provider.shortname} games
+          </Link>
+        )}
+      </div>
+      <ScrollRow label="the similar games" list>
+        {data.similarGames.map((similar) => (
+          <li key={similar.id} className={styles.item}>
+            <GameTile game={similar} />
+          </li>
+        ))}
+      </ScrollRow>
+    </section>
+  );
+}
