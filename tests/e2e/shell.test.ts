@@ -1,7 +1,8 @@
 /**
  * The site's frame as a player meets it in Chromium: every route answers inside the layout, guests are kept out of
  * players' pages, the address's parameters work, players register, log in and out, a refused session signs out
- * without a reload, modals behave with the keyboard, and the phone layout never scrolls sideways.
+ * without a reload, modals behave with the keyboard, pages open at their top and back returns to the place, and the
+ * phone layout never scrolls sideways.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -231,6 +232,25 @@ describe('modals and the keyboard', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Cashier' }).click();
     await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+  });
+});
+
+describe('where the page is scrolled', () => {
+  it('opens a new page at its top, and back returns the player to their place on home', async () => {
+    const { page } = await stack.open(PHONE);
+    await page.goto('/');
+    // Far down home: its lower sections render after the first paint, so a return must wait for them.
+    const tile = page.getByRole('region', { name: 'LIVE CASINO' }).getByRole('listitem').first();
+    await tile.scrollIntoViewIfNeeded();
+    const place = await page.evaluate(() => window.scrollY);
+    expect(place).toBeGreaterThan(1500);
+    const name = await tile.getByRole('heading').textContent();
+    await tile.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: name! }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
+    expect(await tile.isVisible()).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import { ShellContext } from '../shell';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageScroll } from './PageScroll';
 import { SideMenu } from './SideMenu';
 
 // The phone menu's dialog code loads when the menu is first opened.
@@ -134,6 +135,7 @@ function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
         </Suspense>
       )}
       <ModalHost query={data} />
+      <PageScroll />
       {viewer && (
         <Suspense fallback={null}>
           <ViewerEvents key={viewer.id} />

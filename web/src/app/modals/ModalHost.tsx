@@ -77,7 +77,10 @@ export function ModalHost({ query }: { query: ModalHost_query$key }) {
     params.delete('mode');
     if (tournament) params.delete('tournament');
     const search = params.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, preventScrollReset: true },
+    );
   }, [location.search, location.pathname, navigate]);
 
   if (!open) return null;

@@ -38,7 +38,8 @@ export default function WalletModal({ params }: { params: Record<string, string>
     watchDeposit(environment, returned);
     // Checked once: a reload or a shared link does not bring the player back to this payment.
     const search = searchWithoutReturn(location.search, returned);
-    if (search !== location.search) navigate({ pathname: location.pathname, search }, { replace: true });
+    if (search !== location.search)
+      navigate({ pathname: location.pathname, search }, { replace: true, preventScrollReset: true });
     // Once per opening, with what the address said then.
   }, [returned]);
 

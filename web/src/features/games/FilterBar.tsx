@@ -39,7 +39,8 @@ export function FilterBar({ query, hideProviders }: { query: FilterBar_query$key
   useEffect(() => setText(state.text), [state.text]);
 
   const apply = (next: Partial<FilterState>) =>
-    setSearch(writeFilter({ ...readFilter(search), ...next }, search));
+    // The games change below the bar; the page stays where the player is.
+    setSearch(writeFilter({ ...readFilter(search), ...next }, search), { preventScrollReset: true });
 
   const onType = (value: string) => {
     setText(value);
