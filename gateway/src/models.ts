@@ -266,6 +266,8 @@ export interface TransactionModel {
   amountCents: number;
   balanceAfterCents: number | null;
   reference: string | null;
+  /** The game of a bet or a win (the backend's numeric id); null for other movements. */
+  gameId: number | null;
   createdAt: Date;
 }
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDuration } from '../src/domain/time.js';
 import { toGlobalId } from '../src/relay.js';
-import { credit, signUp, startStack, type Stack } from './harness.js';
+import { credit, sandboxPost, signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
 
@@ -371,6 +371,24 @@ describe('the cashier', () => {
       .transactions;
     expect(second.edges.map((e: any) => e.node.amount.amount)).toEqual(['10.00']);
     expect(second.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it("names a bet's and a win's game, and no game for other movements", async () => {
+    const { token } = await signUp(stack, 'Spinner');
+    await credit(stack, token, '50.00');
+    await sandboxPost(stack, '/sandbox/spin', { gameCode: 'netent-premier-roulette', stake: '5.00' }, token);
+    const res = await stack.gql(
+      '{ viewer { transactions(first: 5) { edges { node { type game { code name } } } } } }',
+      {},
+      { token },
+    );
+    expect(res.errors).toBeUndefined();
+    const nodes = res.data.viewer.transactions.edges.map((e: any) => e.node);
+    const game = { code: 'netent-premier-roulette', name: expect.any(String) };
+    const spins = nodes.filter((n: any) => n.type === 'BET' || n.type === 'WIN');
+    expect(spins.map((n: any) => n.type)).toContain('BET');
+    for (const n of spins) expect(n.game).toEqual(game);
+    expect(nodes.find((n: any) => n.type === 'CREDIT').game).toBeNull();
   });
 
   it('redeems a coupon whose wagering and wallets come with it, and opts out with the wagering in the payload', async () => {

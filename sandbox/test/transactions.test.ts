@@ -21,10 +21,12 @@ describe('GET /api/transactions', () => {
     });
     await api(sb.url, 'POST', new URL(d.body.redirectUrl).pathname + '/confirm');
     await api(sb.url, 'POST', '/api/couponRedeem', { token: p.token, body: { code: 'WELCOME100' } });
+    const gameCode = await someGameCode(sb.url);
     const spin = await api(sb.url, 'POST', '/sandbox/spin', {
       token: p.token,
-      body: { gameCode: await someGameCode(sb.url), stake: 10 },
+      body: { gameCode, stake: 10 },
     });
+    const game = (await api(sb.url, 'GET', '/api/allgames')).body.find((g: any) => g.game_code === gameCode);
     expect(spin.status).toBe(200);
     const won = spin.body.win !== '0.00';
 
@@ -33,7 +35,15 @@ describe('GET /api/transactions', () => {
     const rows = res.body.data as any[];
     const expected = [
       ...(won
-        ? [{ wallet: 'money', type: 'win', amount: spin.body.win, reference: `spin:${spin.body.spinId}` }]
+        ? [
+            {
+              wallet: 'money',
+              type: 'win',
+              amount: spin.body.win,
+              reference: `spin:${spin.body.spinId}`,
+              game_id: game.id,
+            },
+          ]
         : []),
       {
         wallet: 'money',
@@ -41,14 +51,16 @@ describe('GET /api/transactions', () => {
         amount: '-10.00',
         balance_after: '140.00',
         reference: `spin:${spin.body.spinId}`,
+        game_id: game.id,
       },
-      { wallet: 'bonus', type: 'coupon', amount: '100.00', balance_after: '100.00' },
+      { wallet: 'bonus', type: 'coupon', amount: '100.00', balance_after: '100.00', game_id: null },
       {
         wallet: 'money',
         type: 'deposit',
         amount: '50.00',
         balance_after: '150.00',
         reference: `deposit:${d.body.paymentId}`,
+        game_id: null,
       },
       {
         wallet: 'money',
@@ -64,7 +76,7 @@ describe('GET /api/transactions', () => {
     expect(rows[0].balance_after).toBe(spin.body.wallets[0].balance);
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(
-        ['amount', 'balance_after', 'created_at', 'id', 'reference', 'type', 'wallet'].sort(),
+        ['amount', 'balance_after', 'created_at', 'game_id', 'id', 'reference', 'type', 'wallet'].sort(),
       );
       expect(row.id).toEqual(expect.any(Number));
       expect(Number.isNaN(Date.parse(row.created_at))).toBe(false);

@@ -277,6 +277,23 @@ describe('the cashier for everyone', () => {
     await page.getByRole('dialog', { name: 'Cashier' }).getByText('R253.00').first().waitFor();
   });
 
+  it('names the game of each bet and win in the transactions', async () => {
+    const { token } = await newPlayer(stack, { name: 'Cash Tester', credit: '20.00' });
+    const spin = await sandboxCall('/sandbox/spin', token, {
+      gameCode: 'netent-premier-roulette',
+      stake: '2.00',
+    });
+    expect(spin.status).toBe(200);
+    const { page, context } = await stack.open(DESKTOP);
+    await signInBrowser(context, token);
+    await page.goto('/?modal=transactions');
+    const dialog = page.getByRole('dialog', { name: 'Transactions' });
+    const bet = dialog.getByRole('listitem').filter({ hasText: /^Bet/ });
+    await bet.getByText('-R2.00').waitFor();
+    await bet.getByText('· Premier Roulette').waitFor();
+    expect(await dialog.getByText(/spin:/).count()).toBe(0);
+  });
+
   it('checks a payment the bank has not confirmed yet silently, until it clears', async () => {
     const { token } = await newPlayer(stack, { name: 'Cash Tester' });
     const { page, context } = await stack.open(DESKTOP);

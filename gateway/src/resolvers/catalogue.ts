@@ -52,8 +52,8 @@ import { currentViewer } from './viewer.js';
  * recent games, launching a game and toggling a favourite. The rules themselves live in domain/catalogue.ts.
  *
  * Guest hiding (docs/rules.md#catalogue): games of config.guestHiddenProviders never reach a guest, by any path.
- * Every way out (games, game, node, nodes, latestWins, gameProviders, launchGame, Win.game) goes through
- * audienceOf().
+ * Every way out (games, game, node, nodes, latestWins, gameProviders, launchGame, Win.game, Transaction.game,
+ * Game.similarGames) goes through audienceOf().
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -226,6 +226,10 @@ export const catalogueResolvers: Resolvers = {
     amount: (w) => money(w.amountCents),
   },
 
+  Transaction: {
+    game: (t, _args, ctx) => (t.gameId === null ? null : visibleGame(ctx, t.gameId)),
+  },
+
   Viewer: {
     favourites: (_v, args, ctx) => viewerGames(ctx, args, 'FAVOURITES'),
     recentGames: (_v, args, ctx) => viewerGames(ctx, args, 'RECENT'),
@@ -297,6 +301,7 @@ export const cataloguePrefetches: Prefetches = {
     provider: (ctx) => loadProviders(ctx.scope.upstream),
   },
   Win: { game: (ctx) => loadCatalogue(ctx.scope.upstream) },
+  Transaction: { game: (ctx) => loadCatalogue(ctx.scope.upstream) },
 };
 
 /** A provider by product, or null when there is none or the caller may not see its games. */

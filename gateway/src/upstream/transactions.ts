@@ -30,6 +30,8 @@ const TransactionJson = z.object({
   amount: randCents,
   balance_after: randCents.nullable().optional(),
   reference: optionalText,
+  // The game of a bet or a win; a backend that leaves it out names none.
+  game_id: z.number().int().positive().nullable().optional(),
   created_at: isoDate,
 });
 
@@ -49,6 +51,7 @@ const toPage = (raw: unknown): TransactionPage => {
       amountCents: t.amount,
       balanceAfterCents: t.balance_after ?? null,
       reference: t.reference,
+      gameId: t.game_id ?? null,
       createdAt: t.created_at,
     })),
   };

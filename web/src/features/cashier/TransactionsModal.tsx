@@ -80,6 +80,9 @@ function TransactionList({ viewer }: { viewer: TransactionsModal_viewer$key }) {
                 formatted
               }
               reference
+              game {
+                name
+              }
               createdAt
             }
           }
@@ -131,7 +134,12 @@ function TransactionList({ viewer }: { viewer: TransactionsModal_viewer$key }) {
               </span>
               <span className={styles.meta}>
                 <time dateTime={node.createdAt}>{formatJohannesburg(node.createdAt)}</time>
-                {node.reference && <span className={styles.reference}> · {node.reference}</span>}
+                {/* A bet or a win says its game; the backend's reference (spin:123) means nothing to a player. */}
+                {node.game ? (
+                  <span className={styles.reference}> · {node.game.name}</span>
+                ) : (
+                  node.reference && <span className={styles.reference}> · {node.reference}</span>
+                )}
               </span>
             </div>
             <div className={styles.entryFigures}>
