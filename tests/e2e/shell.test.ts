@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, DESKTOP, PHONE, newPlayer, startSiteStack, tokenIn, type SiteStack } from './stack.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  newPlayer,
+  signInBrowser,
+  startSiteStack,
+  tokenIn,
+  type SiteStack,
+} from './stack.js';
 
 let stack: SiteStack;
 
@@ -220,6 +229,19 @@ describe('modals and the keyboard', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => opener.evaluate((b) => b === document.activeElement)).toBe(true);
+  });
+
+  it('shows a new player the cashier a link asked for first, and the welcome when it closes', async () => {
+    const { token } = await newPlayer(stack, { name: 'Link Follower', onboarded: false });
+    const { page, context } = await stack.open();
+    await signInBrowser(context, token);
+    await page.goto('/?modal=wallet');
+    const cashier = page.getByRole('dialog', { name: 'Cashier' });
+    await cashier.waitFor();
+    expect(await page.getByRole('dialog', { name: 'Welcome to PlayLive' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await finishOnboarding(page);
+    expect(await cashier.count()).toBe(0);
   });
 
   it('opens a modal from the address, and a player’s modal as login for a guest', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { openAuth, openModal } from './modals/modal-store';
+import { openAuth, openModal, openModalWhenFree } from './modals/modal-store';
 import { rememberAffiliate, rememberTrackingId } from './storage';
 import { takePendingGame } from '../features/play/pending-game';
 import { playGame } from '../features/play/play';
@@ -86,8 +86,8 @@ export function useSiteNotices(site: {
   useEffect(() => {
     if (site.maintenance) once('maintenance', () => openModal('maintenance'));
     else if (site.appVersion && isNewerVersion(site.appVersion, BUILD_VERSION))
-      once(`version-${site.appVersion}`, () => openModal('app-version'));
-    else if (site.onboardingDue) once('onboarding', () => openModal('onboarding'));
+      once(`version-${site.appVersion}`, () => openModalWhenFree('app-version'));
+    else if (site.onboardingDue) once('onboarding', () => openModalWhenFree('onboarding'));
   }, [site.maintenance, site.appVersion, site.onboardingDue]);
 }
 

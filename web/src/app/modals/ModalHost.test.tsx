@@ -3,7 +3,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { ModalHostTestQuery } from '../../__generated__/ModalHostTestQuery.graphql';
-import { closeModal, openModal } from './modal-store';
+import { closeModal, openModal, openModalWhenFree } from './modal-store';
 import { ModalHost } from './ModalHost';
 
 function Harness() {
@@ -45,6 +45,23 @@ describe('the modal host', () => {
     renderHost(true);
     act(() => openModal('wallet'));
     expect(await screen.findByRole('dialog', { name: 'Cashier' })).toBeTruthy();
+  });
+
+  it('keeps a notice the player did not ask for waiting until their modal closes', async () => {
+    renderHost(true);
+    act(() => openModal('terms'));
+    await screen.findByRole('dialog', { name: 'Terms and conditions' });
+    act(() => openModalWhenFree('onboarding'));
+    expect(screen.getByRole('dialog', { name: 'Terms and conditions' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Welcome to PlayLive' })).toBeNull();
+    act(() => closeModal());
+    expect(await screen.findByRole('dialog', { name: 'Welcome to PlayLive' })).toBeTruthy();
+  });
+
+  it('opens a notice at once when no modal is open', async () => {
+    renderHost(true);
+    act(() => openModalWhenFree('onboarding'));
+    expect(await screen.findByRole('dialog', { name: 'Welcome to PlayLive' })).toBeTruthy();
   });
 
   it('opens the modal the address names, in the mode it names', async () => {

@@ -44,6 +44,8 @@ export interface OpenModal {
 }
 
 let open: OpenModal | null = null;
+/** A notice that waits for the open modal to close (see openModalWhenFree). */
+let waiting: OpenModal | null = null;
 /** What had focus when the first modal opened: focus goes back there when the last one closes. */
 let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
@@ -62,9 +64,20 @@ export function restoreFocus(): void {
   if (target?.isConnected) target.focus();
 }
 
+/**
+ * Opens a notice the player did not ask for (onboarding, a new version) without taking the place of a modal they
+ * did ask for (the cashier from a link, the game they chose before joining): while one is open, the notice waits
+ * and opens when it closes.
+ */
+export function openModalWhenFree(name: ModalName, params: Record<string, string> = {}): void {
+  if (open) waiting = { name, params };
+  else openModal(name, params);
+}
+
 export function closeModal(): void {
   if (!open) return;
-  open = null;
+  open = waiting;
+  waiting = null;
   notify();
 }
 
