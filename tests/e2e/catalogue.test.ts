@@ -90,6 +90,35 @@ describe('catalogue pages', () => {
     await favourites.getByRole('heading', { name }).waitFor();
     expect(await favourites.getByRole('listitem').count()).toBe(1);
   });
+
+  it("lets a player favourite a game from its page, and a guest's press asks them to log in", async () => {
+    const guest = await stack.open();
+    await guest.page.goto('/game/pragmatic-lucky-cleopatra');
+    await guest.page.getByRole('button', { name: 'Favourite', exact: true }).click();
+    await guest.page.getByRole('dialog', { name: 'Log in' }).waitFor();
+
+    const { token } = await newPlayer(stack, { name: 'Page Fan' });
+    const { page, context } = await stack.open();
+    await signInBrowser(context, token);
+    await page.goto('/game/pragmatic-lucky-cleopatra');
+    const favourite = page.getByRole('button', { name: 'Favourite', exact: true });
+    expect(await favourite.getAttribute('aria-pressed')).toBe('false');
+    await favourite.click();
+    await expect.poll(() => favourite.getAttribute('aria-pressed')).toBe('true');
+    await page.goto('/webplay/favourites');
+    const favourites = page.getByRole('region', { name: 'Favourite games' });
+    await favourites.getByRole('heading', { name: 'Lucky Cleopatra' }).waitFor();
+
+    // Pressed again from the page, it leaves the favourites.
+    await page.goto('/game/pragmatic-lucky-cleopatra');
+    await favourite.click();
+    await expect.poll(() => favourite.getAttribute('aria-pressed')).toBe('false');
+    await page.goto('/webplay/favourites');
+    await page.getByText('No favourites yet. Press the heart on a game to keep it here.').waitFor();
+    // Narrowed by the filter bar, an empty list is simply not found.
+    await page.goto('/webplay/favourites?q=wolf');
+    await page.getByRole('status').filter({ hasText: 'Not found' }).waitFor();
+  });
 });
 
 describe('home', () => {

@@ -1,5 +1,5 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { useLoaderData, useParams } from 'react-router';
+import { useLoaderData, useParams, useSearchParams } from 'react-router';
 import type {
   CataloguePageQuery as CataloguePageQueryType,
   GameFilter,
@@ -7,6 +7,7 @@ import type {
 } from '../../__generated__/CataloguePageQuery.graphql';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { Page } from '../pages/Page';
+import { readFilter, writeFilter } from './filter-params';
 import { GameGrid } from './GameGrid';
 
 export const CataloguePageQuery = graphql`
@@ -21,6 +22,8 @@ export interface CatalogueRoute {
   lead: string;
   filter: (params: Record<string, string>) => GameFilter;
   sort?: GameSort;
+  /** What the page says while its list is empty and the filter bar narrows nothing (else 'Not found'). */
+  empty?: string;
 }
 
 export function CataloguePage({ route }: { route: CatalogueRoute }) {
@@ -43,9 +46,12 @@ function Catalogue({
   const data = usePreloadedQuery<CataloguePageQueryType>(CataloguePageQuery, queryRef);
   const params = useParams() as Record<string, string>;
   const title = route.title(params);
+  const [search] = useSearchParams();
+  // Narrowed by the filter bar (a sort does not narrow): 'Not found' is the honest answer then.
+  const narrowed = writeFilter({ ...readFilter(search), sort: null }).size > 0;
   return (
     <Page title={title} lead={route.lead} wide>
-      <GameGrid query={data} label={title} />
+      <GameGrid query={data} label={title} {...(route.empty && !narrowed ? { empty: route.empty } : {})} />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useTransition } from 'react';
+import { useTransition, type ReactNode } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import type { GameGrid_query$key } from '../../__generated__/GameGrid_query.graphql';
 import type { GameGridPaginationQuery } from '../../__generated__/GameGridPaginationQuery.graphql';
@@ -13,7 +13,16 @@ export const SHOW_MORE = 30;
  * A page of games as a grid, paginated over the gateway's games connection: "Show more" adds the next games in
  * place. The empty state reads 'Not found'; a catalogue that could not load says so rather than looking empty.
  */
-export function GameGrid({ query, label }: { query: GameGrid_query$key; label: string }) {
+export function GameGrid({
+  query,
+  label,
+  empty,
+}: {
+  query: GameGrid_query$key;
+  label: string;
+  /** What an empty list says when nothing narrows it (a player's own lists); else 'Not found'. */
+  empty?: ReactNode;
+}) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
     GameGridPaginationQuery,
     GameGrid_query$key
@@ -53,7 +62,7 @@ export function GameGrid({ query, label }: { query: GameGrid_query$key; label: s
   if (edges.length === 0) {
     return (
       <p className={styles.notice} role="status">
-        Not found
+        {empty ?? 'Not found'}
       </p>
     );
   }

@@ -4,6 +4,7 @@ import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphq
 import { openAuth } from '../../app/modals/modal-store';
 import { useShell } from '../../app/shell';
 import { GameArt } from './GameArt';
+import { HeartIcon } from './HeartIcon';
 import styles from './GameTile.module.css';
 import { useToggleFavourite } from './useToggleFavourite';
 
@@ -47,14 +48,7 @@ export function GameTile({ game, priority = false }: { game: GameTile_game$key; 
         aria-label={favourite ? `Remove ${data.name} from favourites` : `Add ${data.name} to favourites`}
         onClick={() => (signedIn ? toggle({ id: data.id, isFavourite: favourite }) : openAuth('login'))}
       >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path
-            d="M12 20s-7-4.4-9.3-8.6C1.2 8.6 2.6 5 6 4.5c2-.3 3.6.8 4.4 2.2h3.2c.8-1.4 2.4-2.5 4.4-2.2 3.4.5 4.8 4.1 3.3 6.9C19 15.6 12 20 12 20Z"
-            fill={favourite ? 'currentColor' : 'none'}
-            stroke="currentColor"
-            strokeWidth="2"
-          />
-        </svg>
+        <HeartIcon filled={favourite} />
       </button>
     </article>
   );

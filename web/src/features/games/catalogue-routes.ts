@@ -27,6 +27,7 @@ export const CATALOGUE_ROUTES = {
     title: () => 'Favourite games',
     lead: 'The games you marked with a heart.',
     filter: () => ({ collection: 'FAVOURITES' }),
+    empty: 'No favourites yet. Press the heart on a game to keep it here.',
   },
   liveCasino: {
     title: () => 'Live casino',
@@ -47,6 +48,7 @@ export const CATALOGUE_ROUTES = {
     title: () => 'Recently played',
     lead: 'The games you played last.',
     filter: () => ({ collection: 'RECENT' }),
+    empty: 'No games played yet. The games you play for real show here.',
   },
   featuredGames: {
     title: () => 'Featured games',

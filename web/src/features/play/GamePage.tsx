@@ -2,9 +2,12 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import type { GamePageQuery as GamePageQueryType } from '../../__generated__/GamePageQuery.graphql';
 import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { openAuth } from '../../app/modals/modal-store';
 import { useShell } from '../../app/shell';
 import { Button } from '../../ui/Button';
 import { GameArt } from '../games/GameArt';
+import { HeartIcon } from '../games/HeartIcon';
+import { useToggleFavourite } from '../games/useToggleFavourite';
 import NotFoundPage from '../pages/NotFoundPage';
 import { Page } from '../pages/Page';
 import styles from './GamePage.module.css';
@@ -14,8 +17,10 @@ import { SimilarGames } from './SimilarGames';
 export const GamePageQuery = graphql`
   query GamePageQuery($code: String!) {
     game(code: $code) {
+      id
       code
       name
+      isFavourite
       image
       themes
       features
@@ -42,7 +47,9 @@ export function Component() {
 function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> }) {
   const { game } = usePreloadedQuery<GamePageQueryType>(GamePageQuery, queryRef);
   const { signedIn } = useShell();
+  const [toggleFavourite] = useToggleFavourite();
   if (!game) return <NotFoundPage />;
+  const favourite = game.isFavourite === true;
   const facts = [
     game.provider?.shortname,
     game.paylines ? `${game.paylines} paylines` : null,
@@ -64,6 +71,18 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
             </Button>
             <Button variant="ghost" onClick={() => playGame({ code: game.code }, { demo: true, signedIn })}>
               Try the demo
+            </Button>
+            {/* A toggle: its name stays, aria-pressed says whether the game is a favourite. */}
+            <Button
+              variant="ghost"
+              className={styles.favourite}
+              aria-pressed={favourite}
+              onClick={() =>
+                signedIn ? toggleFavourite({ id: game.id, isFavourite: favourite }) : openAuth('login')
+              }
+            >
+              <HeartIcon filled={favourite} size={18} />
+              Favourite
             </Button>
           </div>
           {!signedIn && (
