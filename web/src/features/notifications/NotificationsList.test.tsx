@@ -62,8 +62,11 @@ async function setUp() {
   await screen.findByRole('list', { name: 'Notifications' });
   const pending = (name: string) =>
     environment.mock.getAllOperations().filter((op) => op.request.node.params.name === name);
-  const subscription = pending('ViewerEventsSubscription')[0]!;
   const markings = () => pending('useMarkNotificationsReadMutation');
+  // Both start in effects after the list shows, later than it on a busy machine.
+  await waitFor(() => expect(markings()).toHaveLength(1));
+  await waitFor(() => expect(pending('ViewerEventsSubscription')).toHaveLength(1));
+  const subscription = pending('ViewerEventsSubscription')[0]!;
   const resolve = (operation: OperationDescriptor, nodes: Record<string, unknown>[]) =>
     act(() =>
       environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, answer(nodes, true))),
