@@ -94,7 +94,9 @@ export function observeHttp(options: HttpObserverOptions) {
       record.outcome = outcome;
     }
     for (const error of result.errors ?? []) {
-      if (typeof error.extensions?.code === 'string') continue;
+      // Yoga codes the errors it masks INTERNAL_SERVER_ERROR: unexpected all the same.
+      const code = error.extensions?.code;
+      if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') continue;
       logger.error({ requestId: record.id, error: errorForLog(unmasked(error)) }, 'unexpected error');
     }
   };
@@ -205,7 +207,9 @@ export function observeHttp(options: HttpObserverOptions) {
           ...(record.cached ? { cached: true } : {}),
         });
       }
-      if (PROBES.has(record.path)) logger.debug(line, 'request');
+      // Every 5xx is the gateway's failure, whatever answered it: an error line, with the request's id.
+      if (response.status >= 500) logger.error(line, 'request');
+      else if (PROBES.has(record.path)) logger.debug(line, 'request');
       else logger.info(line, 'request');
     },
   };

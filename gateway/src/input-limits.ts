@@ -10,9 +10,12 @@ import {
   type ExecutionArgs,
   type GraphQLInputType,
   type ValidationContext,
+  type ValidationRule,
   type ASTVisitor,
+  ValuesOfCorrectTypeRule,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { safeValuesOfCorrectTypeRule, variableErrors } from './input-errors.js';
 
 /**
  * The most one input value may hold, wherever it comes from (variables or values written in the document) and over
@@ -31,6 +34,12 @@ export const INPUT_LIMITS = {
    * rules (the 40-character search text) are the resolvers', with their own messages.
    */
   maxStringLength: 4096,
+  /**
+   * Levels of objects and lists in one variable's value. The deepest legitimate one is two (a filter's list of
+   * providers); a deeper value is refused before anything recursive (GraphQL's coercion, a cache key's
+   * JSON.stringify) meets it: 30,000 nested lists in a 60 KB body overflowed the stack and answered 500.
+   */
+  maxDepth: 8,
 } as const;
 
 const tooManyItems = (where: string, count: number) =>
@@ -42,6 +51,35 @@ const tooLong = (where: string, length: number) =>
   new GraphQLError(`${where} can be at most ${INPUT_LIMITS.maxStringLength} characters (it has ${length}).`, {
     extensions: { code: 'BAD_USER_INPUT', limit: INPUT_LIMITS.maxStringLength },
   });
+
+const tooDeep = (where: string) =>
+  new GraphQLError(`${where} is nested deeper than ${INPUT_LIMITS.maxDepth} levels of objects and lists.`, {
+    extensions: { code: 'BAD_USER_INPUT', limit: INPUT_LIMITS.maxDepth },
+  });
+
+/** Variables already found within maxDepth (an HTTP request's are checked as its parameters and at execution). */
+const shallow = new WeakSet<object>();
+
+/**
+ * Whether some variable, declared or not, nests deeper than INPUT_LIMITS.maxDepth. One walk over every value, with
+ * a stack of its own (no recursion, whatever the depth sent), before anything else reads the variables.
+ */
+export function checkVariableDepth(variables: unknown): GraphQLError | null {
+  if (typeof variables !== 'object' || variables === null || shallow.has(variables)) return null;
+  for (const [name, value] of Object.entries(variables)) {
+    const pending: [unknown, number][] = [[value, 0]];
+    while (pending.length > 0) {
+      const [at, depth] = pending.pop()!;
+      if (typeof at !== 'object' || at === null) continue;
+      if (depth >= INPUT_LIMITS.maxDepth) {
+        return tooDeep(`$${name.length > 40 ? `${name.slice(0, 40)}…` : name}`);
+      }
+      for (const inner of Array.isArray(at) ? at : Object.values(at)) pending.push([inner, depth + 1]);
+    }
+  }
+  shallow.add(variables);
+  return null;
+}
 
 /**
  * The first cap a variable's raw value breaks, following its declared type: lists are counted before their items
@@ -140,22 +178,63 @@ const asRequestError = (error: GraphQLError) =>
   });
 
 /**
- * Caps every input list and string (INPUT_LIMITS). Variables are checked before GraphQL coerces them, which is what
- * would otherwise hold the process: coercion walks every item of a list. This runs for queries and mutations
- * (onExecute) and subscriptions (onSubscribe) alike, so graphql-ws and server-sent events are covered with HTTP.
+ * What refuses an operation's variables, in order: a value nested too deep, a list or string over its cap, then
+ * every value GraphQL's coercion would refuse (at most MAX_INPUT_ERRORS, named by place and rule, never by value:
+ * input-errors.ts). Variables that pass coerce without an error in the execution that follows, whose own messages
+ * quote values and whose cost grows with them.
+ */
+function refuseVariables(args: ExecutionArgs): GraphQLError[] | null {
+  const capped = checkVariableDepth(args.variableValues) ?? checkVariables(args);
+  if (capped) return [asRequestError(capped)];
+  // No single operation: execution refuses the request with its own error.
+  const operation = getOperationAST(args.document, args.operationName);
+  if (!operation?.variableDefinitions?.length) return null;
+  const errors = variableErrors(
+    args.schema,
+    operation.variableDefinitions,
+    (args.variableValues ?? {}) as Record<string, unknown>,
+  );
+  return errors.length > 0 ? errors : null;
+}
+
+/** The document's values checked by GraphQL's rule, with messages naming no value (input-errors.ts). */
+const SafeValuesOfCorrectTypeRule = safeValuesOfCorrectTypeRule(placeOf);
+
+/**
+ * Caps every input value (INPUT_LIMITS) and refuses what does not coerce, in bounded time. Variables are checked
+ * before GraphQL coerces them, which is what would otherwise hold the process: coercion walks every item of a list,
+ * and formats the whole value once per error. This runs for queries and mutations (onExecute) and subscriptions
+ * (onSubscribe) alike, so graphql-ws and server-sent events are covered with HTTP; over HTTP the depth is checked
+ * as soon as the parameters are read (onParams), before the guests' answer cache makes a key of the variables, and
+ * over graphql-ws before its subscriptions are grouped (realtime/ws-server.ts).
  */
 export function inputLimits(): Plugin {
   return {
-    onValidate({ addValidationRule }) {
+    onParams({ params }) {
+      const error = checkVariableDepth(params.variables);
+      // Thrown: every later onParams hook (the answer cache's key) would still run after a setResult.
+      if (error) throw asRequestError(error);
+    },
+    onValidate({ addValidationRule, setValidationFn, validateFn }) {
       addValidationRule(InputLimitsRule);
+      setValidationFn((schema, document, rules, ...rest) =>
+        validateFn(
+          schema,
+          document,
+          rules?.map((rule: ValidationRule) =>
+            rule === ValuesOfCorrectTypeRule ? SafeValuesOfCorrectTypeRule : rule,
+          ),
+          ...rest,
+        ),
+      );
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const error = checkVariables(args);
-      if (error) setResultAndStopExecution({ errors: [asRequestError(error)] });
+      const errors = refuseVariables(args);
+      if (errors) setResultAndStopExecution({ errors });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const error = checkVariables(args);
-      if (error) setResultAndStopExecution({ errors: [asRequestError(error)] });
+      const errors = refuseVariables(args);
+      if (errors) setResultAndStopExecution({ errors });
     },
   };
 }

@@ -22,6 +22,10 @@ export const QUERY_LIMITS = {
   // on one field, each its own error) and "field duplication" (500 x __typename) documents are refused whole.
   maxDirectivesPerLocation: 4,
   maxRepeatsPerSelection: 3,
+  // GraphQL's validation compares every pair of fragments spread together (OverlappingFieldsCanBeMergedRule): 500
+  // one-field fragments, well within the token limit, held the process for 300 ms. The site's whole app spreads 53
+  // distinct fragments, never all in one operation.
+  maxFragments: 100,
 } as const;
 
 /** The code every refusal by QUERY_LIMITS carries; extensions.limit names which limit (maxDepth, maxTokens, ...). */
@@ -40,6 +44,15 @@ function limitError(limit: keyof typeof QUERY_LIMITS, armor: GraphQLError | stri
 
 /** The first per-place limit a parsed document breaks, or null. */
 function shapeViolation(document: DocumentNode): GraphQLError | null {
+  let fragments = 0;
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments += 1;
+  if (fragments > QUERY_LIMITS.maxFragments) {
+    return limitError(
+      'maxFragments',
+      `At most ${QUERY_LIMITS.maxFragments} fragments may be defined in one document, found ${fragments}.`,
+    );
+  }
   let found: GraphQLError | null = null;
   visit(document, {
     enter(node) {

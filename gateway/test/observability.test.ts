@@ -194,6 +194,25 @@ describe('logs', () => {
       await stack.close();
     }
   });
+
+  it('log every 5xx at error, with its request id (a probe too: a replica out of rotation is news)', async () => {
+    const lines: string[] = [];
+    const stack = await startStack({
+      logger: createLogger('debug', { write: (line: string) => void lines.push(line) }),
+    });
+    try {
+      await stack.sandbox.close(); // the backend refuses connections: this replica cannot serve
+      const res = await fetch(`${stack.gateway.url}/readyz`, { headers: { 'x-request-id': 'probe-503' } });
+      expect(res.status).toBe(503);
+      await until(() => lines.some((l) => l.includes('"probe-503"')), 'the probe\u2019s line');
+      const line = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.requestId === 'probe-503');
+      expect(line).toMatchObject({ level: 'error', status: 503, path: '/readyz' });
+    } finally {
+      await stack.gateway.close();
+    }
+  });
 });
 
 /** One sample's value from the exposition text, 0 when absent. */

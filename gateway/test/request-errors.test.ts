@@ -117,12 +117,12 @@ describe('variables GraphQL cannot coerce', () => {
     [
       'a fraction for an Int',
       { query: FIRST, variables: { first: 1.5 } },
-      /Int cannot represent non-integer value: 1\.5/,
+      /^\$first must be a whole number of at most 32 bits \(Int\)\.$/,
     ],
     [
       'a string for an Int',
       { query: FIRST, variables: { first: 'five' } },
-      /Int cannot represent non-integer value/,
+      /^\$first must be a whole number of at most 32 bits \(Int\)\.$/,
     ],
     [
       'a missing required one',
@@ -135,7 +135,7 @@ describe('variables GraphQL cannot coerce', () => {
         query: 'query B($s: BannerSection) { promotionBanners(section: $s) { id } }',
         variables: { s: 'CASINO' },
       },
-      /Value "CASINO" does not exist in "BannerSection" enum/,
+      /^\$s must be one of the values of BannerSection\.$/,
     ],
     [
       'an unknown input field',
@@ -143,7 +143,7 @@ describe('variables GraphQL cannot coerce', () => {
         query: 'query G($f: GameFilter) { games(filter: $f) { totalCount } }',
         variables: { f: { colour: 'red' } },
       },
-      /Field "colour" is not defined by type "GameFilter"/,
+      /^\$f\.colour is not a field of GameFilter\.$/,
     ],
   ];
   for (const [what, body, message] of cases) {
@@ -164,7 +164,7 @@ describe('variables GraphQL cannot coerce', () => {
     try {
       const op = subscribe(client, FIRST, { first: 1.5 });
       const result = await op.next();
-      expect(result.errors[0].message).toMatch(/Int cannot represent non-integer value: 1\.5/);
+      expect(result.errors[0].message).toBe('$first must be a whole number of at most 32 bits (Int).');
       expect(result.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     } finally {
       await client.dispose();

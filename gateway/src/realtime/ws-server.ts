@@ -6,6 +6,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { bearerToken, type GatewayContext } from '../context.js';
+import { checkVariableDepth } from '../input-limits.js';
 import type { SocketOperation } from '../persisted-operations.js';
 import { logRefusedMessages, type RefusalLogger } from './refused-messages.js';
 import { joinShared, shareKey } from './share-subscriptions.js';
@@ -108,6 +109,9 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
         if (refused) return [refused];
         const payload = options.resolveOperation(sent);
         if (payload instanceof GraphQLError) return [payload];
+        // Before anything reads the variables (shareKey makes a key of them): no nesting may overflow the stack.
+        const tooDeep = checkVariableDepth(payload.variables);
+        if (tooDeep) return [tooDeep];
         const enveloped = yoga.getEnveloped({
           connectionParams: ctx.connectionParams ?? {},
           // As Yoga's context has over HTTP: the client's address for rate limits.

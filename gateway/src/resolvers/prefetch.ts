@@ -141,10 +141,14 @@ export function prefetchQueries(): Plugin<GatewayContext> {
           : undefined;
       const root = args.schema.getQueryType();
       if (!operation || operation.operation !== 'query' || !root) return;
+      // inputLimits (input-limits.ts) has refused variables that do not coerce, in bounded time, before this runs;
+      // one error is all this needs to know, should any get here (without a cap GraphQL formats the whole value once
+      // per error: 5,000 unknown keys held the process for 14 s).
       const variables = getVariableValues(
         args.schema,
         operation.variableDefinitions ?? [],
         (args.variableValues ?? {}) as Record<string, unknown>,
+        { maxErrors: 1 },
       );
       // Variables that do not fit fail the execution itself, with their own errors.
       if (!variables.coerced) return;
