@@ -1,6 +1,13 @@
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, {
+  Agent,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
-import httpProxy from 'http-proxy';
+import { endToEndHeaders } from './hop-by-hop.js';
+import { readRequestBody, refuseTooLarge } from './request-body.js';
 
 /**
  * What the browser gets when the gateway does not answer: a GraphQL response (so the app's error handling shows
@@ -15,6 +22,9 @@ const GATEWAY_DOWN_BODY = JSON.stringify({
   ],
 });
 
+/** Methods a request may be sent again for when a pooled connection turns out closed before it was answered. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export interface GraphqlProxy {
   /** POST and GET (queries, GraphiQL, server-sent events) and the CORS preflight, as they come. */
   web(req: IncomingMessage, res: ServerResponse): void;
@@ -25,54 +35,201 @@ export interface GraphqlProxy {
 
 /**
  * /graphql on the site's origin, passed to the gateway. The browser's Host and Origin go through unchanged (no
- * changeOrigin, no rewriting): the gateway's own origin check then sees a page of the site asking the site, which
- * it allows as its own origin (Origin's host equals Host), and still refuses pages of other origins. That is
- * safer than the two alternatives: rewriting Origin to the gateway's would let any web page through the proxy,
- * and adding the site's origins to ALLOWED_ORIGINS would widen what the gateway accepts when reached directly
- * (and miss the addresses the site is reached by, other than those listed).
+ * rewriting): the gateway's own origin check then sees a page of the site asking the site, which it allows as its
+ * own origin (Origin's host equals Host), and still refuses pages of other origins. That is safer than the two
+ * alternatives: rewriting Origin to the gateway's would let any web page through the proxy, and adding the site's
+ * origins to ALLOWED_ORIGINS would widen what the gateway accepts when reached directly (and miss the addresses the
+ * site is reached by, other than those listed).
+ *
+ * Written on Node's own http client rather than http-proxy (unmaintained) or undici: every rule that keeps the
+ * shared pool of gateway connections sound is then one line here, where it can be read. http-proxy copied the
+ * client's hop-by-hop headers (a `Connection: close` on an event stream) into requests on pooled connections and
+ * streamed any body as it came, so one visitor's odd request could leave a connection another visitor's request
+ * then failed on. undici would need a second mechanism for the WebSocket upgrade. Here:
+ * - only end-to-end headers cross, in both directions (hop-by-hop.ts); each side frames its own messages;
+ * - a request body is read whole (at most the gateway's limit) before a connection is taken, so an aborted or
+ *   oversized upload never reaches the pool (request-body.ts);
+ * - a connection goes back to the pool only when its answer was read to the end: a client leaving early (an event
+ *   stream closed, a download dropped) destroys the gateway request and its connection with it;
+ * - an upgrade gets a connection of its own, never pooled, and a refused one ends with its connection.
  */
 export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): GraphqlProxy {
-  // Keep-alive connections to the gateway for plain requests; upgrades get their own (http-proxy's default). An
-  // idle connection is dropped before the gateway would drop it (Node's servers close theirs after 5 s), so a
-  // request never goes out on a connection the gateway is closing (a spurious 502). Node shortens this further to
-  // a second under the server's Keep-Alive hint, but only when the agent has a timeout of its own.
+  const target = new URL(gatewayUrl);
+  // An idle connection is dropped before the gateway would drop it (Node's servers close theirs after 5 s), so a
+  // request seldom goes out on a connection the gateway is closing; when one does, an idempotent request is sent
+  // again (below). Node shortens this further to a second under the server's Keep-Alive hint, but only when the
+  // agent has a timeout of its own.
   const agent = new Agent({ keepAlive: true, timeout: 4_000 });
-  const proxy = httpProxy.createProxyServer({ target: gatewayUrl, xfwd: true });
   let gatewayDown = false;
 
-  proxy.on('proxyRes', () => {
+  const answered = () => {
     gatewayDown = false;
-  });
-  proxy.on('error', (err, _req, res) => {
+  };
+  const unreachable = (err: Error) => {
     // One line when the gateway goes away, not one per request while it stays away.
-    if (!gatewayDown) {
-      gatewayDown = true;
-      log.warn(`The GraphQL gateway at ${gatewayUrl} is not answering (${errorCode(err)}).`);
-    }
-    if ('writeHead' in res) {
-      if (res.headersSent) return void res.destroy();
-      res.writeHead(502, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Cache-Control': 'no-store',
-      });
-      res.end(GATEWAY_DOWN_BODY);
-    } else {
-      rejectUpgrade(res, 502, 'Bad Gateway');
-    }
+    if (gatewayDown) return;
+    gatewayDown = true;
+    log.warn(`The GraphQL gateway at ${gatewayUrl} is not answering (${errorCode(err)}).`);
+  };
+
+  const requestOptions = (req: IncomingMessage, headers: OutgoingHttpHeaders): http.RequestOptions => ({
+    protocol: target.protocol,
+    hostname: target.hostname,
+    port: target.port,
+    method: req.method,
+    path: req.url,
+    headers,
   });
 
+  function send(req: IncomingMessage, res: ServerResponse, body: Buffer | null, retried = false): void {
+    const headers: OutgoingHttpHeaders = {
+      ...endToEndHeaders(req.headers),
+      ...forwardedHeaders(req, 'http'),
+    };
+    // Met here: the body has been read, so the gateway has nothing to wait for.
+    delete headers.expect;
+    if (body) headers['content-length'] = body.length;
+    const upstream = http.request({ ...requestOptions(req, headers), agent });
+
+    upstream.on('response', (answer) => {
+      answered();
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEndHeaders(answer.headers));
+      // An event stream's headers go out now, its events as they arrive (pipe writes each chunk at once).
+      if (/^text\/event-stream/i.test(answer.headers['content-type'] ?? '')) res.flushHeaders();
+      answer.pipe(res);
+      // A gateway answer cut short must not look complete to the browser.
+      answer.once('error', () => res.destroy());
+      answer.once('close', () => {
+        if (!answer.complete) res.destroy();
+      });
+    });
+    upstream.once('error', (err) => {
+      if (res.headersSent) return void res.destroy();
+      if (res.destroyed) return;
+      // A pooled connection the gateway closed just as this request went out: the request never reached it.
+      if (!retried && upstream.reusedSocket && IDEMPOTENT.has(req.method ?? '') && isReset(err)) {
+        return send(req, res, body, true);
+      }
+      unreachable(err);
+      res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(GATEWAY_DOWN_BODY);
+    });
+    // The client left before the answer was all sent (an event stream closed, a tab gone): the gateway's answer is
+    // abandoned, so its connection is destroyed rather than returned to the pool mid-answer.
+    res.once('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    upstream.end(body ?? undefined);
+  }
+
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // The gateway speaks only WebSocket on /graphql; anything else is refused before a connection is opened.
+    if (!/^websocket$/i.test(req.headers.upgrade ?? '')) return rejectUpgrade(socket, 400, 'Bad Request');
+    const headers: OutgoingHttpHeaders = {
+      ...endToEndHeaders(req.headers),
+      ...forwardedHeaders(req, 'ws'),
+      // The two hop-by-hop headers the handshake itself is made of.
+      connection: 'Upgrade',
+      upgrade: 'websocket',
+    };
+    // agent: false, a connection of its own: once upgraded it belongs to this socket until either side closes.
+    const upstream = http.request({ ...requestOptions(req, headers), agent: false });
+    let settled = false;
+
+    upstream.once('upgrade', (answer, gatewaySocket, gatewayHead) => {
+      settled = true;
+      answered();
+      if (socket.destroyed) return void gatewaySocket.destroy();
+      socket.write(
+        statusLine(answer) +
+          headerLines({ ...endToEndHeaders(answer.headers), connection: 'Upgrade', upgrade: 'websocket' }),
+      );
+      if (gatewayHead.length > 0) socket.write(gatewayHead);
+      if (head.length > 0) gatewaySocket.write(head);
+      // Each graphql-ws message goes out at once, not held back to be joined with the next.
+      gatewaySocket.setNoDelay(true);
+      const end = () => {
+        socket.destroy();
+        gatewaySocket.destroy();
+      };
+      gatewaySocket.on('error', end).on('close', end);
+      socket.on('error', end).on('close', end);
+      gatewaySocket.pipe(socket).pipe(gatewaySocket);
+    });
+    // The gateway refused the upgrade (403 for another site's page, 400 for a bad handshake): its answer is passed on
+    // and both connections end with it.
+    upstream.once('response', (answer) => {
+      settled = true;
+      answered();
+      const headers = { ...endToEndHeaders(answer.headers), connection: 'close' };
+      delete headers['content-length'];
+      if (socket.writable) socket.write(statusLine(answer) + headerLines(headers));
+      answer.on('data', (chunk: Buffer) => socket.writable && socket.write(chunk));
+      answer.once('end', () => socket.end(() => socket.destroy()));
+      answer.once('error', () => socket.destroy());
+      socket.once('close', () => upstream.destroy());
+    });
+    upstream.once('error', (err) => {
+      if (settled) return void socket.destroy();
+      unreachable(err);
+      rejectUpgrade(socket, 502, 'Bad Gateway');
+    });
+    // A client that vanishes mid-handshake must not take the server down with an unhandled 'error', and its
+    // handshake is abandoned with it.
+    socket.on('error', () => socket.destroy());
+    socket.once('close', () => {
+      if (!settled) upstream.destroy();
+    });
+    upstream.end();
+  }
+
   return {
-    web: (req, res) => proxy.web(req, res, { agent }),
-    upgrade(req, socket, head) {
-      // A client that vanishes mid-handshake must not take the server down with an unhandled 'error'.
-      socket.on('error', () => socket.destroy());
-      proxy.ws(req, socket, head);
+    web(req, res) {
+      void readRequestBody(req).then((body) => {
+        if (body.kind === 'aborted') return void res.destroy();
+        if (body.kind === 'too-large') return refuseTooLarge(req, res);
+        send(req, res, body.kind === 'complete' ? body.bytes : null);
+      });
     },
+    upgrade,
     close() {
-      // The listeners stay: a request still in flight may yet fail, and an unheard 'error' would throw.
       agent.destroy();
     },
   };
+}
+
+/**
+ * The X-Forwarded-* headers, as a proxy in front of the gateway adds them: the client's address appended to those
+ * already named (the gateway's TRUST_PROXY decides how many of them it believes), the port and scheme the client
+ * used, and the host it asked for.
+ */
+function forwardedHeaders(req: IncomingMessage, scheme: 'http' | 'ws'): OutgoingHttpHeaders {
+  const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
+  const appended = (name: string, value: string) => {
+    const prior = req.headers[name];
+    return prior ? `${Array.isArray(prior) ? prior.join(',') : prior},${value}` : value;
+  };
+  const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? (encrypted ? '443' : '80');
+  return {
+    'x-forwarded-for': appended('x-forwarded-for', req.socket.remoteAddress ?? ''),
+    'x-forwarded-port': appended('x-forwarded-port', port),
+    'x-forwarded-proto': appended('x-forwarded-proto', encrypted ? `${scheme}s` : scheme),
+    'x-forwarded-host': req.headers['x-forwarded-host'] ?? req.headers.host ?? '',
+  };
+}
+
+function statusLine(answer: IncomingMessage): string {
+  return `HTTP/1.1 ${answer.statusCode} ${answer.statusMessage ?? ''}\r\n`;
+}
+
+/** Headers as written on the wire, ending the head; no value may carry a line break (Node refuses those already). */
+function headerLines(headers: OutgoingHttpHeaders | IncomingHttpHeaders): string {
+  let lines = '';
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) lines += `${name}: ${String(one)}\r\n`;
+  }
+  return `${lines}\r\n`;
 }
 
 export function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -82,6 +239,11 @@ export function rejectUpgrade(socket: Duplex, status: number, reason: string): v
     );
   }
   socket.destroy();
+}
+
+function isReset(err: Error): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 function errorCode(err: Error): string {
