@@ -7,6 +7,10 @@ import type { Redis } from 'ioredis';
 export interface WindowCounters {
   /** Counts one attempt at `key`, which lives for `windowMs`; answers the count so far (0: not counted). */
   hit(key: string, windowMs: number): Promise<number>;
+  /** Takes back one attempt counted at `key` (a sign-in that succeeded, or that the casino never answered). */
+  undo(key: string): Promise<void>;
+  /** Forgets every attempt counted at `key` (a player's failed sign-ins, once they sign in). */
+  clear(key: string): Promise<void>;
 }
 
 /** Keys the memory counters hold at most: about 10 MB however many addresses flood the gateway. */
@@ -36,6 +40,17 @@ export class MemoryCounters implements WindowCounters {
     }
     entry.count += 1;
     return Promise.resolve(entry.count);
+  }
+
+  undo(key: string): Promise<void> {
+    const entry = this.counts.get(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+    return Promise.resolve();
+  }
+
+  clear(key: string): Promise<void> {
+    this.counts.delete(key);
+    return Promise.resolve();
   }
 
   /** How many keys are held (for tests of the bound). */
@@ -105,7 +120,31 @@ export class RedisCounters implements WindowCounters {
       return 0;
     }
   }
+
+  async undo(key: string): Promise<void> {
+    // Only a key that still exists: DECR on an expired one would make a -1 that never expires.
+    await this.quietly(this.redis.eval(UNDO_SCRIPT, 1, REDIS_KEY_PREFIX + key).then(() => undefined));
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.quietly(this.redis.del(REDIS_KEY_PREFIX + key).then(() => undefined));
+  }
+
+  /**
+   * Taking counts back is best effort: when Redis does not answer, the count stays until its window ends, which
+   * errs towards the limit (hit already logs the outage).
+   */
+  private async quietly(command: Promise<void>): Promise<void> {
+    try {
+      await answerWithin(command, REDIS_ANSWER_MS);
+    } catch {
+      // See above.
+    }
+  }
 }
+
+/** DECR only a key that exists and is above 0 (one round trip, atomic beside other replicas' INCRs). */
+const UNDO_SCRIPT = `if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then return redis.call('DECR', KEYS[1]) end return 0`;
 
 function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { GraphQLError } from 'graphql';
-import { gatewayError } from '../errors.js';
 import type { WindowCounters } from './counters.js';
+import { rateLimited } from './refusal.js';
 import { ACTION_LIMITS, OPERATIONS_PER_IP, type Limit, type LimitedAction } from './rules.js';
+import { emailSubject, limitSignIn } from './sign-in.js';
 
 /**
  * Counts attempts against limits in fixed windows (rules.ts) and says, when one is over, how long until its window
@@ -17,12 +18,38 @@ export class RateLimiter {
 
   /** Counts one attempt by `subject` at `name`: null while within `limit`, else the seconds until it may try again. */
   async attempt(name: string, subject: string, limit: Limit): Promise<number | null> {
+    const counted = await this.hit(name, subject, limit);
+    return counted.over ? counted.retryAfter : null;
+  }
+
+  /** Counts one attempt by `subject` at `name`: the count so far in this window, and how it can be taken back. */
+  async hit(name: string, subject: string, limit: Limit): Promise<Counted> {
     const now = this.now();
     const window = Math.floor(now / limit.windowMs);
-    const count = await this.counters.hit(`${name}:${digest(subject)}:${window}`, limit.windowMs);
-    if (count <= limit.max) return null;
-    return Math.max(1, Math.ceil(((window + 1) * limit.windowMs - now) / 1000));
+    const key = `${name}:${digest(subject)}:${window}`;
+    const count = await this.counters.hit(key, limit.windowMs);
+    return {
+      count,
+      over: count > limit.max,
+      retryAfter: Math.max(1, Math.ceil(((window + 1) * limit.windowMs - now) / 1000)),
+      undo: () => this.counters.undo(key),
+      clear: () => this.counters.clear(key),
+    };
   }
+}
+
+/** One attempt as counted (in the window it was counted in, whenever it is taken back). */
+export interface Counted {
+  /** Attempts in this window so far, this one included (0: not counted, as when Redis does not answer). */
+  count: number;
+  /** Past the limit. */
+  over: boolean;
+  /** Seconds until this window ends. */
+  retryAfter: number;
+  /** Takes this attempt back. */
+  undo(): Promise<void>;
+  /** Forgets every attempt in this window. */
+  clear(): Promise<void>;
 }
 
 /**
@@ -31,20 +58,6 @@ export class RateLimiter {
  */
 const digest = (subject: string) => createHash('sha256').update(subject).digest('base64url').slice(0, 22);
 
-/** "12 minutes", "40 seconds": how long a refused client should wait, in a player's words. */
-function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-/** RATE_LIMITED, with extensions.retryAfter: the seconds until the client may try again. */
-export function rateLimited(refusal: string, retryAfter: number): GraphQLError {
-  return gatewayError('RATE_LIMITED', `${refusal} Please try again in ${waitInWords(retryAfter)}.`, {
-    retryAfter,
-  });
-}
-
 /** The guarded actions of one request, from one client address. */
 export interface AttemptLimits {
   /**
@@ -52,17 +65,24 @@ export interface AttemptLimits {
    * address; RATE_LIMITED when either is over its limit.
    */
   check(action: LimitedAction, player: string | number): Promise<void>;
+  /**
+   * Runs a sign-in at `email` (`signIn` asks the casino) under the sign-in limits, which count failures only
+   * (sign-in.ts); RATE_LIMITED instead when this address may not try now.
+   */
+  signIn<T>(email: string, signIn: () => Promise<T>): Promise<T>;
 }
 
 /** No limits (RATE_LIMITS=0, and contexts made outside a request). */
-export const NO_ATTEMPT_LIMITS: AttemptLimits = { check: () => Promise.resolve() };
+export const NO_ATTEMPT_LIMITS: AttemptLimits = {
+  check: () => Promise.resolve(),
+  signIn: (_email, signIn) => signIn(),
+};
 
 export function attemptLimits(limiter: RateLimiter, ip: string): AttemptLimits {
   return {
     async check(action, player) {
       const rule = ACTION_LIMITS[action];
-      // An email is the same player however it is capitalised or spaced.
-      const who = typeof player === 'string' ? `email:${player.trim().toLowerCase()}` : `id:${player}`;
+      const who = typeof player === 'string' ? emailSubject(player) : `id:${player}`;
       const waits = await Promise.all([
         limiter.attempt(`${action}:player`, who, rule.perPlayer),
         limiter.attempt(`${action}:ip`, ip, rule.perIp),
@@ -70,6 +90,7 @@ export function attemptLimits(limiter: RateLimiter, ip: string): AttemptLimits {
       const wait = Math.max(...waits.map((w) => w ?? 0));
       if (wait > 0) throw rateLimited(rule.refusal, wait);
     },
+    signIn: (email, signIn) => limitSignIn(limiter, ip, email, signIn),
   };
 }
 

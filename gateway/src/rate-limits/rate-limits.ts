@@ -3,6 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
 import { clientIp, type ClientRequest } from './client-ip.js';
 import { MemoryCounters, RedisCounters } from './counters.js';
+import { retryAfterHeader } from './retry-after.js';
 import {
   attemptLimits,
   NO_ATTEMPT_LIMITS,
@@ -19,7 +20,10 @@ import {
 export interface RateLimits {
   /** The guarded actions of a request (HTTP, or the graphql-ws upgrade request a socket's operations came on). */
   attemptsOf(req: ClientRequest | undefined): AttemptLimits;
-  /** Yoga plugin: the ceiling on each HTTP request to the GraphQL endpoint; over it, 429 with Retry-After. */
+  /**
+   * Yoga plugin: the ceiling on each HTTP request to the GraphQL endpoint (over it, 429 with Retry-After), and
+   * Retry-After on an answer that is nothing but a guarded mutation's refusal (retry-after.ts).
+   */
   httpCeiling: Plugin;
   /**
    * The ceiling's verdict on one HTTP request: the refusal, or null to let it in. Counted once per request however
@@ -84,6 +88,7 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
           },
         });
       },
+      onResultProcess: retryAfterHeader,
     },
   };
 }

@@ -5,7 +5,8 @@
  * payment after a dropped connection never meets them; a script guessing passwords or coupon codes, or sending
  * reset mails to strangers, does. The per-address limits are several times the per-player ones because many
  * players share one address (mobile carriers' NAT, an office, a household). Every attempt counts, answered or
- * refused, including a payment retried with the same idempotency key.
+ * refused, including a payment retried with the same idempotency key; sign-ins alone count only failures
+ * (SIGN_IN_LIMITS).
  *
  * Counting is in fixed windows (the count starts again at each window's start; Redis or memory, see counters.ts):
  * at a window's edge a client may get up to twice a limit in a short while, which these sizes allow for.
@@ -20,7 +21,7 @@ export interface Limit {
 }
 
 export interface ActionRule {
-  /** Per player: the email a sign-in, sign-up or password reset names, or the signed-in player's id. */
+  /** Per player: the email a sign-up or password reset names, or the signed-in player's id. */
   perPlayer: Limit;
   /** Per client address (client-ip.ts). */
   perIp: Limit;
@@ -29,11 +30,6 @@ export interface ActionRule {
 }
 
 export const ACTION_LIMITS = {
-  login: {
-    perPlayer: { max: 10, windowMs: 15 * MINUTE },
-    perIp: { max: 50, windowMs: 15 * MINUTE },
-    refusal: 'Too many sign-in attempts.',
-  },
   register: {
     perPlayer: { max: 5, windowMs: 15 * MINUTE },
     perIp: { max: 20, windowMs: 15 * MINUTE },
@@ -69,6 +65,23 @@ export const ACTION_LIMITS = {
 } as const satisfies Record<string, ActionRule>;
 
 export type LimitedAction = keyof typeof ACTION_LIMITS;
+
+/**
+ * Sign-ins (sign-in.ts) count failures only: a player who signs in ten times an hour is not refused, and their
+ * success forgets their email's failures. Failures are limited per email *and address*, so strangers guessing from
+ * elsewhere cannot lock a player out, and per address, so one address cannot try many players. Beyond that, an
+ * email that many addresses have failed at (a spread-out guessing run) slows each of those addresses to one attempt
+ * per window; an address that has not failed at it (the player's own phone or home) is never refused by that count.
+ */
+export const SIGN_IN_LIMITS = {
+  /** Failed sign-ins at one email from one address. */
+  perEmailAndIp: { max: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins from one address, at any emails. */
+  perIp: { max: 50, windowMs: 15 * MINUTE },
+  /** Failed sign-ins at one email from anywhere: past it, only addresses that have not failed at it may try. */
+  perEmail: { max: 30, windowMs: 60 * MINUTE },
+  refusal: 'Too many sign-in attempts.',
+} as const satisfies Record<string, Limit | string>;
 
 /**
  * Every operation from one address (HTTP, SSE and graphql-ws alike): ten a second on average, far above what a

@@ -13,6 +13,7 @@ import {
   readWagering,
   redeemCoupon,
 } from '../upstream/coupons.js';
+import { cleanText } from './clean-text.js';
 import { requirePlayerId } from './guard.js';
 import type { NodeLoader } from './node.js';
 import { withSession, type Prefetches } from './prefetch.js';
@@ -55,7 +56,7 @@ export const couponsResolvers: Resolvers = {
     redeemCoupon: async (_root, { input }, ctx) => {
       const userId = await requirePlayerId(ctx);
       await ctx.attempts.check('redeemCoupon', userId);
-      const code = input.code.trim();
+      const code = cleanText('code', input.code).trim();
       if (!code) throw badInput('Enter a coupon code.');
       if (code.length > 64) throw badInput('A coupon code is at most 64 characters.');
       const coupon = await redeemCoupon(ctx.scope.upstream, code, userId);

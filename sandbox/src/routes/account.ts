@@ -4,12 +4,12 @@ import type { SandboxContext } from '../context.js';
 import { accountJson, findUser, markOnboardingSeen } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { ApiError, parse } from '../http/errors.js';
+import { playerText } from '../http/text.js';
 
 const ProfileBody = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(100).optional(),
-    phone: z
-      .string()
+    name: playerText().trim().min(1, 'is required').max(100).optional(),
+    phone: playerText()
       .trim()
       .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number')
       .nullable()

@@ -7,15 +7,16 @@ import { hashToken, issueToken } from '../domain/tokens.js';
 import { accountJson, findUser } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { ApiError, parse } from '../http/errors.js';
+import { playerText } from '../http/text.js';
 
-const Email = z.email('must be a valid email address').max(190);
+const Email = playerText().pipe(z.email('must be a valid email address').max(190));
 const Password = z.string().min(8, 'must be at least 8 characters').max(200);
 
 const RegisterBody = z.object({
-  name: z.string().trim().min(1, 'is required').max(100),
+  name: playerText().trim().min(1, 'is required').max(100),
   email: Email,
   password: Password,
-  phone: z.string().trim().max(30).optional(),
+  phone: playerText().trim().max(30).optional(),
   date_of_birth: z.iso.date('must be a date (yyyy-mm-dd)').optional(),
   // Players who came through no affiliate are 'organic' (docs/rules.md#sign-in-and-sessions); an empty value (an
   // empty ?affid=) counts as none.

@@ -5,8 +5,9 @@ import { activeCouponJson, optOutBonus, redeemCoupon } from '../domain/bonus.js'
 import { publishWallet } from '../domain/events.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
+import { playerText } from '../http/text.js';
 
-const RedeemBody = z.object({ code: z.string().trim().min(1, 'is required').max(40) });
+const RedeemBody = z.object({ code: playerText().trim().min(1, 'is required').max(40) });
 
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/api/getActiveCoupon', async (req) => activeCouponJson(ctx.db, requireUser(ctx, req).userId));
