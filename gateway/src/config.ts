@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from './logging.js';
+import { isReturnOrigin } from './return-url.js';
 
 const list = (value: string) =>
   value
@@ -80,6 +81,14 @@ const EnvSchema = z.object({
       'must be a comma-separated list of origins such as http://localhost:5173 (scheme, host and port only)',
     )
     .default('http://localhost:5173,http://127.0.0.1:5173'),
+  // Unset: this machine's origins at any port outside production (as the sandbox's SANDBOX_SITE_ORIGINS), none in it.
+  RETURN_URL_ORIGINS: z
+    .string()
+    .refine(
+      (v) => list(v).every(isReturnOrigin),
+      "must be a comma-separated list of the site's origins such as https://playlive.example or http://127.0.0.1:* (scheme, host and a port or * only)",
+    )
+    .optional(),
   SESSION_CHECK_MS: Millis(3_600_000).default(60_000),
   REDIS_URL: z
     .string()
@@ -152,6 +161,11 @@ export interface GatewayConfig {
    * origin (GraphiQL) is always allowed; clients that send no Origin (servers, partner tools) are not browsers.
    */
   allowedOrigins: string[];
+  /**
+   * More origins of the site, besides allowedOrigins, that a deposit's returnUrl may be on (return-url.ts): exact
+   * origins, or a host at any port (http://localhost:*). Nothing else is ever a return address.
+   */
+  returnUrlOrigins: string[];
   /** How often a live subscription re-checks its session, so a revoked or expired token ends it. */
   sessionCheckMs: number;
   /**
@@ -185,6 +199,9 @@ export interface GatewayConfig {
    */
   metricsToken: string | null;
 }
+
+/** Where a site run on this machine is (`npm start`, the site's dev server, the tests), at any port. */
+const LOCAL_RETURN_ORIGINS = 'http://localhost:*,http://127.0.0.1:*,http://[::1]:*';
 
 /** The sandbox's port as an address to call: 0 (any free port) names no sandbox. */
 const UpstreamPort = z.coerce
@@ -234,6 +251,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     pusherUrl: (e.PUSHER_URL ?? e.CASINO_API_URL).replace(/\/$/, ''),
     pusherAppKey: e.PUSHER_APP_KEY,
     allowedOrigins: list(e.ALLOWED_ORIGINS).map((o) => o.replace(/\/$/, '')),
+    returnUrlOrigins: list(
+      e.RETURN_URL_ORIGINS ?? (e.NODE_ENV === 'production' ? '' : LOCAL_RETURN_ORIGINS),
+    ).map((o) => o.replace(/\/$/, '')),
     sessionCheckMs: e.SESSION_CHECK_MS,
     redisUrl: e.REDIS_URL ?? null,
     rateLimits: e.RATE_LIMITS,

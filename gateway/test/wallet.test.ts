@@ -184,7 +184,7 @@ describe('deposit', () => {
         input: {
           gateway: 'EFT',
           amount: '150.00',
-          returnUrl: 'https://playlive.test/cashier',
+          returnUrl: 'http://localhost:5173/cashier',
           idempotencyKey: key(),
           clientMutationId: 'd1',
         },

@@ -29,6 +29,14 @@ const EnvSchema = z.object({
       'must be a comma-separated list of site origins such as https://playlive.example or http://127.0.0.1:* (scheme, host and port or * only)',
     )
     .default('http://localhost:*,http://127.0.0.1:*,http://[::1]:*'),
+  // Unset: SANDBOX_SITE_ORIGINS, the sites this sandbox serves.
+  SANDBOX_RETURN_ORIGINS: z
+    .string()
+    .refine(
+      (v) => list(v).every((o) => FRAME_ANCESTOR.test(o)),
+      'must be a comma-separated list of site origins such as https://playlive.example or http://127.0.0.1:* (scheme, host and port or * only)',
+    )
+    .optional(),
   SANDBOX_PUSHER_APP_ID: z.string().min(1).default('sandbox'),
   SANDBOX_PUSHER_KEY: z
     .string()
@@ -52,6 +60,11 @@ export interface SandboxConfig {
    * machine at any port, as `npm start` and the tests run it.
    */
   siteOrigins: string[];
+  /**
+   * Where the payment page may send a player back to (a deposit's returnUrl must be on one of these origins), as a
+   * real payment provider keeps a merchant's allowed return addresses; by default siteOrigins.
+   */
+  returnOrigins?: string[] | undefined;
   pusher: { appId: string; key: string; secret: string };
   logLevel: string;
 }
@@ -70,6 +83,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
     control: e.SANDBOX_CONTROL === '1',
     publicUrl: e.SANDBOX_PUBLIC_URL?.replace(/\/$/, ''),
     siteOrigins: list(e.SANDBOX_SITE_ORIGINS).map((o) => o.replace(/\/$/, '')),
+    returnOrigins:
+      e.SANDBOX_RETURN_ORIGINS === undefined
+        ? undefined
+        : list(e.SANDBOX_RETURN_ORIGINS).map((o) => o.replace(/\/$/, '')),
     pusher: { appId: e.SANDBOX_PUSHER_APP_ID, key: e.SANDBOX_PUSHER_KEY, secret: e.SANDBOX_PUSHER_SECRET },
     logLevel: e.LOG_LEVEL,
   };

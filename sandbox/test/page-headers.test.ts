@@ -73,7 +73,7 @@ describe('the payment page', () => {
     const p = await newPlayer(sb.url);
     const deposit = await api(sb.url, 'POST', '/api/deposit', {
       token: p.token,
-      body: { gateway: 'eft', amount: 20, returnUrl: 'https://playlive.example/webplay/deposit?x=1' },
+      body: { gateway: 'eft', amount: 20, returnUrl: 'http://localhost:5173/webplay/deposit?x=1' },
     });
     expect(deposit.status).toBe(200);
     const res = await fetch(deposit.body.redirectUrl, { headers: { accept: 'text/html' } });
@@ -83,7 +83,7 @@ describe('the payment page', () => {
       'default-src': "'none'",
       'style-src': `'nonce-${nonce}'`,
       'base-uri': "'none'",
-      'form-action': "'self' https://playlive.example",
+      'form-action': "'self' http://localhost:5173",
       'frame-ancestors': "'none'",
     });
     expect(res.headers.get('x-frame-options')).toBe('DENY');

@@ -5,6 +5,7 @@ import { amountCentsFrom, availablePaymentMethods, isIdempotencyKey } from '../d
 import { badInput, isNotFound } from '../errors.js';
 import type { DepositStatusModel, WalletGateway, WalletModel } from '../models.js';
 import { connectionFromSlice, pageOf, toGlobalId, type ConnectionArgs } from '../relay.js';
+import { siteReturnUrl } from '../return-url.js';
 import { loadTransactionPage, TRANSACTIONS_PER_PAGE } from '../upstream/transactions.js';
 import {
   depositStatus,
@@ -55,6 +56,10 @@ function offeredGateway(wallet: WalletModel, gateway: WalletGateway): WalletGate
   const names = offered.map((g) => GATEWAY_ENUM_NAMES.get(g) ?? g);
   throw badInput(`gateway must be one of the wallet's payment methods: ${names.join(', ')}.`);
 }
+
+/** A deposit's return address, only ever on the site's own origins (return-url.ts). */
+const returnUrlOf = (ctx: GatewayContext, returnUrl: string) =>
+  siteReturnUrl(returnUrl, [...ctx.config.allowedOrigins, ...ctx.config.returnUrlOrigins]);
 
 /** The signed-in player's wallet, read after the mutation's write (so fresh). */
 export const walletAfterWrite = async (ctx: GatewayContext) =>
@@ -202,7 +207,7 @@ export const walletResolvers: Resolvers = {
       const d = await startDeposit(ctx.scope.upstream, {
         gateway,
         amountCents,
-        returnUrl: input.returnUrl ?? null,
+        returnUrl: input.returnUrl == null ? null : returnUrlOf(ctx, input.returnUrl),
         idempotencyKey,
       });
       return {

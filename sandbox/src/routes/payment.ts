@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { formatCents } from '../domain/money.js';
+import { isAllowedReturnUrl, returnOrigins } from '../domain/return-urls.js';
 import { depositJson, findDeposit, settleDeposit } from '../domain/wallet.js';
 import { parse } from '../http/errors.js';
 import { pageNonce, paymentPageHeaders } from '../http/page-headers.js';
@@ -25,6 +26,15 @@ button{font:inherit;padding:10px 18px;margin-right:8px;border-radius:6px}button:
  * the deposit's returnUrl when one was given. JSON clients get JSON.
  */
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  /**
+   * The deposit's return address while it is on one of the site's origins, else null: POST /api/deposit refuses any
+   * other, and one kept from before the list changed is not followed either. The page never redirects elsewhere.
+   */
+  const returnUrlOf = (row: { return_url: string | null }) =>
+    row.return_url !== null && isAllowedReturnUrl(row.return_url, returnOrigins(ctx.config))
+      ? row.return_url
+      : null;
+
   app.get('/sandbox/pay/:paymentId', async (req, reply) => {
     const row = findDeposit(ctx.db, parse(Params, req.params).paymentId);
     const amount = `R${formatCents(row.amount_cents)}`;
@@ -35,7 +45,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
         : `<p role="status">This payment is ${row.status}.</p>`;
     return page(
       reply,
-      row.return_url,
+      returnUrlOf(row),
       'Sandbox payment',
       `<h1>Sandbox payment</h1><p>${esc(row.gateway)} (${esc(row.provider)}): ${amount}</p>${actions}`,
     );
@@ -44,8 +54,9 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   const settle = (outcome: 'complete' | 'failed') => async (req: FastifyRequest, reply: FastifyReply) => {
     const row = settleDeposit(ctx, parse(Params, req.params).paymentId, outcome);
     if (!(req.headers.accept ?? '').includes('text/html')) return depositJson(ctx, row);
-    if (row.return_url) {
-      const url = new URL(row.return_url);
+    const returnUrl = returnUrlOf(row);
+    if (returnUrl) {
+      const url = new URL(returnUrl);
       url.searchParams.set('paymentId', row.id);
       url.searchParams.set('status', row.status);
       return reply.redirect(url.toString(), 303);

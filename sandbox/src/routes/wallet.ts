@@ -10,6 +10,7 @@ import {
   MIN_DEPOSIT_CENTS,
   MIN_WITHDRAWAL_CENTS,
 } from '../domain/payments.js';
+import { isAllowedReturnUrl, returnOrigins } from '../domain/return-urls.js';
 import { depositById, depositJson, startDeposit, walletJson, withdraw } from '../domain/wallet.js';
 import { requireUser } from '../http/auth.js';
 import { notFound, parse } from '../http/errors.js';
@@ -32,11 +33,20 @@ export const Rands = (min: number, max: number) =>
     return cents;
   });
 
-const DepositBody = z.object({
-  gateway: z.enum(GATEWAY_NAMES, { message: `must be one of ${GATEWAY_NAMES.join(', ')}` }),
-  amount: Rands(MIN_DEPOSIT_CENTS, MAX_DEPOSIT_CENTS),
-  returnUrl: z.url().max(2000).optional(),
-});
+/** A deposit: its returnUrl, when given, must be on one of the site's origins (domain/return-urls.ts). */
+const DepositBody = (origins: readonly string[]) =>
+  z.object({
+    gateway: z.enum(GATEWAY_NAMES, { message: `must be one of ${GATEWAY_NAMES.join(', ')}` }),
+    amount: Rands(MIN_DEPOSIT_CENTS, MAX_DEPOSIT_CENTS),
+    returnUrl: z
+      .string()
+      .max(2000)
+      .refine(
+        (url) => isAllowedReturnUrl(url, origins),
+        "must be an http(s) address on one of the site's origins (the allowed return addresses)",
+      )
+      .optional(),
+  });
 const WithdrawBody = z.object({
   amount: Rands(MIN_WITHDRAWAL_CENTS, MAX_WITHDRAWAL_CENTS),
   bank_account: z.string().trim().max(64).optional(),
@@ -45,13 +55,14 @@ const StatusParams = z.object({ provider: z.string().max(40), paymentId: z.strin
 
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   const { db } = ctx;
+  const depositBody = DepositBody(returnOrigins(ctx.config));
 
   app.post('/api/wallet', async (req) => walletJson(db, requireUser(ctx, req).userId));
 
   // Answers a payment reference and the address of the sandbox's payment page, which confirms or fails it.
   app.post('/api/deposit', async (req, reply) => {
     const { userId } = requireUser(ctx, req);
-    const body = parse(DepositBody, req.body);
+    const body = parse(depositBody, req.body);
     return idempotent(db, req, reply, userId, 'deposit', () =>
       startDeposit(ctx, userId, body.gateway, body.amount, body.returnUrl),
     );
