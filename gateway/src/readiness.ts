@@ -1,13 +1,14 @@
 import { useReadinessCheck, type FetchAPI, type Plugin } from 'graphql-yoga';
 import type { Realtime } from './realtime/realtime.js';
-import type { UpstreamClient } from './upstream/client.js';
+import type { BackendState, UpstreamClient } from './upstream/client.js';
 
 /** What /readyz answers, for a load balancer (the status code) and an operator (the body). */
 export interface Readiness {
-  /** ready: all up; degraded: answering, but live updates are not arriving; not ready: the backend is down. */
+  /** ready and degraded answer 200 (send traffic), not ready 503 (send it elsewhere): see readiness. */
   status: 'ready' | 'degraded' | 'not ready';
   backend: {
-    state: 'up' | 'down';
+    /** How the casino's REST backend answered a ping just now (UpstreamClient.ping): up, slow, failing or down. */
+    state: BackendState;
     /** Upstream resources refused at once right now (open), or about to be probed (half-open). */
     circuits: { resource: string; state: string }[];
   };
@@ -22,27 +23,40 @@ export interface Readiness {
 }
 
 /**
- * Whether this replica should be sent traffic, and why. Ready means the casino's REST backend answers: every query
- * and mutation (money included) needs it, so without it the replica is 503 and a load balancer sends players
- * elsewhere.
+ * Whether this replica can serve, and how well. A load balancer routes by the status code alone, so 503 means one
+ * thing: this replica cannot serve at all, and players are better off on another one. Everything short of that is
+ * 200, and the body says what is wrong.
  *
- * The live channels being down does not make a replica unready; it is reported as "degraded" with a 200. Queries and
- * mutations still work without them; open subscriptions stay open, and each connection reconnects on its own and
- * then sends its subscribers a fresh snapshot. The channels are the casino's, the same for every replica, so taking
- * replicas out of rotation would gain nothing and would cut players off from their wallet too. An operator sees
- * the state here (and in the logs) and fixes the channels, not the gateway.
+ * - not ready (503): the casino's REST backend cannot be reached from here (the connection is refused, the host is
+ *   unknown, no connection within the ping's bound), or every circuit this replica holds is open while the backend
+ *   does not answer its ping well either (slow or failing): every call it would make is refused. Every query and
+ *   mutation (money included) needs the backend, so a balancer should send players elsewhere.
+ * - degraded (200): this replica answers, but not everything is well: the backend is slow (no answer to the ping
+ *   within a second, or the calls' own bound if shorter: queries still answer, only later) or answers 5xx, some
+ *   resources' circuits are open (those fields fail at once with UPSTREAM_UNAVAILABLE, the rest answer, stale public
+ *   answers included), or the live channels are down. A balancer should keep sending traffic: the backend and its channels are the same for every
+ *   replica, so taking replicas out gains nothing and, since a slow backend slows them all at once, would take every
+ *   replica out together and cut players off from their wallet. An operator reads the body (and the logs).
+ * - ready (200): the backend answered at once, every circuit is closed and the live channels are up or idle.
+ *
+ * Only open circuits count towards not ready, not half-open ones: once an open circuit's reset time has passed, the
+ * replica is 200 again, so the balancer sends it the traffic whose calls probe the backend; a replica out of
+ * rotation would otherwise never learn that the backend is back. Live channels that are down never make a replica
+ * unready: open subscriptions stay open, and each connection reconnects on its own and then sends its subscribers a
+ * fresh snapshot.
  */
 export async function readiness(client: UpstreamClient, realtime: Realtime): Promise<Readiness> {
-  const backendUp = await client.ping();
+  const backend = await client.ping();
+  const circuits = client.circuits().filter((c) => c.state !== 'closed');
   const { connectionStates, channels } = realtime.stats();
   const channelsState =
     connectionStates.length === 0 ? 'idle' : connectionStates.every((s) => s === 'connected') ? 'up' : 'down';
+  const everyCircuitOpen = circuits.length > 0 && client.circuits().every((c) => c.state === 'open');
+  const cannotServe = backend === 'down' || (backend !== 'up' && everyCircuitOpen);
+  const allWell = backend === 'up' && circuits.length === 0 && channelsState !== 'down';
   return {
-    status: !backendUp ? 'not ready' : channelsState === 'down' ? 'degraded' : 'ready',
-    backend: {
-      state: backendUp ? 'up' : 'down',
-      circuits: client.circuits().filter((c) => c.state !== 'closed'),
-    },
+    status: cannotServe ? 'not ready' : allWell ? 'ready' : 'degraded',
+    backend: { state: backend, circuits },
     liveChannels: { state: channelsState, connections: connectionStates, channels },
   };
 }

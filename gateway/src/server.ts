@@ -179,7 +179,11 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     ...(options.tournamentCoalesceMs !== undefined
       ? { tournamentCoalesceMs: options.tournamentCoalesceMs }
       : {}),
+    // Sign-outs, 401s and password resets end live subscriptions on every replica (realtime/session-ends.ts).
+    redis,
+    playerOf: (token) => shared.sessions.playerOf(token),
   });
+  client.whenSessionRefused((token) => realtime.sessionEnded(token));
   const isAllowedOrigin = originAllowed(config);
   const graphiql = graphiqlPage(renderGraphiQL);
   const guestAnswers = cacheGuestAnswers({

@@ -1,56 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import { until } from './harness.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
-
-const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
-
-/** One gateway process, as a deployment runs it (`src/main.ts`, settings from the environment), and what it logs. */
-interface Replica {
-  url: string;
-  log(): string;
-  signal(name: NodeJS.Signals): void;
-  stop(): Promise<void>;
-}
-
-async function startReplica(env: Record<string, string>): Promise<Replica> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: gatewayDir,
-    env: { ...process.env, GATEWAY_PORT: '0', GATEWAY_HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stopOnExit = () => child.kill('SIGKILL');
-  process.once('exit', stopOnExit);
-  let url: string | undefined;
-  await until(
-    () => {
-      if (child.exitCode !== null) throw new Error(`the gateway exited:\n${output}`);
-      url = /GraphQL gateway on (http:\/\/127\.0\.0\.1:\d+)\/graphql/.exec(output)?.[1];
-      return url !== undefined;
-    },
-    'the gateway to listen',
-    20_000,
-  );
-  return {
-    url: url!,
-    log: () => output,
-    signal: (name) => child.kill(name),
-    async stop() {
-      process.off('exit', stopOnExit);
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+import { startReplica, type Replica } from './replica-process.js';
 
 /** A guest's POST /graphql, as the site sends it (through nginx, any replica may get it). */
 async function guest(replica: Replica, query: string, variables: Record<string, unknown> = {}) {

@@ -1,5 +1,6 @@
 import { Repeater } from '@repeaterjs/repeater';
 import type { GraphQLError } from 'graphql';
+import type { Redis } from 'ioredis';
 import type { GatewayConfig } from '../config.js';
 import type { TournamentModel } from '../models.js';
 import { checkSession } from '../upstream/account.js';
@@ -11,6 +12,7 @@ import { SessionReads } from '../upstream/session-reads.js';
 import { loadTournamentProgress } from '../upstream/tournaments.js';
 import { tournamentStage } from '../domain/tournament-stage.js';
 import { LiveChannels, type ChannelAuthorizer, type LiveChannelStats } from './live-channels.js';
+import { SessionEnds } from './session-ends.js';
 import { Sessions } from './sessions.js';
 import { SharedFanout, type FanoutStats } from './shared-fanout.js';
 import { TournamentRefresh } from './tournament-refresh.js';
@@ -50,8 +52,13 @@ export interface Realtime {
     token: string | null,
     known?: TournamentModel,
   ): AsyncIterableIterator<TournamentMessage>;
-  /** A session was signed out through this gateway: its subscriptions end now. */
+  /**
+   * A session is over (signed out, or refused with a 401 by the casino): its subscriptions end now, on every
+   * replica (realtime/session-ends.ts).
+   */
   sessionEnded(token: string): void;
+  /** A player reset their password, ending their other sessions: every replica checks that player's now. */
+  passwordReset(player: number): void;
   /**
    * Watches a session a subscription relies on (re-checked every SESSION_CHECK_MS, one check per token): `onEnded`
    * once it ends. Answers the function that stops watching.
@@ -100,6 +107,10 @@ export interface RealtimeOptions {
   tournamentCoalesceMs?: number;
   /** The gateway's clock, for the tournaments' stage changes. */
   clock: () => Date;
+  /** The Redis the replicas share (REDIS_URL): session ends reach every replica through it. Null: one replica. */
+  redis?: Redis | null;
+  /** Whose a token is, when this process has read it lately (upstream/session-reads.ts). */
+  playerOf?(token: string): number | null;
 }
 
 /** A subscriber this far behind (events queued, not yet sent) is cut off rather than buffered without bound. */
@@ -115,7 +126,16 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     // Laravel's channel authorisation, with the subscriber's own session: the casino decides who reads which channel.
     authorize: calls.authorize,
   });
-  const sessions = new Sessions({ intervalMs: config.sessionCheckMs, check: calls.checkSession });
+  const sessions = new Sessions({
+    intervalMs: config.sessionCheckMs,
+    check: calls.checkSession,
+    ...(options.playerOf ? { playerOf: options.playerOf } : {}),
+  });
+  const sessionEnds = new SessionEnds(options.redis ?? null);
+  sessionEnds.listen({
+    ended: (digest) => sessions.ended(digest),
+    passwordReset: (player) => sessions.recheckPlayer(player),
+  });
   const fanout = new SharedFanout({ maxQueued: MAX_QUEUED });
   let subscribers = 0;
   const tournaments = new TournamentRefresh({
@@ -146,7 +166,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
           },
           token,
         );
-        const stopSession = sessions.watch(token, end);
+        const stopSession = sessions.watch(token, end, userId);
         await stop;
         stopChannel();
         stopSession();
@@ -176,7 +196,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       });
     },
 
-    sessionEnded: (token) => sessions.ended(token),
+    sessionEnded: (token) => sessionEnds.ended(token),
+
+    passwordReset: (player) => sessionEnds.passwordReset(player),
 
     watchSession: (token, onEnded) => sessions.watch(token, onEnded),
 
@@ -188,6 +210,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       fanout.close();
       tournaments.close();
       sessions.close();
+      sessionEnds.close();
       live.close();
     },
   };

@@ -1,6 +1,7 @@
 import type { GatewayContext } from '../context.js';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { forgotPassword, login, logout, register, resetPassword, updateProfile } from '../upstream/auth.js';
+import { cleanOptionalText, cleanText } from './clean-text.js';
 import { requireSession } from './guard.js';
 import { currentViewer } from './viewer.js';
 
@@ -17,50 +18,58 @@ function authPayload(ctx: GatewayContext, token: string, clientMutationId: strin
 export const authResolvers: Resolvers = {
   Mutation: {
     register: async (_root, { input }, ctx) => {
-      await ctx.attempts.check('register', input.email);
-      const token = await register(ctx.scope.upstream, {
-        name: input.name,
-        email: input.email,
+      // The password is not text to clean: it is compared as typed, and never stored or shown.
+      const registration = {
+        name: cleanText('name', input.name),
+        email: cleanText('email', input.email),
         password: input.password,
-        phone: input.phone ?? null,
-        dateOfBirth: input.dateOfBirth ?? null,
-        affiliate: input.affiliate ?? null,
-        trackingId: input.trackingId ?? null,
-      });
+        phone: cleanOptionalText('phone', input.phone) ?? null,
+        dateOfBirth: cleanOptionalText('dateOfBirth', input.dateOfBirth) ?? null,
+        affiliate: cleanOptionalText('affiliate', input.affiliate) ?? null,
+        trackingId: cleanOptionalText('trackingId', input.trackingId) ?? null,
+      };
+      await ctx.attempts.check('register', registration.email);
+      const token = await register(ctx.scope.upstream, registration);
       return authPayload(ctx, token, input.clientMutationId);
     },
 
     login: async (_root, { input }, ctx) => {
-      await ctx.attempts.check('login', input.email);
-      return authPayload(
-        ctx,
-        await login(ctx.scope.upstream, input.email, input.password),
-        input.clientMutationId,
-      );
+      const email = cleanText('email', input.email);
+      const token = await ctx.attempts.signIn(email, () => login(ctx.scope.upstream, email, input.password));
+      return authPayload(ctx, token, input.clientMutationId);
     },
 
     forgotPassword: async (_root, { input }, ctx) => {
-      await ctx.attempts.check('forgotPassword', input.email);
+      const email = cleanText('email', input.email);
+      await ctx.attempts.check('forgotPassword', email);
       return {
-        message: await forgotPassword(ctx.scope.upstream, input.email),
+        message: await forgotPassword(ctx.scope.upstream, email),
         clientMutationId: input.clientMutationId ?? null,
       };
     },
 
     resetPassword: async (_root, { input }, ctx) => {
-      const { token, email, password } = input;
+      const { token, password } = input;
+      const email = cleanText('email', input.email);
       await ctx.attempts.check('resetPassword', email);
-      return authPayload(
+      const payload = authPayload(
         ctx,
         await resetPassword(ctx.scope.upstream, { token, email, password }),
         input.clientMutationId,
       );
+      // The casino has ended the player's other sessions: every replica checks that player's subscriptions now.
+      // Whose they are is the new session's account (the payload's viewer reads it too, once).
+      ctx.viewer().then(
+        (account) => account && ctx.realtime.passwordReset(account.id),
+        () => {},
+      );
+      return payload;
     },
 
     signOut: async (_root, { input }, ctx) => {
       requireSession(ctx);
       await logout(ctx.scope.upstream);
-      // This gateway's live subscriptions on the session end now (other replicas notice at their next check).
+      // The session's live subscriptions end now, on every replica (realtime/session-ends.ts).
       ctx.realtime.sessionEnded(ctx.scope.upstream.token!);
       ctx.switchSession(null);
       return { success: true, query: {}, clientMutationId: input?.clientMutationId ?? null };
@@ -70,8 +79,8 @@ export const authResolvers: Resolvers = {
       requireSession(ctx);
       // Only what the player gave: a null name means "leave it", a null phone clears it.
       const changes = {
-        ...(input.name != null ? { name: input.name } : {}),
-        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        ...(input.name != null ? { name: cleanText('name', input.name) } : {}),
+        ...(input.phone !== undefined ? { phone: cleanOptionalText('phone', input.phone) } : {}),
       };
       return {
         account: await updateProfile(ctx.scope.upstream, changes),

@@ -76,6 +76,11 @@ const RETRYABLE_ERRORS = new Set([
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 const RETRY_DELAY_MS = 50;
 
+/** How the backend answered a readiness ping (UpstreamClient.ping). */
+export type BackendState = 'up' | 'slow' | 'failing' | 'down';
+/** The longest a readiness ping waits for an answer. */
+const PING_BOUND_MS = 1000;
+
 /** The error code of a failed undici call (its own, or its cause's: a refused connection is wrapped). */
 const errorCode = (err: unknown): string | undefined => {
   const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
@@ -93,9 +98,13 @@ const errorCode = (err: unknown): string | undefined => {
  */
 export class UpstreamClient {
   private readonly dispatcher: Agent;
+  /** The readiness pings' own connections, one per ping (see ping). */
+  private readonly pingDispatcher: Agent;
   private readonly origin: string;
   /** One circuit per upstream resource: a resource that keeps failing is refused at once (circuit-breaker.ts). */
   private readonly breakers: CircuitBreakers;
+  /** Told of every token the casino answers 401 to (see whenSessionRefused). */
+  private sessionRefused: ((token: string) => void) | null = null;
 
   constructor(
     readonly config: GatewayConfig,
@@ -113,6 +122,10 @@ export class UpstreamClient {
               `upstream circuit open: ${resource} refused for ${config.circuitResetMs} ms, then probed`,
             )
           : logger.info(`upstream circuit closed: ${resource} answers again`),
+    });
+    this.pingDispatcher = new Agent({
+      pipelining: 0,
+      connect: { timeout: Math.ceil(Math.min(PING_BOUND_MS, config.upstreamTimeoutMs) / 2) },
     });
     this.dispatcher = new Agent({
       connections: 256,
@@ -188,6 +201,8 @@ export class UpstreamClient {
         ? gatewayError('UPSTREAM_UNAVAILABLE', own)
         : upstreamUnavailable();
     }
+    // A 401 to any call means the session is over (docs/rules.md), whichever answer or check sent it.
+    if (response.status === 401 && call.token) this.sessionRefused?.(call.token);
     if (response.status >= 400) {
       const fields = response.status === 422 ? fieldErrors(body) : null;
       throw gatewayError(codeForStatus(response.status), upstreamMessage(body), fields ? { fields } : {});
@@ -205,28 +220,44 @@ export class UpstreamClient {
     return body;
   }
 
+  /** `listener` hears of each token the casino answers 401 to: its session is over (realtime/session-ends.ts). */
+  whenSessionRefused(listener: (token: string) => void): void {
+    this.sessionRefused = listener;
+  }
+
   /** Each upstream resource called so far and its circuit's state (for metrics and /readyz). */
   circuits(): { resource: string; state: CircuitState }[] {
     return this.breakers.states();
   }
 
-  /** True when the backend answers at all (for /readyz; past the circuits, which it must see through). */
-  async ping(): Promise<boolean> {
+  /**
+   * How the backend answers a cheap public read right now (for /readyz; past the circuits, which it must see through):
+   * - up: it answered (below 500) within the bound;
+   * - slow: it took the connection but gave no answer within the bound (it may still answer: calls wait longer);
+   * - failing: it answered with a 5xx;
+   * - down: it could not be reached (refused, unknown host, no connection within the bound, connection dropped).
+   * The bound is the shorter of a second and the calls' own, so a balancer's probe (often a second or two) hears
+   * back in time. Each ping opens its own connection (no keep-alive): that the backend accepts one is what is asked.
+   */
+  async ping(): Promise<BackendState> {
+    const boundMs = Math.min(PING_BOUND_MS, this.config.upstreamTimeoutMs);
+    const deadline = AbortSignal.timeout(boundMs);
     try {
       const { statusCode, body } = await request(`${this.origin}/api/settings`, {
-        dispatcher: this.dispatcher,
-        headersTimeout: 2000,
-        bodyTimeout: 2000,
+        dispatcher: this.pingDispatcher,
+        signal: deadline,
       });
       await body.dump();
-      return statusCode < 500;
+      return statusCode >= 500 ? 'failing' : 'up';
     } catch {
-      return false;
+      // Connecting has half the bound (undici's connect timeout, a "down"), so the deadline passing means the
+      // backend took the connection and has not answered yet.
+      return deadline.aborted ? 'slow' : 'down';
     }
   }
 
   /** Closes the pooled connections (the gateway is stopping). */
-  close(): Promise<void> {
-    return this.dispatcher.close();
+  async close(): Promise<void> {
+    await Promise.all([this.dispatcher.close(), this.pingDispatcher.close()]);
   }
 }
