@@ -109,7 +109,7 @@ const TOURNAMENTS = `{ tournaments(first: 20) { edges { node { id name image sta
   startsAt endsAt buyIn { formatted } buyInDurationMinutes prizePool { formatted } usersCount
   leaderboard(first: 10) { totalCount edges { node { id position name points } } } } } } }`;
 
-/** The REST calls the spec's client makes for the home screen of a signed-in player (../shared/SPEC.md). */
+/** The REST calls a client of the REST API alone makes for the home screen of a signed-in player. */
 const HOME_REST: { method: 'GET' | 'POST'; path: string }[] = [
   { method: 'GET', path: '/api/promotionBanners' },
   { method: 'GET', path: '/api/games' },

@@ -51,7 +51,6 @@ export function gameJson(game: GameRow) {
     rtp: game.rtp_percent,
   };
 }
-export type GameJson = ReturnType<typeof gameJson>;
 
 export function allGames(db: Db): GameRow[] {
   return db.prepare('SELECT * FROM games ORDER BY id').all() as GameRow[];

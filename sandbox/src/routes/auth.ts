@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { hashPassword, verifyPassword } from '../domain/passwords.js';
-import { hashToken, issueToken } from '../domain/tokens.js';
+import { hashToken, issueToken, revokeToken } from '../domain/tokens.js';
 import { accountJson, findUser } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { ApiError, parse } from '../http/errors.js';
@@ -109,10 +109,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.post('/api/logout', async (req) => {
     const owner = requireUser(ctx, req);
-    db.prepare('UPDATE tokens SET revoked_at = ? WHERE token_hash = ?').run(
-      ctx.clock().toISOString(),
-      owner.tokenHash,
-    );
+    revokeToken(db, owner.tokenHash, ctx.clock());
     return { success: true };
   });
 

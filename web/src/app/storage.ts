@@ -29,7 +29,7 @@ function write(key: string, value: string | null): void {
 export const sessionToken = () => read(SESSION_TOKEN_KEY);
 export const saveSessionToken = (token: string | null) => write(SESSION_TOKEN_KEY, token);
 
-/** The player's notifications as last seen (SPEC §3: the store is persisted): JSON, see features/notifications. */
+/** The player's notifications as last seen, shown until the first response arrives: JSON, see features/notifications. */
 const NOTIFICATIONS_KEY = 'play_live_notifications';
 export const savedNotifications = () => read(NOTIFICATIONS_KEY);
 export const saveNotifications = (json: string | null) => write(NOTIFICATIONS_KEY, json);

@@ -28,10 +28,3 @@ export const GiftIcon = () => (
     <path d="M5 13v8h14v-8M12 8v13M12 8s-1.5-5-4.5-5a2.5 2.5 0 0 0 0 5H12Zm0 0s1.5-5 4.5-5a2.5 2.5 0 0 1 0 5H12Z" />
   </svg>
 );
-
-export const ChestIcon = () => (
-  <svg {...icon}>
-    <path d="M3 10a5 5 0 0 1 5-5h8a5 5 0 0 1 5 5v9H3v-9Z" />
-    <path d="M3 11h18M11 10h2v4h-2z" />
-  </svg>
-);

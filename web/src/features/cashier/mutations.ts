@@ -52,8 +52,6 @@ function usePayment<T extends MutationParameters>(kind: IntentKind, mutation: Gr
   return [run, busy] as const;
 }
 
-export type DepositAnswer = mutationsDepositMutation$data['deposit'];
-
 export const useDeposit = () =>
   usePayment<mutationsDepositMutation>(
     'deposit',
