@@ -1,15 +1,23 @@
 /**
- * `npm run schema:check -- --base <git ref>`: compares schema.graphql at a git ref with the working copy and
- * fails (exit 1) when a change would break existing clients, for CI jobs that guard the public schema.
+ * `npm run schema:check -- --base <git ref>`: compares schema.graphql at a git ref with the working copy, names the
+ * known operations each breaking change breaks, and fails (exit 1) when one breaks any, for CI jobs that guard the
+ * public schema.
+ *
+ * The known operations are what clients send at the ref: the site's persisted operations (built fresh there by its
+ * own `npm run relay -w web`) and the partner operations in docs/partner-operations/*.graphql (see
+ * known-operations.ts). An operation is broken by the change when it passed validation against the base schema and
+ * fails against the new one; a breaking change that breaks none is reported without failing, unless --strict.
  *
  *   --base <ref>     the git ref to compare with (a branch, tag or commit), required
  *   --schema <path>  the schema file (default: the repository's schema.graphql; a relative path is taken from where
  *                    the command was typed); git runs in the folder holding it, so the file may live in any git
- *                    repository (the tests use a throwaway one)
+ *                    repository (the tests use a throwaway one), whose web/ and docs/partner-operations/ are read
+ *   --strict         fail on any breaking change, even one that breaks no known operation
  *   --help           this text
  *
- * Exit codes: 0 no breaking change, 1 at least one breaking change, 2 usage error, unknown ref, missing file or a
- * schema that does not parse.
+ * Exit codes: 0 no known operation broken (and, with --strict, no breaking change), 1 a breaking change that breaks
+ * a known operation (or any, with --strict), 2 usage error, unknown ref, missing file, a schema that does not parse
+ * or a site whose operations do not build at the ref.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,19 +26,23 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
 import { buildSchema, type GraphQLSchema } from 'graphql';
+import { judge, knownOperations, schemaCoordinates, type Verdict } from './known-operations.js';
 
 const DEFAULT_SCHEMA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema.graphql');
 
-const USAGE = `Usage: npm run schema:check -- --base <git ref> [--schema <path>]
+const USAGE = `Usage: npm run schema:check -- --base <git ref> [--schema <path>] [--strict]
 
 Compares the schema at <git ref> with the working copy and lists every change with its criticality
-(BREAKING, DANGEROUS, NON_BREAKING) and path.
+(BREAKING, DANGEROUS, NON_BREAKING) and path; under each breaking change, the known operations it breaks: the site's
+(built at <git ref> with npm run relay -w web) and the partners' (docs/partner-operations/*.graphql).
 
   --base <ref>     git ref to compare with (branch, tag, commit), required
   --schema <path>  schema file (default: the repository's schema.graphql); git runs in its folder
+  --strict         also fail on a breaking change that breaks no known operation
   --help           show this text
 
-Exit codes: 0 no breaking change, 1 breaking changes, 2 bad usage, unknown ref or unreadable schema.`;
+Exit codes: 0 no known operation broken, 1 a known operation broken (with --strict: any breaking change),
+2 bad usage, unknown ref, unreadable schema or a site that does not build at <git ref>.`;
 
 /** A failure that is the caller's to fix (exit 2), as opposed to a breaking change (exit 1). */
 class UsageError extends Error {}
@@ -70,27 +82,73 @@ function parseSchema(sdl: string, where: string): GraphQLSchema {
 
 const ORDER = [CriticalityLevel.Breaking, CriticalityLevel.Dangerous, CriticalityLevel.NonBreaking];
 
-function report(changes: Change[]): string[] {
+/** Whether a change touches what an operation uses: its path, or for an added required argument or input field
+ * (Query.games.region, GameFilter.region) the field or input type it was added to. */
+function touches(change: Change, used: Set<string>): boolean {
+  if (!change.path) return false;
+  return (
+    used.has(change.path) || (change.type.endsWith('_ADDED') && used.has(change.path.replace(/\.[^.]+$/, '')))
+  );
+}
+
+const label = (v: Verdict) => `${v.operation.name} (${v.operation.source})`;
+
+/** Each broken operation under the breaking changes that touch it; any touched by none, apart. */
+function attribute(before: GraphQLSchema, breaking: Change[], verdicts: Verdict[]) {
+  const broken = verdicts.filter((v) => v.errors.length > 0);
+  const byChange = new Map<Change, Verdict[]>(breaking.map((c) => [c, []]));
+  const unmatched: Verdict[] = [];
+  for (const verdict of broken) {
+    const used = schemaCoordinates(before, verdict.operation.document);
+    const changes = breaking.filter((c) => touches(c, used));
+    for (const c of changes) byChange.get(c)!.push(verdict);
+    if (changes.length === 0) unmatched.push(verdict);
+  }
+  return { broken, byChange, unmatched };
+}
+
+function report(changes: Change[], byChange: Map<Change, Verdict[]>): string[] {
   const sorted = [...changes].sort(
     (a, b) => ORDER.indexOf(a.criticality.level) - ORDER.indexOf(b.criticality.level),
   );
-  return sorted.map((c) => {
+  return sorted.flatMap((c) => {
     const reason = c.criticality.reason ? ` (${c.criticality.reason})` : '';
-    return `${c.criticality.level.padEnd(12)} ${(c.path ?? '-').padEnd(40)} ${c.message}${reason}`;
+    const line = `${c.criticality.level.padEnd(12)} ${(c.path ?? '-').padEnd(40)} ${c.message}${reason}`;
+    const hit = byChange.get(c);
+    if (!hit) return [line];
+    const who = hit.length > 0 ? `breaks ${hit.map(label).sort().join(', ')}` : 'breaks no known operation';
+    return [line, `${' '.repeat(13)}-> ${who}`];
   });
 }
 
-async function main(argv: string[]): Promise<number> {
-  let values;
+function parseOptions(argv: string[]) {
   try {
-    ({ values } = parseArgs({
+    return parseArgs({
       args: argv,
-      options: { base: { type: 'string' }, schema: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        base: { type: 'string' },
+        schema: { type: 'string' },
+        strict: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
       strict: true,
-    }));
+    }).values;
   } catch (err) {
     throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
   }
+}
+
+function knownAt(schemaPath: string, ref: string) {
+  const root = git(path.dirname(schemaPath), ['rev-parse', '--show-toplevel']).trim();
+  try {
+    return knownOperations(root, ref);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const values = parseOptions(argv);
   if (values.help) {
     console.log(USAGE);
     return 0;
@@ -104,12 +162,30 @@ async function main(argv: string[]): Promise<number> {
   const before = parseSchema(schemaAtRef(schemaPath, values.base), `at '${values.base}'`);
   const after = parseSchema(fs.readFileSync(schemaPath, 'utf8'), `in ${schemaPath}`);
   const changes = await diff(before, after);
-  const breaking = changes.filter((c) => c.criticality.level === CriticalityLevel.Breaking).length;
+  const breaking = changes.filter((c) => c.criticality.level === CriticalityLevel.Breaking);
+  const known = knownAt(schemaPath, values.base);
+  const { verdicts, invalidAtBase } = judge(before, after, known.operations);
+  const { broken, byChange, unmatched } = attribute(before, breaking, verdicts);
 
-  console.log(`Schema changes since ${values.base}: ${changes.length} (${breaking} breaking)`);
-  for (const line of report(changes)) console.log(`  ${line}`);
-  if (breaking > 0) console.log(`\n${breaking} breaking change(s): existing clients may fail.`);
-  return breaking > 0 ? 1 : 0;
+  console.log(`Schema changes since ${values.base}: ${changes.length} (${breaking.length} breaking)`);
+  for (const line of report(changes, byChange)) console.log(`  ${line}`);
+  console.log(`\n${known.summary}`);
+  for (const op of invalidAtBase)
+    console.log(`  not valid at '${values.base}' already, not checked: ${op.name} (${op.source})`);
+  for (const v of unmatched)
+    console.log(`  broken by these changes together: ${label(v)}: ${v.errors.join(' ')}`);
+
+  const harmless = [...byChange.values()].filter((hit) => hit.length === 0).length;
+  if (broken.length > 0) {
+    console.log(`\n${broken.length} known operation(s) broken: exit 1.`);
+  }
+  if (harmless > 0) {
+    const verdict = values.strict ? 'failing (--strict)' : 'reported only (--strict fails on them)';
+    console.log(
+      `${broken.length > 0 ? '' : '\n'}${harmless} breaking change(s) break no known operation: ${verdict}.`,
+    );
+  }
+  return broken.length > 0 || (values.strict && breaking.length > 0) ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -84,12 +84,15 @@ describe('npm run schema:check', () => {
     }
   });
 
-  it('fails with exit 1 and names the field when a commit removes one', () => {
+  it('names the field a commit removes; with no known operation it breaks, it fails only with --strict', () => {
+    // This repository has no site and no partner operations (schema-check-operations.test.ts has both).
     commit(SDL_V1.replace('  label: String!\n', ''), 'remove label');
     const { code, out } = schemaCheck('--base', base, '--schema', schema);
-    expect(code).toBe(1);
+    expect(code).toBe(0);
     expect(out).toMatch(/BREAKING\s+Tournament\.label/);
     expect(out).toContain("Field 'label' was removed from object type 'Tournament'");
+    expect(out).toMatch(/Tournament\.label.*\n\s+-> breaks no known operation/);
+    expect(schemaCheck('--base', base, '--schema', schema, '--strict').code).toBe(1);
   });
 
   it('passes with exit 0 when a commit only adds a field, listing it as non-breaking', () => {
@@ -123,6 +126,7 @@ describe('npm run schema:check', () => {
     expect(code).toBe(0);
     expect(out).toContain('--base <ref>');
     expect(out).toContain('--schema <path>');
+    expect(out).toContain('--strict');
   });
 });
 

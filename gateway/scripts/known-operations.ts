@@ -1,0 +1,194 @@
+/**
+ * The operations clients send, for `schema:check`: the site's persisted operations and the partner operations kept
+ * in docs/partner-operations/*.graphql, both as they stand at the base ref (what is deployed and what partners send
+ * today), and which of them a schema change breaks.
+ *
+ * The site's operations are built fresh at the ref, by the ref's own `npm run relay -w web` in a throwaway copy of
+ * its tree: the file the compiler writes (web/src/__generated__/persisted-operations.json) is never committed, and
+ * one in the working copy may be stale or compiled against the new schema (where every operation it holds is valid).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  getNamedType,
+  Kind,
+  parse,
+  TypeInfo,
+  validate,
+  visit,
+  visitWithTypeInfo,
+  type ASTVisitor,
+  type DefinitionNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+} from 'graphql';
+
+export const SITE_OPERATIONS = 'web/src/__generated__/persisted-operations.json';
+export const PARTNER_OPERATIONS = 'docs/partner-operations';
+
+/** This repository's node_modules: the copy at the ref runs the compiler installed here. */
+const NODE_MODULES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules');
+
+export interface KnownOperation {
+  name: string;
+  /** Who sends it: "site" or the partner file (docs/partner-operations/quick-start.graphql). */
+  source: string;
+  document: DocumentNode;
+}
+
+export interface KnownOperations {
+  operations: KnownOperation[];
+  /** One line on where they came from, for the report. */
+  summary: string;
+}
+
+/**
+ * The known operations at `ref` of the repository at `root`: the site's (when the ref has web/package.json with a
+ * `relay` script) and the partners' (docs/partner-operations/*.graphql at the ref and in the working copy: a file
+ * deleted in the change still describes what a partner sends).
+ */
+export function knownOperations(root: string, ref: string): KnownOperations {
+  const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-check-tree-'));
+  try {
+    const archive = execFileSync('git', ['archive', '--format=tar', ref], { cwd: root, maxBuffer: 1 << 30 });
+    execFileSync('tar', ['-x', '-C', tree], { input: archive });
+    const site = siteOperations(tree, ref);
+    const partners = partnerOperations([
+      path.join(tree, PARTNER_OPERATIONS),
+      path.join(root, PARTNER_OPERATIONS),
+    ]);
+    return {
+      operations: [...site.operations, ...partners],
+      summary: `Known operations: ${site.summary}; ${partners.length} of partners (${PARTNER_OPERATIONS}/*.graphql)`,
+    };
+  } finally {
+    fs.rmSync(tree, { recursive: true, force: true });
+  }
+}
+
+function siteOperations(tree: string, ref: string): KnownOperations {
+  const manifest = path.join(tree, 'web/package.json');
+  const scripts = fs.existsSync(manifest)
+    ? (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { scripts?: Record<string, string> }).scripts
+    : undefined;
+  if (!scripts?.relay)
+    return { operations: [], summary: `no site at '${ref}' (no relay script in web/package.json)` };
+  fs.symlinkSync(NODE_MODULES, path.join(tree, 'node_modules'));
+  const build = spawnSync('npm', ['run', 'relay'], { cwd: path.join(tree, 'web'), encoding: 'utf8' });
+  const file = path.join(tree, SITE_OPERATIONS);
+  if (build.status !== 0 || !fs.existsSync(file)) {
+    const output = `${build.stdout}${build.stderr}`.trim().split('\n').slice(-15).join('\n');
+    throw new Error(`Building the site's operations at '${ref}' (npm run relay -w web) failed:\n${output}`);
+  }
+  const persisted = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  const operations = Object.values(persisted).flatMap((text) => split(parse(text), 'site'));
+  return { operations, summary: `${operations.length} of the site (built at '${ref}')` };
+}
+
+/** Every operation in the folders' .graphql files, once per distinct text (the ref's and the working copy's). */
+function partnerOperations(dirs: string[]): KnownOperation[] {
+  const seen = new Map<string, KnownOperation>();
+  for (const dir of dirs.filter((d) => fs.existsSync(d))) {
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.graphql'))) {
+      const source = `${PARTNER_OPERATIONS}/${file}`;
+      for (const op of split(parse(fs.readFileSync(path.join(dir, file), 'utf8')), source)) {
+        seen.set(`${op.name}\n${JSON.stringify(op.document)}`, op);
+      }
+    }
+  }
+  return [...seen.values()];
+}
+
+/** One document per operation, each with the fragments it spreads (directly or through other fragments). */
+function split(document: DocumentNode, source: string): KnownOperation[] {
+  const fragments = new Map(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  );
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  return operations.map((op, i) => {
+    const used = new Set<string>();
+    const pending: DefinitionNode[] = [op];
+    while (pending.length > 0) {
+      visit(pending.pop()!, {
+        FragmentSpread(node) {
+          const fragment = fragments.get(node.name.value);
+          if (fragment && !used.has(node.name.value)) {
+            used.add(node.name.value);
+            pending.push(fragment);
+          }
+        },
+      });
+    }
+    const definitions = [op, ...[...used].map((name) => fragments.get(name)!)];
+    const name = op.name?.value ?? `(anonymous operation ${i + 1})`;
+    return { name, source, document: { kind: Kind.DOCUMENT, definitions } };
+  });
+}
+
+/**
+ * What an operation uses of a schema, as graphql-inspector names a change's path: `Type`, `Type.field`,
+ * `Type.field.argument`, `Input.field`, `Enum.VALUE`.
+ */
+export function schemaCoordinates(schema: GraphQLSchema, document: DocumentNode): Set<string> {
+  const used = new Set<string>();
+  const typeInfo = new TypeInfo(schema);
+  const named = (type: Parameters<typeof getNamedType>[0]) => {
+    const t = getNamedType(type);
+    if (t) used.add(t.name);
+    return t?.name;
+  };
+  const visitor: ASTVisitor = {
+    Field(node) {
+      const parent = typeInfo.getParentType();
+      named(typeInfo.getFieldDef()?.type);
+      if (parent) used.add(`${parent.name}.${node.name.value}`).add(parent.name);
+    },
+    Argument(node) {
+      const parent = typeInfo.getParentType();
+      const field = typeInfo.getFieldDef();
+      named(typeInfo.getArgument()?.type);
+      if (parent && field) used.add(`${parent.name}.${field.name}.${node.name.value}`);
+    },
+    ObjectField(node) {
+      const input = named(typeInfo.getParentInputType());
+      if (input) used.add(`${input}.${node.name.value}`);
+      named(typeInfo.getInputType());
+    },
+    EnumValue(node) {
+      const type = named(typeInfo.getInputType());
+      if (type) used.add(`${type}.${node.value}`);
+    },
+    NamedType(node) {
+      // Type conditions of fragments and inline fragments, and variables' types.
+      if (schema.getType(node.name.value)) used.add(node.name.value);
+    },
+  };
+  visit(document, visitWithTypeInfo(typeInfo, visitor));
+  return used;
+}
+
+export interface Verdict {
+  operation: KnownOperation;
+  /** Validation errors against the new schema (none: not broken). */
+  errors: string[];
+}
+
+/**
+ * The known operations that were valid against the base schema, each with its validation errors against the new
+ * one; and those already invalid against the base (a stale partner file), which no change can break.
+ */
+export function judge(before: GraphQLSchema, after: GraphQLSchema, operations: KnownOperation[]) {
+  const valid = operations.filter((op) => validate(before, op.document).length === 0);
+  const verdicts: Verdict[] = valid.map((operation) => ({
+    operation,
+    errors: validate(after, operation.document).map((e) => e.message),
+  }));
+  const invalidAtBase = operations.filter((op) => !valid.includes(op));
+  return { verdicts, invalidAtBase };
+}
