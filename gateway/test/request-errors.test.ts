@@ -62,6 +62,16 @@ const LIMITS: [keyof typeof QUERY_LIMITS, string, RegExp][] = [
     /^The field "__typename" may be asked for at most 3 times in one selection\.$/,
   ],
   [
+    'maxFragments',
+    `query many { ...F0 } ${Array.from({ length: 51 }, (_, i) => `fragment F${i} on Query { __typename }`).join('\n')}`,
+    /^At most 50 fragments may be defined in one document, found 51\.$/,
+  ],
+  [
+    'maxVariables',
+    `query many(${Array.from({ length: 51 }, (_, i) => `$v${i}: Int`).join(' ')}) { __typename }`,
+    /^At most 50 variables may be declared by one operation, found 51\.$/,
+  ],
+  [
     'maxCost',
     `{ ${Array.from({ length: 30 }, (_, i) => `t${i}: tournaments(first: 20) { edges { node { id name leaderboard(first: 10) { edges { node { id name points position } } } } } }`).join('\n')} }`,
     /^Query Cost limit of 50000 exceeded, found \d+\.$/,
