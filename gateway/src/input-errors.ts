@@ -33,7 +33,7 @@ export const MAX_INPUT_ERRORS = 50;
 /** How much of a client's own name (an unknown field's) goes into a message. */
 const MAX_NAME_IN_MESSAGE = 40;
 
-const shortName = (name: string) =>
+export const shortName = (name: string) =>
   name.length > MAX_NAME_IN_MESSAGE ? `${name.slice(0, MAX_NAME_IN_MESSAGE)}…` : name;
 
 /** What a value of a built-in scalar is, said without the value that was sent. */

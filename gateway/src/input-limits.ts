@@ -15,7 +15,7 @@ import {
   ValuesOfCorrectTypeRule,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { safeValuesOfCorrectTypeRule, variableErrors } from './input-errors.js';
+import { safeValuesOfCorrectTypeRule, shortName, variableErrors } from './input-errors.js';
 
 /**
  * The most one input value may hold, wherever it comes from (variables or values written in the document) and over
@@ -72,7 +72,7 @@ export function checkVariableDepth(variables: unknown): GraphQLError | null {
       const [at, depth] = pending.pop()!;
       if (typeof at !== 'object' || at === null) continue;
       if (depth >= INPUT_LIMITS.maxDepth) {
-        return tooDeep(`$${name.length > 40 ? `${name.slice(0, 40)}…` : name}`);
+        return tooDeep(`$${shortName(name)}`);
       }
       for (const inner of Array.isArray(at) ? at : Object.values(at)) pending.push([inner, depth + 1]);
     }
