@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { seededRandom } from '../src/db/random.js';
-import { hashString, posterSvg } from '../src/domain/artwork.js';
-import { BANNERS } from '../src/domain/catalogue-content.js';
+import { seededRandom } from '../src/random.js';
+import { hashString, posterSvg } from '../src/art/artwork.js';
+import { BANNERS } from '../src/seed/catalogue-content.js';
 
 const SIZE = 600;
 const FPS = 25;

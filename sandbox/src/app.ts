@@ -4,7 +4,7 @@ import { configFromEnv, type SandboxConfig } from './config.js';
 import type { SandboxContext } from './context.js';
 import { openDatabase, type Db } from './db/open.js';
 import { anchorSchedule } from './db/schedule.js';
-import { seedIfEmpty } from './db/seed.js';
+import { seedIfEmpty } from './seed/index.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { installErrorHandling } from './http/errors.js';
 import { installFormBodies } from './http/forms.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PLAYER } from '../src/db/seed-players.js';
+import { DEMO_PLAYER } from '../src/seed/players.js';
 import { api, newPlayer, startSandbox } from './harness.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;

@@ -1,8 +1,7 @@
 import type { Db } from '../db/open.js';
-import { SITE_SETTINGS, type SiteSettings } from './catalogue-content.js';
 import { formatCents } from './money.js';
 
-/** Reads and shapes the catalogue's content: promotions, banners, news, latest wins and site settings. */
+/** Reads and shapes the catalogue's content: promotions, banners, news and latest wins. */
 
 interface PromotionRow {
   id: number;
@@ -118,56 +117,23 @@ export function latestWins(db: Db, limit = 50) {
   }));
 }
 
-export type { SiteSettings };
+// The rows behind an image address (art/images.ts draws the art from them).
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * The stored 'site.*' settings over the defaults, so a missing or newly added key still answers. A stored object
- * is laid over its default too: a database seeded before a field was added (live_chat.script_url) still has it.
- */
-export function siteSettings(db: Db): SiteSettings {
-  const rows = db.prepare("SELECT key, value FROM settings WHERE key LIKE 'site.%'").all() as {
-    key: string;
-    value: string;
-  }[];
-  const out: Record<string, unknown> = { ...SITE_SETTINGS };
-  for (const row of rows) {
-    const key = row.key.slice('site.'.length);
-    if (!(key in SITE_SETTINGS)) continue;
-    const stored: unknown = JSON.parse(row.value);
-    const fallback = out[key];
-    out[key] = isPlainObject(stored) && isPlainObject(fallback) ? { ...fallback, ...stored } : stored;
-  }
-  return out as unknown as SiteSettings;
+export function findPromotionByImage(db: Db, image: string) {
+  return db.prepare('SELECT title FROM promotions WHERE image = ?').get(image) as
+    { title: string } | undefined;
 }
 
-/** A setting's address that is a path on the sandbox (its stand-ins), as a full address a browser can open. */
-const absolute = (address: string, base: string) => (address.startsWith('/') ? `${base}${address}` : address);
-
-/** The settings as GET /api/settings answers them: the stand-ins' paths as full addresses on `base`. */
-export function publicSiteSettings(db: Db, base: string): SiteSettings {
-  const settings = siteSettings(db);
-  return {
-    ...settings,
-    live_chat: { ...settings.live_chat, script_url: absolute(settings.live_chat.script_url, base) },
-    error_reporter: { ...settings.error_reporter, dsn: absolute(settings.error_reporter.dsn, base) },
-    tag_manager_url: absolute(settings.tag_manager_url, base),
-  };
+export function findArticleByImage(db: Db, image: string) {
+  return db.prepare('SELECT title, category FROM news_articles WHERE image = ?').get(image) as
+    { title: string; category: string } | undefined;
 }
 
-export function writeSiteSettings(db: Db): void {
-  saveSiteSettings(db, SITE_SETTINGS);
-}
-
-/** Replaces each given key's value whole (a test's PATCH /sandbox/settings/site); answers all the settings. */
-export function saveSiteSettings(db: Db, patch: Partial<SiteSettings>): SiteSettings {
-  const insert = db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)');
-  db.transaction(() => {
-    for (const [key, value] of Object.entries(patch)) {
-      if (value !== undefined) insert.run(`site.${key}`, JSON.stringify(value));
-    }
-  })();
-  return siteSettings(db);
+/** A banner by its desktop or its mobile image. */
+export function findBannerByImage(db: Db, image: string) {
+  return db
+    .prepare(
+      'SELECT title, image, image_mobile FROM promotion_banners WHERE image = ? OR image_mobile = ? LIMIT 1',
+    )
+    .get(image, image) as { title: string; image: string; image_mobile: string } | undefined;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.js';
 import { ApiError } from '../http/errors.js';
+import { issueToken } from './tokens.js';
 
 /** A row of the games table as stored. */
 export interface GameRow {
@@ -68,6 +69,22 @@ export function findGame(db: Db, idOrCode: string): GameRow {
   return row;
 }
 
+/** The few fields the game page needs, by game_code exactly (any string: unknown is undefined). */
+export function findGameByCode(db: Db, code: string) {
+  return db.prepare('SELECT id, name, game_code, product FROM games WHERE game_code = ?').get(code) as
+    { id: number; name: string; game_code: string; product: string } | undefined;
+}
+
+/** What a game's tile is drawn from, by its image address. */
+export function findGameByImage(db: Db, image: string) {
+  return db
+    .prepare(
+      `SELECT g.name, g.category, g.themes, p.shortname AS provider
+       FROM games g JOIN game_providers p ON p.product = g.product WHERE g.image = ?`,
+    )
+    .get(image) as { name: string; category: string; themes: string; provider: string } | undefined;
+}
+
 export function findProvider(db: Db, product: string): ProviderRow {
   return db
     .prepare('SELECT product, shortname, name FROM game_providers WHERE product = ?')
@@ -131,7 +148,18 @@ export function recentGames(db: Db, userId: number, limit = 30): GameRow[] {
     .all(userId, limit) as GameRow[];
 }
 
-export function recordRecentGame(db: Db, userId: number, gameId: number, now: Date): void {
+/**
+ * A real-money launch: the game goes to the front of the player's recent games and the game page gets its own
+ * token, together.
+ */
+export function startRealPlay(db: Db, userId: number, gameId: number, now: Date): string {
+  return db.transaction(() => {
+    recordRecentGame(db, userId, gameId, now);
+    return issueToken(db, userId, 'game', now);
+  })();
+}
+
+function recordRecentGame(db: Db, userId: number, gameId: number, now: Date): void {
   db.prepare(
     `INSERT INTO recent_games (user_id, game_id, played_at) VALUES (?, ?, ?)
      ON CONFLICT (user_id, game_id) DO UPDATE SET played_at = excluded.played_at`,

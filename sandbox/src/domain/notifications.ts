@@ -56,6 +56,13 @@ export function unreadCount(db: Db, userId: number): number {
   return row.n;
 }
 
+export function markAllRead(db: Db, userId: number, now: Date): void {
+  db.prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL').run(
+    now.toISOString(),
+    userId,
+  );
+}
+
 export function insertNotification(
   db: Db,
   userId: number,

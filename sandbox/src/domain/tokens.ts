@@ -34,3 +34,11 @@ export function revokeToken(db: Db, tokenHash: string, now: Date): void {
     tokenHash,
   );
 }
+
+/** Revokes every live token of a player (a new password signs out every session). */
+export function revokeUserTokens(db: Db, userId: number, now: Date): void {
+  db.prepare('UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(
+    now.toISOString(),
+    userId,
+  );
+}

@@ -1,9 +1,10 @@
 import type { SandboxContext } from '../context.js';
 import type { Db } from '../db/open.js';
 import { scheduleAnchor } from '../db/schedule.js';
-import { notFound } from '../http/errors.js';
+import { ApiError, notFound } from '../http/errors.js';
 import { TournamentEvents, tournamentChannel } from '../realtime/hub.js';
 import { isoUtc } from './clock.js';
+import { post } from './ledger.js';
 import { formatCents } from './money.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -140,6 +141,12 @@ export function findTournament(db: Db, id: number): Tournament | null {
   return row ? resolveTimes(row, scheduleAnchor(db)) : null;
 }
 
+/** The first tournament whose image this is (art/images.ts draws its poster from the name). */
+export function findTournamentByImage(db: Db, image: string) {
+  return db.prepare('SELECT name FROM tournaments WHERE image = ? ORDER BY id LIMIT 1').get(image) as
+    { name: string } | undefined;
+}
+
 export function getTournament(db: Db, id: number): Tournament {
   const t = findTournament(db, id);
   if (!t) throw notFound('Tournament');
@@ -164,6 +171,47 @@ export function leaderboardRows(db: Db, tournamentId: number): TournamentUserRow
        WHERE tu.tournament_id = ? ORDER BY tu.points DESC, tu.joined_at ASC, tu.user_id ASC`,
     )
     .all(tournamentId) as TournamentUserRow[];
+}
+
+/**
+ * Joins the player while registration is open. The buy-in (if any) leaves the money wallet in the same
+ * transaction as the join row, so a refused buy-in ("Insufficient funds.") leaves no entry behind.
+ */
+export function joinTournament(db: Db, t: Tournament, userId: number, now: Date): void {
+  db.transaction(() => {
+    if (findEntry(db, t.id, userId)) throw new ApiError(422, 'You have already joined this tournament.');
+    if (!isRegistrationOpen(stageOf(t, now)))
+      throw new ApiError(422, 'Registration for this tournament is closed.');
+    db.prepare('INSERT INTO tournament_users (tournament_id, user_id, joined_at) VALUES (?, ?, ?)').run(
+      t.id,
+      userId,
+      now.toISOString(),
+    );
+    if (t.buy_in_cents > 0) {
+      post(
+        db,
+        [
+          {
+            userId,
+            wallet: 'money',
+            amountCents: -t.buy_in_cents,
+            kind: 'buy_in',
+            reference: `tournament:${t.id}`,
+          },
+        ],
+        now,
+      );
+    }
+  })();
+}
+
+/** Records the player's first start (a buy-in's play window runs from it). */
+export function markEntryStarted(db: Db, tournamentId: number, userId: number, now: Date): void {
+  db.prepare('UPDATE tournament_users SET started_at = ? WHERE tournament_id = ? AND user_id = ?').run(
+    now.toISOString(),
+    tournamentId,
+    userId,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------

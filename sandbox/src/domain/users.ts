@@ -51,3 +51,83 @@ export function markOnboardingSeen(db: Db, userId: number, now: Date): UserRow {
   ).run(now.toISOString(), now.toISOString(), userId);
   return findUser(db, userId);
 }
+
+export function isEmailTaken(db: Db, email: string): boolean {
+  return db.prepare('SELECT 1 FROM users WHERE email = ?').get(email) !== undefined;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  phone: string | null;
+  dateOfBirth: string | null;
+  affiliate: string;
+  trackingId: string | null;
+}
+
+/** Inserts a player; answers the new id. */
+export function insertUser(db: Db, user: NewUser, now: Date): number {
+  const stamp = now.toISOString();
+  const info = db
+    .prepare(
+      `INSERT INTO users (name, email, password_hash, phone, date_of_birth, affiliate, tracking_id, created_at,
+         updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      user.name,
+      user.email,
+      user.passwordHash,
+      user.phone,
+      user.dateOfBirth,
+      user.affiliate,
+      user.trackingId,
+      stamp,
+      stamp,
+    );
+  return Number(info.lastInsertRowid);
+}
+
+/** What a sign-in checks: the id and password hash of the account with that email, if any. */
+export function findCredentials(db: Db, email: string) {
+  return db.prepare('SELECT id, password_hash FROM users WHERE email = ?').get(email) as
+    { id: number; password_hash: string | null } | undefined;
+}
+
+/** The account with that email that signs in with a password (not one that only signs in elsewhere), if any. */
+export function findPasswordAccount(db: Db, email: string) {
+  return db
+    .prepare('SELECT id, email FROM users WHERE email = ? AND password_hash IS NOT NULL')
+    .get(email) as { id: number; email: string } | undefined;
+}
+
+export function setPasswordHash(db: Db, userId: number, passwordHash: string, now: Date): void {
+  db.prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?').run(
+    passwordHash,
+    now.toISOString(),
+    userId,
+  );
+}
+
+export function updateProfile(
+  db: Db,
+  userId: number,
+  profile: { name: string; phone: string | null },
+  now: Date,
+) {
+  db.prepare('UPDATE users SET name = ?, phone = ?, updated_at = ? WHERE id = ?').run(
+    profile.name,
+    profile.phone,
+    now.toISOString(),
+    userId,
+  );
+}
+
+/** Marks the email verified; the first verification's time stays. */
+export function markEmailVerified(db: Db, userId: number, now: Date): void {
+  db.prepare('UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?').run(
+    now.toISOString(),
+    userId,
+  );
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { accountJson, findUser, markOnboardingSeen } from '../domain/users.js';
+import { accountJson, findUser, markOnboardingSeen, updateProfile } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { ApiError, parse } from '../http/errors.js';
 import { playerText } from '../http/text.js';
@@ -29,11 +29,11 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const body = parse(ProfileBody, req.body);
     if (body.name === undefined && body.phone === undefined) throw new ApiError(422, 'Nothing to update.');
     const user = findUser(db, userId);
-    db.prepare('UPDATE users SET name = ?, phone = ?, updated_at = ? WHERE id = ?').run(
-      body.name ?? user.name,
-      body.phone === undefined ? user.phone : body.phone,
-      ctx.clock().toISOString(),
+    updateProfile(
+      db,
       userId,
+      { name: body.name ?? user.name, phone: body.phone === undefined ? user.phone : body.phone },
+      ctx.clock(),
     );
     return { success: true, user: accountJson(findUser(db, userId)) };
   });

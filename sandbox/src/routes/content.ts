@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import {
-  findArticle,
-  latestWins,
-  listBanners,
-  listNews,
-  listPromotions,
-  publicSiteSettings,
-} from '../domain/catalogue.js';
+import { findArticle, latestWins, listBanners, listNews, listPromotions } from '../domain/catalogue.js';
+import { publicSiteSettings } from '../domain/site-settings.js';
 import { optionalUser, requireUser } from '../http/auth.js';
 import { notFound, parse } from '../http/errors.js';
 

@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { FaultTable, installFaults } from '../control/faults.js';
-import { publicSiteSettings, saveSiteSettings } from '../domain/catalogue.js';
-import { PROMO_PAGE_KEYS, type PromoPageKey, type SiteSettings } from '../domain/catalogue-content.js';
 import { publishWallet } from '../domain/events.js';
 import { setProviderDown } from '../domain/games.js';
 import { post, walletEntries } from '../domain/ledger.js';
+import { listMail } from '../domain/mail.js';
 import { NOTIFICATION_TYPES, notify } from '../domain/notifications.js';
 import { DEFAULT_PAYMENT_SETTINGS, savePaymentSettings } from '../domain/payments.js';
+import {
+  PROMO_PAGE_KEYS,
+  publicSiteSettings,
+  saveSiteSettings,
+  type PromoPageKey,
+  type SiteSettings,
+} from '../domain/site-settings.js';
+import { markEmailVerified } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
 import { Rands } from './wallet.js';
@@ -131,10 +138,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.post('/sandbox/verifyEmail', async (req) => {
     const { userId } = requireUser(ctx, req);
-    db.prepare('UPDATE users SET email_verified_at = COALESCE(email_verified_at, ?) WHERE id = ?').run(
-      ctx.clock().toISOString(),
-      userId,
-    );
+    markEmailVerified(db, userId, ctx.clock());
     return { success: true };
   });
 
@@ -170,9 +174,6 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.get('/sandbox/mail', async (req) => {
     const { email } = parse(z.object({ email: z.string().max(190).optional() }), req.query);
-    const rows = email
-      ? db.prepare('SELECT * FROM mail_outbox WHERE to_email = ? COLLATE NOCASE ORDER BY id DESC').all(email)
-      : db.prepare('SELECT * FROM mail_outbox ORDER BY id DESC LIMIT 50').all();
-    return { mail: rows };
+    return { mail: listMail(db, email) };
   });
 }

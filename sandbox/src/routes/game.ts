@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
+import { findGameByCode } from '../domain/games.js';
 import { walletEntries } from '../domain/ledger.js';
 import { demoSpin, realSpin } from '../domain/spin.js';
 import { slotPage } from '../game/slot-page.js';
@@ -19,9 +20,7 @@ const SpinBody = z.object({
 const rng = () => crypto.randomInt(0, 2 ** 32) / 2 ** 32;
 
 function findGame(ctx: SandboxContext, code: string) {
-  const game = ctx.db
-    .prepare('SELECT id, name, game_code, product FROM games WHERE game_code = ?')
-    .get(code) as { id: number; name: string; game_code: string; product: string } | undefined;
+  const game = findGameByCode(ctx.db, code);
   if (!game) throw notFound('Game');
   return game;
 }

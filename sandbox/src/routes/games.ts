@@ -11,9 +11,8 @@ import {
   homeGroup,
   providersWithCounts,
   recentGames,
-  recordRecentGame,
+  startRealPlay,
 } from '../domain/games.js';
-import { issueToken } from '../domain/tokens.js';
 import { tournamentIdForGame } from '../domain/tournaments.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
@@ -51,10 +50,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const answer = { ...gameJson(game), provider };
     if (!owner) return { gameUrl: `${base}#demo=1`, game: answer, tournamentId: null };
     const now = ctx.clock();
-    const token = db.transaction(() => {
-      recordRecentGame(db, owner.userId, game.id, now);
-      return issueToken(db, owner.userId, 'game', now);
-    })();
+    const token = startRealPlay(db, owner.userId, game.id, now);
     return {
       gameUrl: `${base}#session=${token}`,
       game: answer,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { findImage, type ImageAnswer } from '../domain/images.js';
+import { findImage, type ImageAnswer } from '../art/images.js';
 import { notFound } from '../http/errors.js';
 import { byteRange, etagMatches } from '../http/ranges.js';
 

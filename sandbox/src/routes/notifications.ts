@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { listNotifications } from '../domain/notifications.js';
+import { listNotifications, markAllRead } from '../domain/notifications.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
 
@@ -13,9 +13,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const { userId } = requireUser(ctx, req);
     const { flag } = parse(Params, req.params);
     if (flag === 'true' || flag === '1') {
-      ctx.db
-        .prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL')
-        .run(ctx.clock().toISOString(), userId);
+      markAllRead(ctx.db, userId, ctx.clock());
     }
     return listNotifications(ctx.db, userId);
   });

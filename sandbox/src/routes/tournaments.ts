@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import { publishWallet } from '../domain/events.js';
-import { post } from '../domain/ledger.js';
 import {
   closeSession,
   findEntry,
   getTournament,
-  isRegistrationOpen,
+  joinTournament,
   listTournaments,
+  markEntryStarted,
   openSession,
   playWindowExpired,
   publishTournamentRefresh,
@@ -89,37 +89,12 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     return { tournament: tournamentJson(db, t, ctx.clock(), { viewerId: viewer?.userId ?? null }) };
   });
 
-  // Join. The buy-in (if any) leaves the money wallet in the same transaction as the join row, so a refused
-  // buy-in ("Insufficient funds.") leaves no entry behind.
+  // Join (the buy-in, if any, in the same transaction: domain/tournaments.ts joinTournament).
   app.post<{ Params: { id: string } }>('/api/tournaments/:id', async (req) => {
     const { userId } = requireUser(ctx, req);
     const t = getTournament(db, tournamentId(req.params.id));
     const now = ctx.clock();
-    db.transaction(() => {
-      if (findEntry(db, t.id, userId)) throw new ApiError(422, 'You have already joined this tournament.');
-      if (!isRegistrationOpen(stageOf(t, now)))
-        throw new ApiError(422, 'Registration for this tournament is closed.');
-      db.prepare('INSERT INTO tournament_users (tournament_id, user_id, joined_at) VALUES (?, ?, ?)').run(
-        t.id,
-        userId,
-        now.toISOString(),
-      );
-      if (t.buy_in_cents > 0) {
-        post(
-          db,
-          [
-            {
-              userId,
-              wallet: 'money',
-              amountCents: -t.buy_in_cents,
-              kind: 'buy_in',
-              reference: `tournament:${t.id}`,
-            },
-          ],
-          now,
-        );
-      }
-    })();
+    joinTournament(db, t, userId, now);
     if (t.buy_in_cents > 0) publishWallet(ctx, userId);
     publishTournamentRefresh(ctx, t.id);
     return { tournament: tournamentJson(db, t, now, { viewerId: userId }) };
@@ -143,11 +118,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
         throw new ApiError(422, 'This tournament has not started yet.');
       if (playWindowExpired(t, entry, now)) throw new ApiError(422, 'Your tournament play time has run out.');
       if (!entry.started_at) {
-        db.prepare('UPDATE tournament_users SET started_at = ? WHERE tournament_id = ? AND user_id = ?').run(
-          now.toISOString(),
-          t.id,
-          userId,
-        );
+        markEntryStarted(db, t.id, userId, now);
       }
       openSession(db, t.id, userId, now);
     } else {

@@ -1,6 +1,6 @@
-import { slugify } from '../domain/games-seed.js';
-import type { Db } from './open.js';
-import { seededRandom, type Random } from './random.js';
+import { slugify } from './generate-games.js';
+import type { Db } from '../db/open.js';
+import { seededRandom, type Random } from '../random.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

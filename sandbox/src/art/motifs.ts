@@ -1,5 +1,5 @@
-import type { Random } from '../db/random.js';
-import type { Motif } from './artwork-palettes.js';
+import type { Random } from '../random.js';
+import type { Motif } from './palettes.js';
 
 /**
  * The decorative shapes behind a title, one set per motif, drawn as SVG fragments on a width × height canvas in

@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Db } from '../db/open.js';
 import { gameTileSvg, posterSvg, TILE, type PosterArt } from './artwork.js';
-import { siteSettings } from './catalogue.js';
+import { findArticleByImage, findBannerByImage, findPromotionByImage } from '../domain/catalogue.js';
+import { findGameByImage } from '../domain/games.js';
+import { siteSettings } from '../domain/site-settings.js';
+import { findTournamentByImage } from '../domain/tournaments.js';
 
 /**
  * The images the catalogue hands out, by address. Every address follows one scheme, /images/<kind>/<name>.webp
@@ -44,15 +47,10 @@ export function findImage(db: Db, address: string, askedWidth: number | null): I
   if (!match) return null;
   const kind = match[1]!;
   if (address.endsWith('.mp4'))
-    return kind === 'banners' && bannerByImage(db, address) ? video(address) : null;
+    return kind === 'banners' && findBannerByImage(db, address) ? video(address) : null;
 
   if (kind === 'games') {
-    const game = db
-      .prepare(
-        `SELECT g.name, g.category, g.themes, p.shortname AS provider
-         FROM games g JOIN game_providers p ON p.product = g.product WHERE g.image = ?`,
-      )
-      .get(address) as { name: string; category: string; themes: string; provider: string } | undefined;
+    const game = findGameByImage(db, address);
     if (!game) return null;
     const width = servedWidth(TILE.width, askedWidth);
     const art = { ...game, themes: JSON.parse(game.themes) as string[] };
@@ -66,25 +64,24 @@ export function findImage(db: Db, address: string, askedWidth: number | null): I
 }
 
 function posterFor(db: Db, kind: string, address: string): PosterArt | null {
-  const row = (sql: string) => db.prepare(sql).get(address) as Record<string, string> | undefined;
   switch (kind) {
     case 'banners': {
-      const banner = bannerByImage(db, address);
+      const banner = findBannerByImage(db, address);
       if (!banner) return null;
       const size = banner.image === address ? BANNER_DESKTOP : BANNER_MOBILE;
       return { title: banner.title, kicker: null, ...size };
     }
     case 'promotions': {
-      const promotion = row('SELECT title FROM promotions WHERE image = ?');
-      return promotion ? { title: promotion.title!, kicker: 'Promotion', ...CARD } : null;
+      const promotion = findPromotionByImage(db, address);
+      return promotion ? { title: promotion.title, kicker: 'Promotion', ...CARD } : null;
     }
     case 'news': {
-      const article = row('SELECT title, category FROM news_articles WHERE image = ?');
-      return article ? { title: article.title!, kicker: article.category!, ...CARD } : null;
+      const article = findArticleByImage(db, address);
+      return article ? { title: article.title, kicker: article.category, ...CARD } : null;
     }
     case 'tournaments': {
-      const tournament = row('SELECT name FROM tournaments WHERE image = ? ORDER BY id LIMIT 1');
-      return tournament ? { title: tournament.name!, kicker: 'Tournament', ...CARD } : null;
+      const tournament = findTournamentByImage(db, address);
+      return tournament ? { title: tournament.name, kicker: 'Tournament', ...CARD } : null;
     }
     case 'promos': {
       // The promotional pages live in the site settings (a test may replace them), not in a table.
@@ -94,14 +91,6 @@ function posterFor(db: Db, kind: string, address: string): PosterArt | null {
     default:
       return null;
   }
-}
-
-function bannerByImage(db: Db, address: string) {
-  return db
-    .prepare(
-      'SELECT title, image, image_mobile FROM promotion_banners WHERE image = ? OR image_mobile = ? LIMIT 1',
-    )
-    .get(address, address) as { title: string; image: string; image_mobile: string } | undefined;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { BANNERS, NEWS, PROMOTIONS, WINNER_NAMES } from '../domain/catalogue-content.js';
-import { writeSiteSettings } from '../domain/catalogue.js';
-import { generateGames, PROVIDERS, slugify, type SeedGame } from '../domain/games-seed.js';
-import type { Db } from './open.js';
-import { seededRandom, type Random } from './random.js';
+import { BANNERS, NEWS, PROMOTIONS, WINNER_NAMES } from './catalogue-content.js';
+import { writeSiteSettings } from '../domain/site-settings.js';
+import { generateGames, PROVIDERS, slugify, type SeedGame } from './generate-games.js';
+import type { Db } from '../db/open.js';
+import { seededRandom, type Random } from '../random.js';
 
 /**
  * Providers, games, home groups, promotions, banners, news, latest wins and the site settings. Deterministic:

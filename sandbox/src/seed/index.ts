@@ -1,7 +1,7 @@
-import type { Db } from './open.js';
-import { seedCatalogue } from './seed-catalogue.js';
-import { seedPlayers } from './seed-players.js';
-import { seedTournaments } from './seed-tournaments.js';
+import type { Db } from '../db/open.js';
+import { seedCatalogue } from './catalogue.js';
+import { seedPlayers } from './players.js';
+import { seedTournaments } from './tournaments.js';
 
 /** Seeds a new database: the catalogue (games, content), the players, then tournaments. Deterministic. */
 export function seedIfEmpty(db: Db, now: Date): void {

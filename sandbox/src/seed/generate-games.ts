@@ -1,5 +1,5 @@
-import type { Random } from '../db/random.js';
-import type { ProviderRow } from './games.js';
+import type { Random } from '../random.js';
+import type { ProviderRow } from '../domain/games.js';
 
 /** Generates the seeded game catalogue: believable names from word lists, deterministic for a given PRNG. */
 

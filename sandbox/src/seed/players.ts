@@ -1,8 +1,8 @@
 import { hashPassword } from '../domain/passwords.js';
 import { post } from '../domain/ledger.js';
 import { NOTIFICATION_TYPES, insertNotification } from '../domain/notifications.js';
-import type { Db } from './open.js';
-import { seededRandom } from './random.js';
+import type { Db } from '../db/open.js';
+import { seededRandom } from '../random.js';
 
 /** Demo accounts documented in the README. */
 export const DEMO_PLAYER = { email: 'demo@playlive.test', password: 'PlayLive-demo-1', name: 'Demo Player' };
@@ -67,21 +67,33 @@ function insertUser(
   return Number(info.lastInsertRowid);
 }
 
+type DaysAgo = (days: number) => Date;
+
 /** Demo players, coupons, and the demo player's history: deposits, play, a withdrawal, notifications, loyalty. */
 export function seedPlayers(db: Db, now: Date): void {
-  const rnd = seededRandom(2718);
-  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+  const daysAgo: DaysAgo = (d) => new Date(now.getTime() - d * 86_400_000);
+  seedCoupons(db);
+  const demo = insertUser(db, DEMO_PLAYER, daysAgo(120).toISOString(), daysAgo(120).toISOString());
+  insertUser(db, NEW_PLAYER, null, daysAgo(1).toISOString());
+  // Money history through the ledger, so the balance equals the ledger sum from the start.
+  seedDeposits(db, demo, daysAgo);
+  const games = seedPlay(db, demo, daysAgo);
+  seedWithdrawal(db, demo, daysAgo);
+  seedFavourites(db, demo, games.slice(0, 6), daysAgo);
+  seedLoyalty(db, demo);
+  seedNotifications(db, demo, daysAgo);
+}
+
+function seedCoupons(db: Db): void {
   const insertCoupon = db.prepare(
     'INSERT INTO coupons (code, description, bonus_cents, wagering_multiplier, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
   insertCoupon.run(...Object.values(COUPONS.welcome), '2099-12-31T21:59:59.000Z');
   insertCoupon.run(...Object.values(COUPONS.spins), '2099-12-31T21:59:59.000Z');
   insertCoupon.run(...Object.values(COUPONS.expired), '2025-01-31T21:59:59.000Z');
+}
 
-  const demo = insertUser(db, DEMO_PLAYER, daysAgo(120).toISOString(), daysAgo(120).toISOString());
-  insertUser(db, NEW_PLAYER, null, daysAgo(1).toISOString());
-
-  // Money history through the ledger, so the balance equals the ledger sum from the start.
+function seedDeposits(db: Db, demo: number, daysAgo: DaysAgo): void {
   const deposits = [
     [90, 50_000, 'eft', 'callpay'],
     [60, 20_000, 'capitec', 'paypump'],
@@ -110,6 +122,11 @@ export function seedPlayers(db: Db, now: Date): void {
       at,
     );
   });
+}
+
+/** Sixty spins over the last month on the first 40 games; answers those games. */
+function seedPlay(db: Db, demo: number, daysAgo: DaysAgo): { id: number }[] {
+  const rnd = seededRandom(2718);
   const games = db.prepare('SELECT id FROM games ORDER BY id LIMIT 40').all() as { id: number }[];
   for (let i = 0; i < 60 && games.length; i++) {
     const at = daysAgo(29 - i / 3);
@@ -134,6 +151,10 @@ export function seedPlayers(db: Db, now: Date): void {
        ON CONFLICT (user_id, game_id) DO UPDATE SET played_at = excluded.played_at`,
     ).run(demo, gameId, at.toISOString());
   }
+  return games;
+}
+
+function seedWithdrawal(db: Db, demo: number, daysAgo: DaysAgo): void {
   const wdAt = daysAgo(5);
   db.prepare(
     "INSERT INTO withdrawals (id, user_id, amount_cents, status, created_at) VALUES ('wd_seed1', ?, 30000, 'complete', ?)",
@@ -151,16 +172,20 @@ export function seedPlayers(db: Db, now: Date): void {
     ],
     wdAt,
   );
+}
 
-  for (const game of games.slice(0, 6)) {
+function seedFavourites(db: Db, demo: number, games: { id: number }[], daysAgo: DaysAgo): void {
+  for (const game of games) {
     db.prepare('INSERT INTO favourites (user_id, game_id, created_at) VALUES (?, ?, ?)').run(
       demo,
       game.id,
       daysAgo(10).toISOString(),
     );
   }
+}
 
-  // Loyalty in several tiers: Bronze used up, Silver part used with chests ready, Gold under way.
+/** Loyalty in several tiers: Bronze used up, Silver part used with chests ready, Gold under way. */
+function seedLoyalty(db: Db, demo: number): void {
   const tiers: [string, number, number][] = [
     ['bronze', 100, 100],
     ['silver', 100, 60],
@@ -177,8 +202,10 @@ export function seedPlayers(db: Db, now: Date): void {
   db.prepare("UPDATE users SET loyalty_tier = 'gold', loyalty_stake_remainder_cents = 450 WHERE id = ?").run(
     demo,
   );
+}
 
-  // One notification of each type, the older half already read.
+/** One notification of each type, the older half already read. */
+function seedNotifications(db: Db, demo: number, daysAgo: DaysAgo): void {
   NOTIFICATION_TYPES.forEach((type, i) => {
     const at = daysAgo(NOTIFICATION_TYPES.length - i);
     const id = insertNotification(db, demo, type, ...NOTIFICATION_TEXT[type], at);

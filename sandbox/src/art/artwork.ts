@@ -1,7 +1,7 @@
-import { seededRandom, type Random } from '../db/random.js';
-import { drawMotif } from './artwork-motifs.js';
-import { gameLook, titleLook, type Look, type Palette } from './artwork-palettes.js';
-import { ART_FONT, fitText, xmlEscape, type TextBox } from './artwork-text.js';
+import { seededRandom, type Random } from '../random.js';
+import { drawMotif } from './motifs.js';
+import { gameLook, titleLook, type Look, type Palette } from './palettes.js';
+import { ART_FONT, fitText, xmlEscape, type TextBox } from './text.js';
 
 /**
  * Generated artwork, as SVG documents: a game's tile (its name, its provider and its theme's colours and motif)
