@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LOG_LEVELS, type LogLevel } from './logging.js';
-import { isReturnOrigin } from './return-url.js';
+import { LOG_LEVELS, type LogLevel } from './observability/logging.js';
+import { isReturnOrigin } from './domain/return-url.js';
 
 const list = (value: string) =>
   value

@@ -1,7 +1,4 @@
 import { configFromEnv, type GatewayConfig } from './config.js';
-import { PersistedOperationsError } from './persisted-operations.js';
-import { createGateway } from './server.js';
-import { startTracing } from './tracing.js';
 
 /** `npm run gateway`: the GraphQL gateway on GATEWAY_PORT (default 4000) over CASINO_API_URL. */
 async function main() {
@@ -12,6 +9,13 @@ async function main() {
     console.error((err as Error).message);
     process.exit(2);
   }
+  // Loaded once the settings are good: a refused setting exits in well under a second, not after the few seconds the
+  // whole gateway takes to load.
+  const [{ PersistedOperationsError }, { createGateway }, { startTracing }] = await Promise.all([
+    import('./operations/persisted-operations.js'),
+    import('./server.js'),
+    import('./observability/tracing.js'),
+  ]);
   // Before the gateway starts, so its first operations are traced; nothing starts unless OTEL_* names an exporter.
   const stopTracing = await startTracing();
   let gateway;

@@ -1,47 +1,30 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { ExecutionResult } from 'graphql';
 import type { AddressInfo } from 'node:net';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { createYoga, type Plugin, type YogaInitialContext } from 'graphql-yoga';
+import { createYoga, type YogaInitialContext } from 'graphql-yoga';
+import type { Redis } from 'ioredis';
 import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
-import { limitRequestBody } from './body-limit.js';
-import { compressResponses } from './compression.js';
-import { observeHttp } from './http-observer.js';
-import { createLogger, gatewayLogger, type Logger } from './logging.js';
-import { GatewayMetrics } from './metrics.js';
-import { SocketObserver } from './realtime/socket-observer.js';
-import { traceOperations } from './tracing.js';
-import { corsPolicy } from './cors.js';
-import { answerHeaders } from './answer-headers.js';
-import { CSRF_HEADERS, carriesCsrfHeader, preventCsrf } from './csrf.js';
-import { explainContentType } from './content-type.js';
-import { queryLimits } from './limits.js';
-import { inputLimits } from './input-limits.js';
-import { disableIntrospection, hideErrorDetails, hideSuggestions } from './production.js';
-import { codeVariableErrors } from './variable-errors.js';
+import { corsPolicy } from './http/cors.js';
+import { CSRF_HEADERS } from './http/csrf.js';
+import { observeHttp } from './http/http-observer.js';
+import { graphiqlPage } from './http/security-headers.js';
+import { createLogger, gatewayLogger, type GatewayLogger, type Logger } from './observability/logging.js';
+import { GatewayMetrics } from './observability/metrics.js';
+import { DOC_ID, PersistedOperations, resolveSocketOperation } from './operations/persisted-operations.js';
+import { pluginsInOrder, type PluginParts } from './plugins.js';
 import { createRateLimits } from './rate-limits/rate-limits.js';
-import {
-  DOC_ID,
-  PersistedOperations,
-  resolveSocketOperation,
-  servePersistedOperations,
-} from './persisted-operations.js';
-import { serveReadiness } from './readiness.js';
-import { cacheGuestAnswers, SERVED_FROM_CACHE } from './response-cache.js';
-import { graphiqlPage } from './security-headers.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
-import { shareSubscriptions } from './realtime/share-subscriptions.js';
-import { attachGraphqlWs } from './realtime/ws-server.js';
+import { SocketObserver } from './realtime/socket-observer.js';
+import { attachGraphqlWs, type GraphqlWs } from './realtime/ws-server.js';
+import { connectRedis } from './redis.js';
 import { prefetches } from './resolvers/index.js';
-import { prefetchQueries } from './resolvers/prefetch.js';
 import { buildGatewaySchema } from './schema.js';
 import { UpstreamClient } from './upstream/client.js';
 import { PublicCache } from './upstream/public-cache.js';
-import { SharedCache } from './upstream/shared-cache.js';
-import { connectRedis } from './redis.js';
-import { RequestUpstream } from './upstream/request-upstream.js';
+import { RequestUpstream, type SharedUpstream } from './upstream/request-upstream.js';
 import { SessionReads } from './upstream/session-reads.js';
+import { SharedCache } from './upstream/shared-cache.js';
 
 export interface Gateway {
   url: string;
@@ -90,51 +73,16 @@ function originAllowed(config: GatewayConfig) {
   };
 }
 
-/** An answer served whole from the guests' answer cache (response-cache.ts) took no upstream call. */
-const tookNoUpstreamCall = (result: ExecutionResult): ExecutionResult => ({
-  ...result,
-  extensions: { ...(result.extensions ?? {}), upstreamCalls: [], upstreamCallTimes: [] },
-});
-
-/**
- * With EXPOSE_UPSTREAM_CALLS, each answer lists the upstream calls it took (extensions.upstreamCalls) and when each
- * started and ended, in ms since the answer began (extensions.upstreamCallTimes: a waterfall shows as late starts).
- */
-function upstreamCallsExtension(): Plugin<GatewayContext> {
-  return {
-    onResultProcess({ result, setResult }) {
-      if (Array.isArray(result) || !(result as Record<symbol, unknown>)[SERVED_FROM_CACHE]) return;
-      setResult(tookNoUpstreamCall(result as ExecutionResult) as typeof result);
-    },
-    onExecute({ args }) {
-      return {
-        onExecuteDone({ result, setResult }) {
-          if (!('data' in result) && !('errors' in result)) return;
-          const { log } = (args.contextValue as GatewayContext).scope.upstream;
-          setResult({
-            ...result,
-            extensions: {
-              ...(result.extensions ?? {}),
-              upstreamCalls: log.calls,
-              upstreamCallTimes: log.entries.map((entry) => ({ ...entry })),
-            },
-          });
-        },
-      };
-    },
-  };
+/** What one gateway is made of: the plugins' parts (plugins.ts), and what only the servers and the context need. */
+interface GatewayParts extends PluginParts {
+  logger: GatewayLogger;
+  redis: Redis | null;
+  /** What every request's RequestUpstream shares: the client, the public cache, the sessions' reads. */
+  shared: SharedUpstream;
 }
 
-export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
-  const config: GatewayConfig = { ...configFromEnv(), ...options.config };
-  // First: a missing or broken persisted operations file stops the start before anything is opened.
-  const persisted = PersistedOperations.load({
-    file: config.persistedOperationsFile,
-    only: config.persistedOperationsOnly,
-  });
-  const clock = options.clock ?? (() => new Date());
-  const logger = gatewayLogger(options.logger ?? createLogger(config.logLevel));
-  const metrics = new GatewayMetrics();
+/** The casino's REST backend as every request shares it: the client, the public cache, and Redis when configured. */
+function openUpstream(config: GatewayConfig, logger: GatewayLogger, metrics: GatewayMetrics) {
   const client = new UpstreamClient(config, logger, (method, path, status, seconds) =>
     metrics.upstreamCall(method, path, status, seconds),
   );
@@ -153,7 +101,22 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     publicTtlMs: config.publicCacheTtlMs,
     replicas,
   };
-  const schema = buildGatewaySchema();
+  return { client, cache, redis, replicas, shared };
+}
+
+/** Builds the gateway's parts from its options; a broken setting or persisted operations file stops it here. */
+function openParts(options: GatewayOptions): GatewayParts {
+  const config: GatewayConfig = { ...configFromEnv(), ...options.config };
+  // First: a missing or broken persisted operations file stops the start before anything is opened.
+  const persisted = PersistedOperations.load({
+    file: config.persistedOperationsFile,
+    only: config.persistedOperationsOnly,
+  });
+  const clock = options.clock ?? (() => new Date());
+  const logger = gatewayLogger(options.logger ?? createLogger(config.logLevel));
+  const metrics = new GatewayMetrics();
+  const upstream = openUpstream(config, logger, metrics);
+  const { client, cache, redis, shared } = upstream;
   const production = options.production ?? process.env.NODE_ENV === 'production';
   const http = observeHttp({
     logger,
@@ -162,7 +125,6 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     metricsToken: config.metricsToken,
     production,
   });
-  const socketObserver = new SocketObserver(logger, metrics);
   const rateLimits = createRateLimits({
     enabled: config.rateLimits,
     trustedProxies: config.trustProxy,
@@ -184,27 +146,51 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     playerOf: (token) => shared.sessions.playerOf(token),
   });
   client.whenSessionRefused((token) => realtime.sessionEnded(token));
-  const isAllowedOrigin = originAllowed(config);
   const graphiql = graphiqlPage(renderGraphiQL);
-  const guestAnswers = cacheGuestAnswers({
-    ttlMs: config.publicCacheTtlMs,
-    showHits: config.exposeUpstreamCalls,
+  return {
+    ...upstream,
+    config,
+    persisted,
     clock,
-    publicCache: cache,
-    shared: replicas?.answers() ?? null,
-    onLookup: (hit) => metrics.cacheLookup('guest_answers', hit ? 'hit' : 'miss'),
-    onShortcut: (request, { operationName, query }) => http.servedFromCache(request, operationName, query),
-    ...(config.exposeUpstreamCalls ? { decorateHit: tookNoUpstreamCall } : {}),
-    // The checks a repeat must still pass before it is answered by its address; refused, the pipeline answers it.
-    admits: (request, serverContext) => {
-      if (!carriesCsrfHeader(request)) return false;
-      const refused = rateLimits.admitHttp(request, serverContext);
-      return refused instanceof Promise ? refused.then((error) => error === null) : refused === null;
-    },
-  });
+    logger,
+    metrics,
+    production,
+    http,
+    rateLimits,
+    realtime,
+    graphiql,
+  };
+}
 
-  const yoga = createYoga<Record<string, unknown>, GatewayContext>({
-    schema,
+/** Each operation's context: its scope's upstream reads with the session of its transport (see InitialContext). */
+function contextOf(parts: GatewayParts) {
+  const { config, rateLimits, cache, clock, realtime, shared, http } = parts;
+  return ({ request, connectionParams, req, requestId }: InitialContext) =>
+    createContext({
+      config,
+      attempts: rateLimits.attemptsOf(req),
+      cache,
+      clock,
+      realtime,
+      prefetches,
+      upstream: new RequestUpstream(
+        shared,
+        connectionParams
+          ? { token: bearerToken(connectionParams.authorization), csrf: null, requestId: requestId ?? '' }
+          : {
+              token: bearerToken(request.headers.get('authorization')),
+              csrf: request.headers.get('x-csrf-token') ?? request.headers.get('x-xsrf-token'),
+              requestId: http.requestIdOf(request),
+            },
+      ),
+    });
+}
+
+/** Yoga with its own features set (what each is for beside it) and the gateway's plugins in their order. */
+function createGatewayYoga(parts: GatewayParts) {
+  const { config, graphiql } = parts;
+  return createYoga<Record<string, unknown>, GatewayContext>({
+    schema: buildGatewaySchema(),
     graphqlEndpoint: '/graphql',
     graphiql: config.graphiql
       ? {
@@ -217,73 +203,61 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     // GraphiQL's scripts are served by the gateway itself: a developer's network may not reach a CDN.
     renderGraphiQL: graphiql.render,
     landingPage: false,
-    // limitRequestBody below, which judges a body by its Content-Length instead of streaming it through a counter.
+    // The body-limit plugin (http/body-limit.ts), which judges a body by its Content-Length instead of streaming it
+    // through a counter.
     maxRequestBodySize: false,
-    // No file uploads (content-type.ts refuses multipart POSTs before parsing): one parser fewer for every request
-    // to try.
+    // No file uploads (http/content-type.ts refuses multipart POSTs before parsing): one parser fewer for every
+    // request to try.
     multipart: false,
     healthCheckEndpoint: '/healthz',
     // Relay's persisted operations: {"doc_id": "<id>", "variables": {...}}.
     extraParamNames: [DOC_ID],
     logging: false,
     cors: corsPolicy(config.allowedOrigins),
-    context: ({ request, connectionParams, req, requestId }: InitialContext) =>
-      createContext({
-        config,
-        attempts: rateLimits.attemptsOf(req),
-        cache,
-        clock,
-        realtime,
-        prefetches,
-        upstream: new RequestUpstream(
-          shared,
-          connectionParams
-            ? { token: bearerToken(connectionParams.authorization), csrf: null, requestId: requestId ?? '' }
-            : {
-                token: bearerToken(request.headers.get('authorization')),
-                csrf: request.headers.get('x-csrf-token') ?? request.headers.get('x-xsrf-token'),
-                requestId: http.requestIdOf(request),
-              },
-        ),
-      }),
-    plugins: [
-      // First: its response hook adds X-Request-Id before a later one (compression) copies the headers.
-      http.plugin,
-      traceOperations(),
-      answerHeaders(graphiql),
-      rateLimits.httpCeiling,
-      limitRequestBody(),
-      explainContentType(),
-      preventCsrf(),
-      compressResponses(),
-      // Before the guests' answer cache: it keys by the document a doc_id names.
-      servePersistedOperations(persisted, config.persistedOperationsOnly),
-      // Before the guests' answer cache, which expects to run the execution it wraps.
-      inputLimits(),
-      ...guestAnswers,
-      ...queryLimits({ production }),
-      codeVariableErrors(),
-      ...(config.introspection ? [] : [disableIntrospection()]),
-      ...(production ? [hideSuggestions(), hideErrorDetails()] : []),
-      serveReadiness(client, realtime),
-      prefetchQueries(),
-      shareSubscriptions(),
-      ...(config.exposeUpstreamCalls ? [upstreamCallsExtension()] : []),
-    ],
+    context: contextOf(parts),
+    plugins: pluginsInOrder(parts),
   });
+}
 
-  const server = createServer(yoga);
-  const ws = attachGraphqlWs({
+/** graphql-ws on the gateway's port and path, through the same Yoga (and so the same plugins) as HTTP. */
+function attachSockets(
+  parts: GatewayParts,
+  server: Server,
+  yoga: ReturnType<typeof createGatewayYoga>,
+): GraphqlWs {
+  const { config, persisted, rateLimits } = parts;
+  return attachGraphqlWs({
     server,
     yoga,
     path: '/graphql',
-    isAllowedOrigin,
-    production,
-    logger,
+    isAllowedOrigin: originAllowed(config),
+    production: parts.production,
+    logger: parts.logger,
     admitOperation: rateLimits.admitOperation,
     resolveOperation: (payload) => resolveSocketOperation(persisted, config.persistedOperationsOnly, payload),
-    observer: socketObserver,
+    observer: new SocketObserver(parts.logger, parts.metrics),
   });
+}
+
+/** Closes what the gateway opened, the sockets first and the shared connections last. */
+async function closeGateway(parts: GatewayParts, server: Server, ws: GraphqlWs): Promise<void> {
+  await ws.close();
+  parts.realtime.close();
+  await new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+  await parts.client.close();
+  parts.replicas?.close();
+  parts.redis?.disconnect();
+}
+
+export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const parts = openParts(options);
+  const { config, metrics, client, realtime } = parts;
+  const yoga = createGatewayYoga(parts);
+  const server = createServer(yoga);
+  const ws = attachSockets(parts, server, yoga);
   metrics.watchSockets(() => ws.clients());
   metrics.watchCircuits(() => client.circuits());
   metrics.watchLiveChannels(() => realtime.stats());
@@ -297,20 +271,10 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     url: `http://${host}:${port}`,
     port,
     server,
-    cache,
+    cache: parts.cache,
     realtime,
     sockets: () => ws.clients(),
-    async close() {
-      await ws.close();
-      realtime.close();
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
-      await client.close();
-      replicas?.close();
-      redis?.disconnect();
-    },
+    close: () => closeGateway(parts, server, ws),
   };
 }
 

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip } from '../src/compression.js';
+import { acceptsGzip } from '../src/http/compression.js';
 import { signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;

@@ -25,9 +25,9 @@ function envWith(vars: Record<string, string>): NodeJS.ProcessEnv {
 
 const started: ChildProcess[] = [];
 
-/** Starts the gateway in its own process group, so the test can stop npx and the node it runs together. */
+/** Starts the gateway as `npm run gateway` does (node with tsx), in its own process group, so a stop ends it all. */
 function startGateway(vars: Record<string, string>) {
-  const child = spawn('npx', ['tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: gatewayDir,
     env: envWith(vars),
     detached: true,

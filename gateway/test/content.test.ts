@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNERS, NEWS, PROMOTIONS } from '../../sandbox/src/domain/catalogue-content.js';
+import { BANNERS, NEWS, PROMOTIONS } from '../../sandbox/src/seed/catalogue-content.js';
 import { signUp, startStack, type Stack } from './harness.js';
 
 const PROMOTION = 'id title description image url terms forSignedInOnly isNew createdAt';

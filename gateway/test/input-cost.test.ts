@@ -1,5 +1,5 @@
 /**
- * What one request may cost (src/input-limits.ts, src/input-errors.ts): each shape of input a client controls
+ * What one request may cost (src/operations/input-limits.ts, src/operations/input-errors.ts): each shape of input a client controls
  * (unknown keys, nesting, list length, string length, many variables, many fragments) grown tenfold costs at most
  * about tenfold, and /healthz keeps answering meanwhile, over HTTP, server-sent events, graphql-ws and persisted
  * operations. The issue: 5,000 unknown keys in one GameFilter (a 45 KB body) held the process for 14 s, the cost
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES } from '../src/body-limit.js';
+import { MAX_REQUEST_BYTES } from '../src/http/body-limit.js';
 import { WebSocket } from 'ws';
 import { startStack, type Stack } from './harness.js';
 

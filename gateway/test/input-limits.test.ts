@@ -1,12 +1,12 @@
 /**
- * Caps on every input list and string (src/input-limits.ts), over HTTP, server-sent events and graphql-ws: a client
+ * Caps on every input list and string (src/operations/input-limits.ts), over HTTP, server-sent events and graphql-ws: a client
  * sending more than any screen needs gets BAD_USER_INPUT naming the input and the cap, and a huge list never holds
  * the gateway (the issue: two million features froze it for 7 s, /healthz and every subscription with it).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { MAX_REQUEST_BYTES } from '../src/body-limit.js';
-import { INPUT_LIMITS } from '../src/input-limits.js';
+import { MAX_REQUEST_BYTES } from '../src/http/body-limit.js';
+import { INPUT_LIMITS } from '../src/operations/input-limits.js';
 import { toGlobalId } from '../src/relay.js';
 import { liveClient, startStack, subscribe, type Stack } from './harness.js';
 

@@ -3,7 +3,7 @@
  * costs what the same fields inline cost, and a document that selects too much is still refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES } from '../src/body-limit.js';
+import { MAX_REQUEST_BYTES } from '../src/http/body-limit.js';
 import { startStack, type Stack } from './harness.js';
 
 let stack: Stack;

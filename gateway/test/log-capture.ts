@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pino } from 'pino';
 import { inject } from 'vitest';
-import { createLogger, type Logger } from '../src/logging.js';
+import { createLogger, type Logger } from '../src/observability/logging.js';
 
 /**
  * Every gateway the harness starts writes its log (every level, as JSON lines) into one folder per test run, and

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
-import { createLogger } from '../src/logging.js';
+import { createLogger } from '../src/observability/logging.js';
 import { toGlobalId } from '../src/relay.js';
 import { liveClient, signUp, startStack, subscribe, until, type Stack } from './harness.js';
 

@@ -5,7 +5,7 @@
  * saying), 400 to one accepting application/graphql-response+json; over graphql-ws the same errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUERY_LIMITS } from '../src/limits.js';
+import { QUERY_LIMITS } from '../src/operations/limits.js';
 import { liveClient, startStack, subscribe, type Stack } from './harness.js';
 
 let stack: Stack;

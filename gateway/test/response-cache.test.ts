@@ -3,7 +3,7 @@
  * without parsing, executing or calling upstream; a player's never is, and a failed answer is never kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/logging.js';
+import { createLogger } from '../src/observability/logging.js';
 import { signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;

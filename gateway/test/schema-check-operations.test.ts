@@ -17,7 +17,7 @@ const repoRoot = path.resolve(gatewayDir, '..');
 const SLOW = 180_000; // each run builds a site with relay-compiler
 
 function schemaCheck(...args: string[]) {
-  const res = spawnSync('npx', ['tsx', 'scripts/schema-check.ts', ...args], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schema-check.ts', ...args], {
     cwd: gatewayDir,
     encoding: 'utf8',
     timeout: SLOW,

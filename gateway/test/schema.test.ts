@@ -25,7 +25,7 @@ const rootSchema = path.join(repoRoot, 'schema.graphql');
 
 /** Runs the check as CI does (tsx, in gateway/), answering its exit code and output. */
 function schemaCheck(...args: string[]) {
-  const res = spawnSync('npx', ['tsx', 'scripts/schema-check.ts', ...args], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schema-check.ts', ...args], {
     cwd: gatewayDir,
     encoding: 'utf8',
     timeout: 60_000,

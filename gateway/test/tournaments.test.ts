@@ -80,7 +80,7 @@ const byName = (ts: any[], name: string) => {
   return t;
 };
 
-/** The seeded schedule (sandbox/src/db/seed-tournaments.ts) as a player reads it within 24 hours of the start. */
+/** The seeded schedule (sandbox/src/seed/tournaments.ts) as a player reads it within 24 hours of the start. */
 const SEEDED: [string, string, string][] = [
   ['Weekend Spin Frenzy', 'LATE_REGISTRATION', 'Closes in'],
   ['High Roller Showdown', 'LATE_REGISTRATION', 'Closes in'],

@@ -13,9 +13,10 @@ import {
 } from './limiter.js';
 
 /**
- * The gateway's rate limits, wired in server.ts: per player and per address on the guarded mutations (their
- * resolvers call `ctx.attempts.check`), and a ceiling on all operations per address, over HTTP (and SSE) and on
- * each graphql-ws operation. Counts are kept in Redis when the gateway has one (replicas share them), else in memory.
+ * The gateway's rate limits, wired in server.ts and plugins.ts: per player and per address on the guarded mutations
+ * (their resolvers call `ctx.attempts.check`), and a ceiling on all operations per address, over HTTP (and SSE) and
+ * on each graphql-ws operation. Counts are kept in Redis when the gateway has one (replicas share them), else in
+ * memory.
  */
 export interface RateLimits {
   /** The guarded actions of a request (HTTP, or the graphql-ws upgrade request a socket's operations came on). */

@@ -116,7 +116,19 @@ export interface RealtimeOptions {
 /** A subscriber this far behind (events queued, not yet sent) is cut off rather than buffered without bound. */
 export const MAX_QUEUED = 500;
 
-export function createRealtime(options: RealtimeOptions): Realtime {
+/** What the bridge is made of, and how many event streams it serves now. */
+interface RealtimeParts {
+  live: LiveChannels;
+  sessions: Sessions;
+  sessionEnds: SessionEnds;
+  fanout: SharedFanout;
+  tournaments: TournamentRefresh;
+  /** Event streams being served (RealtimeStats.subscribers). */
+  streams: { count: number };
+}
+
+/** The bridge's parts, each built once per gateway: every subscriber shares them. */
+function openParts(options: RealtimeOptions): RealtimeParts {
   const { config, logger } = options;
   const calls = options.calls ?? realtimeCalls(options.client, options.cache);
   const live = new LiveChannels({
@@ -137,7 +149,6 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     passwordReset: (player) => sessions.recheckPlayer(player),
   });
   const fanout = new SharedFanout({ maxQueued: MAX_QUEUED });
-  let subscribers = 0;
   const tournaments = new TournamentRefresh({
     live,
     logger,
@@ -146,55 +157,68 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     nextStageAt: (t) => tournamentStage(t, options.clock()).nextStageAt,
     load: calls.loadTournament,
   });
+  return { live, sessions, sessionEnds, fanout, tournaments, streams: { count: 0 } };
+}
 
-  return {
-    viewerFeed(userId, token, catchUp = false) {
-      return new Repeater<ViewerMessage>(async (push, stop) => {
-        subscribers += 1;
-        const send = guarded(push, stop);
-        const end = (error: GraphQLError) => {
+/** Realtime.viewerFeed: the player's channel and session, until the subscriber leaves or either ends. */
+function viewerFeed(parts: RealtimeParts, userId: number, token: string, catchUp: boolean) {
+  const { live, sessions, streams } = parts;
+  return new Repeater<ViewerMessage>(async (push, stop) => {
+    streams.count += 1;
+    const send = guarded(push, stop);
+    const end = (error: GraphQLError) => {
+      send({ kind: 'ended', error });
+      stop();
+    };
+    const stopChannel = live.watch(
+      userChannel(userId),
+      {
+        event: (name, data) => send({ kind: 'event', name, data }),
+        resubscribed: () => send({ kind: 'resync' }),
+        ...(catchUp ? { subscribed: () => send({ kind: 'resync' }) } : {}),
+        refused: end,
+      },
+      token,
+    );
+    const stopSession = sessions.watch(token, end, userId);
+    await stop;
+    stopChannel();
+    stopSession();
+    streams.count -= 1;
+  });
+}
+
+/** Realtime.tournamentFeed: the tournament's refreshes, and for a signed-in watcher until its session ends. */
+function tournamentFeed(parts: RealtimeParts, id: number, token: string | null, known?: TournamentModel) {
+  const { sessions, tournaments, streams } = parts;
+  return new Repeater<TournamentMessage>(async (push, stop) => {
+    streams.count += 1;
+    const send = guarded(push, stop);
+    const stopWatching = tournaments.watch(
+      id,
+      (tournament) => send({ kind: 'tournament', tournament }),
+      known,
+    );
+    const stopSession = token
+      ? sessions.watch(token, (error) => {
           send({ kind: 'ended', error });
           stop();
-        };
-        const stopChannel = live.watch(
-          userChannel(userId),
-          {
-            event: (name, data) => send({ kind: 'event', name, data }),
-            resubscribed: () => send({ kind: 'resync' }),
-            ...(catchUp ? { subscribed: () => send({ kind: 'resync' }) } : {}),
-            refused: end,
-          },
-          token,
-        );
-        const stopSession = sessions.watch(token, end, userId);
-        await stop;
-        stopChannel();
-        stopSession();
-        subscribers -= 1;
-      });
-    },
+        })
+      : () => {};
+    await stop;
+    stopWatching();
+    stopSession();
+    streams.count -= 1;
+  });
+}
 
-    tournamentFeed(id, token, known) {
-      return new Repeater<TournamentMessage>(async (push, stop) => {
-        subscribers += 1;
-        const send = guarded(push, stop);
-        const stopWatching = tournaments.watch(
-          id,
-          (tournament) => send({ kind: 'tournament', tournament }),
-          known,
-        );
-        const stopSession = token
-          ? sessions.watch(token, (error) => {
-              send({ kind: 'ended', error });
-              stop();
-            })
-          : () => {};
-        await stop;
-        stopWatching();
-        stopSession();
-        subscribers -= 1;
-      });
-    },
+export function createRealtime(options: RealtimeOptions): Realtime {
+  const parts = openParts(options);
+  const { live, sessions, sessionEnds, fanout, tournaments, streams } = parts;
+  return {
+    viewerFeed: (userId, token, catchUp = false) => viewerFeed(parts, userId, token, catchUp),
+
+    tournamentFeed: (id, token, known) => tournamentFeed(parts, id, token, known),
 
     sessionEnded: (token) => sessionEnds.ended(token),
 
@@ -204,7 +228,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
     fanout,
 
-    stats: () => ({ ...live.stats(), subscribers, shared: fanout.stats(), sessions: sessions.size }),
+    stats: () => ({
+      ...live.stats(),
+      subscribers: streams.count,
+      shared: fanout.stats(),
+      sessions: sessions.size,
+    }),
 
     close() {
       fanout.close();

@@ -1,8 +1,8 @@
 import { getOperationAST, type ExecutionArgs, type ExecutionResult, type GraphQLError } from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
-import type { GatewayLogger } from '../logging.js';
-import type { GatewayMetrics, OperationOutcome } from '../metrics.js';
-import { newRequestId } from '../request-id.js';
+import type { GatewayLogger } from '../observability/logging.js';
+import type { GatewayMetrics, OperationOutcome } from '../observability/metrics.js';
+import { newRequestId } from '../http/request-id.js';
 
 /** One graphql-ws operation as it runs: from its subscribe message to its completion. */
 interface SocketOperation {

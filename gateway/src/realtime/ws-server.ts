@@ -2,12 +2,13 @@ import type { IncomingMessage, Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
+import type { Context, SubscribePayload } from 'graphql-ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { bearerToken, type GatewayContext } from '../context.js';
-import { checkVariableDepth } from '../input-limits.js';
-import type { SocketOperation } from '../persisted-operations.js';
+import { checkVariableDepth } from '../operations/input-limits.js';
+import type { SocketOperation } from '../operations/persisted-operations.js';
 import { logRefusedMessages, type RefusalLogger } from './refused-messages.js';
 import { joinShared, shareKey } from './share-subscriptions.js';
 import { Member } from './shared-fanout.js';
@@ -61,23 +62,11 @@ function reject(socket: Duplex, status: number, reason: string): void {
   socket.destroy();
 }
 
-/**
- * graphql-ws (the graphql-transport-ws protocol) on the gateway's own port and path. The upgrade is refused for a
- * browser page of another origin (a socket carries no cookies here, but a page must not borrow a player's
- * connection params either). Each operation goes through Yoga's envelop: the same parse, validation, query
- * limits, context and error masking as over HTTP. The session travels in connectionParams.authorization.
- */
-export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
-  const { server, yoga, path } = options;
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: MAX_MESSAGE_BYTES,
-    perMessageDeflate: false,
-  });
-
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+/** The upgrade listener: the socket on the gateway's path, for a client that is not a page of another origin. */
+function upgradeHandler(wss: WebSocketServer, options: GraphqlWsOptions) {
+  return (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://gateway');
-    if (url.pathname !== path) return reject(socket, 404, 'Not Found');
+    if (url.pathname !== options.path) return reject(socket, 404, 'Not Found');
     const origin = req.headers.origin;
     if (origin !== undefined && !options.isAllowedOrigin(origin, req.headers.host)) {
       return reject(socket, 403, 'Origin not allowed');
@@ -87,6 +76,115 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
       logRefusedMessages(ws, options.logger ?? console);
     });
   };
+}
+
+/** graphql-ws's context of one socket, as useServer gives it below. */
+type SocketContext = Context<Record<string, unknown> | undefined, Extra & Partial<{ socket: WebSocket }>>;
+
+/**
+ * The checks an operation passes before envelop sees it, cheapest first: the socket's ceiling on operations, the
+ * address's rate limit, the persisted operation its doc_id names, the depth of its variables. The operation to run,
+ * or the error refusing it.
+ */
+async function admit(
+  options: GraphqlWsOptions,
+  ctx: SocketContext,
+  sent: SubscribePayload,
+): Promise<SubscribePayload | GraphQLError> {
+  if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
+    return new GraphQLError(`At most ${MAX_OPERATIONS_PER_SOCKET} operations may run on one connection.`);
+  }
+  const refused = await options.admitOperation(ctx.extra.request);
+  if (refused) return refused;
+  const payload = options.resolveOperation(sent);
+  if (payload instanceof GraphQLError) return payload;
+  // Before anything reads the variables (shareKey makes a key of them): no nesting may overflow the stack.
+  return checkVariableDepth(payload.variables) ?? payload;
+}
+
+/** An admitted operation through Yoga's envelop (parse, validation, context): its execution's arguments, or errors. */
+async function envelop(
+  yoga: GraphqlWsOptions['yoga'],
+  ctx: SocketContext,
+  id: string,
+  payload: SubscribePayload,
+  requestId: string | undefined,
+): Promise<ExecutionArgs | readonly GraphQLError[]> {
+  const enveloped = yoga.getEnveloped({
+    connectionParams: ctx.connectionParams ?? {},
+    // As Yoga's context has over HTTP: the client's address for rate limits.
+    req: ctx.extra.request,
+    params: payload,
+    requestId,
+  });
+  let document;
+  try {
+    // Parsing enforces the token limit by throwing; validation reports the other limits.
+    document = enveloped.parse(payload.query);
+    const errors = enveloped.validate(enveloped.schema, document);
+    if (errors.length > 0) return errors;
+  } catch (err) {
+    if (err instanceof GraphQLError) return [err];
+    throw err;
+  }
+  return {
+    schema: enveloped.schema,
+    document,
+    operationName: payload.operationName ?? null,
+    variableValues: payload.variables ?? null,
+    contextValue: await enveloped.contextFactory(),
+    rootValue: {
+      execute: enveloped.execute,
+      subscribe: enveloped.subscribe,
+      socket: ctx.extra.socket,
+      id,
+    } satisfies Root,
+  };
+}
+
+/**
+ * A shared subscription's members join its group here, before envelop: the group's one execution goes through
+ * envelop (error masking and the rest, once per event), and each result is written to every member's socket as it
+ * comes, serialized once (shared-payload.ts). graphql-ws still holds the operation: it completes it when the member's
+ * stream ends, or closes the socket if it fails (a member too far behind is cut off).
+ */
+async function subscribeShared(args: ExecutionArgs) {
+  const { subscribe, socket, id } = args.rootValue as Root;
+  const key = shareKey(args);
+  if (key === null) return subscribe(args);
+  const joined = await joinShared(key, args, subscribe);
+  if (joined instanceof Member) {
+    // The frame goes straight onto the TCP socket under ws (its Sender would frame the bytes again per member,
+    // 10% of a 10,000-member fan-out); the server runs without compression, so ws never holds a frame back
+    // and frames cannot interleave. Should ws stop exposing the socket, its own send is used.
+    const raw = (socket as unknown as { _socket?: unknown })._socket;
+    const tcp = raw instanceof Socket ? raw : null;
+    joined.deliverTo((result) => {
+      if (socket.readyState !== socket.OPEN) return true;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return false;
+      const frame = sharedPayloadOf(result).nextFrame(id);
+      if (tcp) tcp.write(frame);
+      else socket.send(frame.subarray(frame[1]! < 126 ? 2 : frame[1] === 126 ? 4 : 10), { binary: false });
+      return true;
+    });
+  }
+  return joined;
+}
+
+/**
+ * graphql-ws (the graphql-transport-ws protocol) on the gateway's own port and path. The upgrade is refused for a
+ * browser page of another origin (a socket carries no cookies here, but a page must not borrow a player's
+ * connection params either). Each operation goes through Yoga's envelop: the same parse, validation, query
+ * limits, context and error masking as over HTTP. The session travels in connectionParams.authorization.
+ */
+export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
+  const { server } = options;
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
+  const onUpgrade = upgradeHandler(wss, options);
   server.on('upgrade', onUpgrade);
 
   const disposable = useServer<Record<string, unknown> | undefined, { socket: WebSocket }>(
@@ -100,78 +198,12 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
       ...options.observer?.hooks,
       onSubscribe: async (ctx, id, sent) => {
         const requestId = options.observer?.received(ctx, id, sent.operationName);
-        if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
-          return [
-            new GraphQLError(`At most ${MAX_OPERATIONS_PER_SOCKET} operations may run on one connection.`),
-          ];
-        }
-        const refused = await options.admitOperation(ctx.extra.request);
-        if (refused) return [refused];
-        const payload = options.resolveOperation(sent);
+        const payload = await admit(options, ctx, sent);
         if (payload instanceof GraphQLError) return [payload];
-        // Before anything reads the variables (shareKey makes a key of them): no nesting may overflow the stack.
-        const tooDeep = checkVariableDepth(payload.variables);
-        if (tooDeep) return [tooDeep];
-        const enveloped = yoga.getEnveloped({
-          connectionParams: ctx.connectionParams ?? {},
-          // As Yoga's context has over HTTP: the client's address for rate limits.
-          req: ctx.extra.request,
-          params: payload,
-          requestId,
-        });
-        let document;
-        try {
-          // Parsing enforces the token limit by throwing; validation reports the other limits.
-          document = enveloped.parse(payload.query);
-          const errors = enveloped.validate(enveloped.schema, document);
-          if (errors.length > 0) return errors;
-        } catch (err) {
-          if (err instanceof GraphQLError) return [err];
-          throw err;
-        }
-        const args: ExecutionArgs = {
-          schema: enveloped.schema,
-          document,
-          operationName: payload.operationName ?? null,
-          variableValues: payload.variables ?? null,
-          contextValue: await enveloped.contextFactory(),
-          rootValue: {
-            execute: enveloped.execute,
-            subscribe: enveloped.subscribe,
-            socket: ctx.extra.socket,
-            id,
-          } satisfies Root,
-        };
-        return args;
+        return envelop(options.yoga, ctx, id, payload, requestId);
       },
       execute: (args) => (args.rootValue as Root).execute(args),
-      // A shared subscription's members join its group here, before envelop: the group's one execution goes through
-      // envelop (error masking and the rest, once per event), and each result is written to every member's socket
-      // as it comes, serialized once (shared-payload.ts). graphql-ws still holds the operation: it completes it when
-      // the member's stream ends, or closes the socket if it fails (a member too far behind is cut off).
-      subscribe: async (args) => {
-        const { subscribe, socket, id } = args.rootValue as Root;
-        const key = shareKey(args);
-        if (key === null) return subscribe(args);
-        const joined = await joinShared(key, args, subscribe);
-        if (joined instanceof Member) {
-          // The frame goes straight onto the TCP socket under ws (its Sender would frame the bytes again per member,
-          // 10% of a 10,000-member fan-out); the server runs without compression, so ws never holds a frame back
-          // and frames cannot interleave. Should ws stop exposing the socket, its own send is used.
-          const raw = (socket as unknown as { _socket?: unknown })._socket;
-          const tcp = raw instanceof Socket ? raw : null;
-          joined.deliverTo((result) => {
-            if (socket.readyState !== socket.OPEN) return true;
-            if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return false;
-            const frame = sharedPayloadOf(result).nextFrame(id);
-            if (tcp) tcp.write(frame);
-            else
-              socket.send(frame.subarray(frame[1]! < 126 ? 2 : frame[1] === 126 ? 4 : 10), { binary: false });
-            return true;
-          });
-        }
-        return joined;
-      },
+      subscribe: subscribeShared,
     },
     wss,
     KEEP_ALIVE_MS,

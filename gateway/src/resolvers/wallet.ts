@@ -5,7 +5,7 @@ import { amountCentsFrom, availablePaymentMethods, isIdempotencyKey } from '../d
 import { badInput, isNotFound } from '../errors.js';
 import type { DepositStatusModel, WalletGateway, WalletModel } from '../models.js';
 import { connectionFromSlice, pageOf, toGlobalId, type ConnectionArgs } from '../relay.js';
-import { siteReturnUrl } from '../return-url.js';
+import { siteReturnUrl } from '../domain/return-url.js';
 import { loadTransactionPage, TRANSACTIONS_PER_PAGE } from '../upstream/transactions.js';
 import {
   depositStatus,

@@ -1,4 +1,4 @@
-import { traceUpstreamCall } from '../tracing.js';
+import { traceUpstreamCall } from '../observability/tracing.js';
 import { CircuitOpenError } from './circuit-breaker.js';
 
 /** Told of each call to the backend once it is done: its status, "error" when none came, "open" when not sent. */

@@ -5,7 +5,7 @@ import { gatewayError, outcomeUnknown, upstreamUnavailable, type ErrorCode } fro
 import { CircuitBreakers, CircuitOpenError, upstreamResource, type CircuitState } from './circuit-breaker.js';
 import { paymentOutcomeUnknown } from './write-outcome.js';
 import { observeUpstreamCall, type UpstreamObserver } from './call-telemetry.js';
-import { REQUEST_ID_HEADER } from '../request-id.js';
+import { REQUEST_ID_HEADER } from '../http/request-id.js';
 
 export interface UpstreamCall {
   method: 'GET' | 'POST' | 'PUT';

@@ -13,7 +13,7 @@ import { getOperationAST, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 type MaybePromise<T> = T | Promise<T>;
-import { upstreamResource } from './upstream/circuit-breaker.js';
+import { upstreamResource } from '../upstream/circuit-breaker.js';
 
 const tracer = trace.getTracer('playlive-gateway');
 /** Set once the OpenTelemetry SDK runs: until then no span is made (nothing would receive it). */

@@ -1,11 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { resultWithMetadata } from '@envelop/response-cache';
-import { createInMemoryCache, useResponseCache, type Cache } from '@graphql-yoga/plugin-response-cache';
+import {
+  createInMemoryCache,
+  useResponseCache,
+  type Cache,
+  type BuildResponseCacheKeyFunction,
+} from '@graphql-yoga/plugin-response-cache';
 import type { ExecutionResult } from 'graphql';
 import { processRegularResult, type Plugin } from 'graphql-yoga';
-import { bearerToken } from './context.js';
-import type { PublicCache } from './upstream/public-cache.js';
-import type { SharedAnswers } from './upstream/shared-cache.js';
+import { bearerToken } from '../context.js';
+import type { PublicCache } from '../upstream/public-cache.js';
+import type { SharedAnswers } from '../upstream/shared-cache.js';
 
 /** How long a guest's whole answer is served again: short, since it sits on top of the public caches' own TTLs. */
 export const GUEST_ANSWER_TTL_MS = 5000;
@@ -130,12 +135,7 @@ interface Pending extends Omit<Shortcut, 'mediaType'> {
   second: number;
 }
 
-/**
- * Public reads cost nothing: a guest's repeated query (the catalogue, providers, filters, promotions, banners, news,
- * latest wins, tournaments) is answered from memory before it is parsed, validated or executed, with no upstream
- * call, for up to `ttlMs`. Answers with errors are never stored. Off when the public caches are off (ttlMs 0).
- */
-export function cacheGuestAnswers(options: {
+export interface GuestAnswersOptions {
   ttlMs: number;
   showHits: boolean;
   clock: () => Date;
@@ -154,32 +154,34 @@ export function cacheGuestAnswers(options: {
    * limit), asked before a shortcut answers it; false leaves it to the pipeline, which refuses it. Default: none.
    */
   admits?: (request: Request, serverContext: unknown) => boolean | Promise<boolean>;
-}): Plugin[] {
-  const ttl = Math.min(options.ttlMs, GUEST_ANSWER_TTL_MS);
-  if (ttl <= 0) return [];
-  const shared = options.shared ?? null;
-  const digests = new DocumentDigests();
-  const secondNow = () => Math.floor(options.clock().getTime() / 1000);
-  let answers = createInMemoryCache();
-  options.publicCache.alsoClear(() => (answers = createInMemoryCache()));
-  const shortcuts = new Shortcuts();
-  const pending = new WeakMap<Request, Pending>();
-  /** A kept answer as a hit is written: as Yoga's response cache writes it, then as the gateway's plugins do. */
-  const asHit = (kept: ExecutionResult): ExecutionResult => {
-    let hit: ExecutionResult = { ...kept, [SERVED_FROM_CACHE]: true } as ExecutionResult;
-    if (options.showHits) hit = resultWithMetadata(hit, { hit: true });
-    return options.decorateHit ? options.decorateHit(hit) : hit;
-  };
+}
 
+/** What the two plugins share: the kept answers (replaced whole when the public reads are cleared) and the keys. */
+interface GuestAnswers {
+  answers: Cache;
+  shortcuts: Shortcuts;
+  pending: WeakMap<Request, Pending>;
+  digests: DocumentDigests;
+  secondNow: () => number;
+}
+
+/** A kept answer as a hit is written: as Yoga's response cache writes it, then as the gateway's plugins do. */
+function asHit(kept: ExecutionResult, options: GuestAnswersOptions): ExecutionResult {
+  let hit: ExecutionResult = { ...kept, [SERVED_FROM_CACHE]: true } as ExecutionResult;
+  if (options.showHits) hit = resultWithMetadata(hit, { hit: true });
+  return options.decorateHit ? options.decorateHit(hit) : hit;
+}
+
+/** The plugin that answers a guest's GET repeated this second by its address alone (see Shortcuts). */
+function shortcutPlugin(state: GuestAnswers, options: GuestAnswersOptions): Plugin {
   /** The kept answer a guest's GET repeats this second, if any. */
   const shortcutFor = (request: Request): { found: Shortcut; kept: ExecutionResult } | null => {
     if (request.method !== 'GET' || !isGuestRequest(request)) return null;
-    const found = shortcuts.get(secondNow(), request);
-    const kept = found && (answers.get(found.cacheKey) as ExecutionResult | null | undefined);
+    const found = state.shortcuts.get(state.secondNow(), request);
+    const kept = found && (state.answers.get(found.cacheKey) as ExecutionResult | null | undefined);
     return found && kept ? { found, kept } : null;
   };
-
-  const shortcut: Plugin = {
+  return {
     // Before Yoga reads anything of the request: after the request id (the observer) and CORS hooks, and once the
     // checks that depend on more than the address (admits) have let it in.
     onRequest({ request, serverContext, endResponse, fetchAPI }) {
@@ -188,7 +190,7 @@ export function cacheGuestAnswers(options: {
       const answer = () => {
         options.onLookup?.(true);
         options.onShortcut?.(request, hit.found);
-        endResponse(processRegularResult(asHit(hit.kept), fetchAPI, hit.found.mediaType));
+        endResponse(processRegularResult(asHit(hit.kept, options), fetchAPI, hit.found.mediaType));
       };
       const admitted = options.admits ? options.admits(request, serverContext) : true;
       if (admitted === true) return answer();
@@ -201,67 +203,95 @@ export function cacheGuestAnswers(options: {
     // pipeline: from then on its address is enough. Only the media type is taken from this answer (it depends on
     // the Accept header alone); the body a shortcut gets is always the kept answer's, written as a hit.
     onResponse({ request, response }) {
-      const record = pending.get(request);
-      if (!record || response.status !== 200 || !answers.get(record.cacheKey)) return;
+      const record = state.pending.get(request);
+      if (!record || response.status !== 200 || !state.answers.get(record.cacheKey)) return;
       const mediaType = response.headers.get('content-type')?.split(';')[0];
       if (!mediaType) return;
       const { second, ...found } = record;
-      shortcuts.set(second, request, { ...found, mediaType });
+      state.shortcuts.set(second, request, { ...found, mediaType });
     },
   };
+}
 
-  const answerCache = useResponseCache({
-    cache: {
-      // This process's answers first; with Redis, then the other replicas' (kept here for the rest of their TTL).
-      get: (key) => {
-        const hit = answers.get(key);
-        if (hit || !shared) {
-          options.onLookup?.(hit !== undefined && hit !== null);
-          return hit;
-        }
-        return shared.get(key).then((found) => {
-          options.onLookup?.(found !== null && found !== undefined);
-          if (!found) return undefined;
-          void answers.set(key, keptAnswer(found.answer), [], found.ttlMs);
-          return found.answer as Awaited<ReturnType<Cache['get']>>;
-        });
-      },
-      set: (key, result, entities, ttl) => {
-        void shared?.set(key, result, ttl);
-        return answers.set(key, keptAnswer(result), entities, ttl);
-      },
-      invalidate: (entities) => answers.invalidate(entities),
+/** This process's answers first; with Redis, then the other replicas' (kept here for the rest of their TTL). */
+function layeredCache(state: GuestAnswers, options: GuestAnswersOptions): Cache {
+  const shared = options.shared ?? null;
+  return {
+    get: (key) => {
+      const hit = state.answers.get(key);
+      if (hit || !shared) {
+        options.onLookup?.(hit !== undefined && hit !== null);
+        return hit;
+      }
+      return shared.get(key).then((found) => {
+        options.onLookup?.(found !== null && found !== undefined);
+        if (!found) return undefined;
+        void state.answers.set(key, keptAnswer(found.answer), [], found.ttlMs);
+        return found.answer as Awaited<ReturnType<Cache['get']>>;
+      });
     },
+    set: (key, result, entities, ttl) => {
+      void shared?.set(key, result, ttl);
+      return state.answers.set(key, keptAnswer(result), entities, ttl);
+    },
+    invalidate: (entities) => state.answers.invalidate(entities),
+  };
+}
+
+/**
+ * An answer's key. The gateway clock's second is part of it: an answer that says how long until a tournament starts,
+ * or whether a promotion has ended, is exact to the second whatever the TTL (and follows a clock moved in tests). The
+ * document is the one a persisted request's doc_id names (persisted-operations.ts runs first and puts it in the
+ * request), so an id and the same document sent whole share an answer and two ids never do.
+ */
+function answerKey(state: GuestAnswers): BuildResponseCacheKeyFunction {
+  return ({ documentString, variableValues, operationName, request }) => {
+    // Asked of every request. A player's is never looked up (enabled is false); were it ever, a key of its own
+    // could match nothing, so it is not worth hashing the document for. Nor is a request with no document, or
+    // with a query that is not a string ({"query": 5}: asked before Yoga refuses it with 400).
+    if (!isGuestRequest(request) || typeof documentString !== 'string' || documentString === '') {
+      return randomUUID();
+    }
+    const second = state.secondNow();
+    const cacheKey = createHash('sha256')
+      .update(`${second}|${operationName ?? ''}|`)
+      .update(state.digests.of(documentString))
+      .update(`|${JSON.stringify(variableValues ?? {})}`)
+      .digest('base64url');
+    if (request.method === 'GET') {
+      state.pending.set(request, {
+        cacheKey,
+        second,
+        operationName: operationName ?? null,
+        query: documentString,
+      });
+    }
+    return cacheKey;
+  };
+}
+
+/**
+ * Public reads cost nothing: a guest's repeated query (the catalogue, providers, filters, promotions, banners, news,
+ * latest wins, tournaments) is answered from memory before it is parsed, validated or executed, with no upstream
+ * call, for up to `ttlMs`. Answers with errors are never stored. Off when the public caches are off (ttlMs 0).
+ */
+export function cacheGuestAnswers(options: GuestAnswersOptions): Plugin[] {
+  const ttl = Math.min(options.ttlMs, GUEST_ANSWER_TTL_MS);
+  if (ttl <= 0) return [];
+  const state: GuestAnswers = {
+    answers: createInMemoryCache(),
+    shortcuts: new Shortcuts(),
+    pending: new WeakMap(),
+    digests: new DocumentDigests(),
+    secondNow: () => Math.floor(options.clock().getTime() / 1000),
+  };
+  options.publicCache.alsoClear(() => (state.answers = createInMemoryCache()));
+  const answerCache = useResponseCache({
+    cache: layeredCache(state, options),
     enabled: (request) => isGuestRequest(request),
     // Every cached answer is a guest's: one shared session.
     session: () => null,
-    // The gateway clock's second is part of the key: an answer that says how long until a tournament starts, or
-    // whether a promotion has ended, is exact to the second whatever the TTL (and follows a clock moved in tests).
-    // The document is the one a persisted request's doc_id names (persisted-operations.ts runs first and puts it in
-    // the request), so an id and the same document sent whole share an answer and two ids never do.
-    buildResponseCacheKey: ({ documentString, variableValues, operationName, request }) => {
-      // Asked of every request. A player's is never looked up (enabled is false); were it ever, a key of its own
-      // could match nothing, so it is not worth hashing the document for. Nor is a request with no document, or
-      // with a query that is not a string ({"query": 5}: asked before Yoga refuses it with 400).
-      if (!isGuestRequest(request) || typeof documentString !== 'string' || documentString === '') {
-        return randomUUID();
-      }
-      const second = secondNow();
-      const cacheKey = createHash('sha256')
-        .update(`${second}|${operationName ?? ''}|`)
-        .update(digests.of(documentString))
-        .update(`|${JSON.stringify(variableValues ?? {})}`)
-        .digest('base64url');
-      if (request.method === 'GET') {
-        pending.set(request, {
-          cacheKey,
-          second,
-          operationName: operationName ?? null,
-          query: documentString,
-        });
-      }
-      return cacheKey;
-    },
+    buildResponseCacheKey: answerKey(state),
     ttl,
     ttlPerSchemaCoordinate: { Tournament: Math.min(ttl, TOURNAMENT_ANSWER_TTL_MS) },
     // Must stay on: with it off, the plugin stores a guest's mutation answers like queries, so a second
@@ -272,5 +302,5 @@ export function cacheGuestAnswers(options: {
     // With EXPOSE_UPSTREAM_CALLS an answer says whether it came from here (extensions.responseCache.hit).
     includeExtensionMetadata: options.showHits,
   }) as Plugin;
-  return [answerCache, shortcut];
+  return [answerCache, shortcutPlugin(state, options)];
 }

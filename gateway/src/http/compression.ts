@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { Plugin } from 'graphql-yoga';
-import { isGuestRequest } from './response-cache.js';
+import { isGuestRequest } from '../operations/response-cache.js';
 import { addVary } from './vary.js';
 
 const gzip = promisify(gzipCallback);

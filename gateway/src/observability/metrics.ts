@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { upstreamResource, type CircuitState } from './upstream/circuit-breaker.js';
-import type { CacheLookup } from './upstream/public-cache.js';
+import { upstreamResource, type CircuitState } from '../upstream/circuit-breaker.js';
+import type { CacheLookup } from '../upstream/public-cache.js';
 
 /** Seconds, from a millisecond answer of the home screen's calls to a slow backend's time-out. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -1,4 +1,4 @@
-import { gatewayError } from './errors.js';
+import { gatewayError } from '../errors.js';
 
 /*
  * Where a payment page may send the player back to (a deposit's returnUrl): only the site itself. A return address

@@ -1,6 +1,6 @@
 import { useReadinessCheck, type FetchAPI, type Plugin } from 'graphql-yoga';
-import type { Realtime } from './realtime/realtime.js';
-import type { BackendState, UpstreamClient } from './upstream/client.js';
+import type { Realtime } from '../realtime/realtime.js';
+import type { BackendState, UpstreamClient } from '../upstream/client.js';
 
 /** What /readyz answers, for a load balancer (the status code) and an operator (the body). */
 export interface Readiness {

@@ -10,7 +10,7 @@ import { z } from 'zod';
  * persistConfig. The gateway reads it from there unless PERSISTED_OPERATIONS_FILE names another.
  */
 export const SITE_PERSISTED_OPERATIONS = fileURLToPath(
-  new URL('../../web/src/__generated__/persisted-operations.json', import.meta.url),
+  new URL('../../../web/src/__generated__/persisted-operations.json', import.meta.url),
 );
 
 /** A persisted operations file the operator must fix or build: the gateway does not start (exit code 2). */
