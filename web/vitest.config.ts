@@ -17,5 +17,7 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     // One test file per core: vitest's default (a core fewer) left a 2-core machine half idle (54 s, 33 s so).
     maxWorkers: os.availableParallelism(),
+    // A test waits for what it needs (up to 10 s each, src/test-setup.ts), several times on a busy machine.
+    testTimeout: 30_000,
   },
 });

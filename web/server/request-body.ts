@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
  * The largest request body the site passes to the gateway: the gateway's own limit (MAX_REQUEST_BYTES in
- * gateway/src/body-limit.ts; tests/start/graphql-proxy.test.ts holds the two equal). Refused here, a hostile body is
+ * gateway/src/http/body-limit.ts; tests/start/graphql-proxy.test.ts holds the two equal). Refused here, a hostile body is
  * never streamed to the gateway, and the browser gets the gateway's own answer rather than a reset connection.
  */
 export const MAX_REQUEST_BYTES = 64 * 1024;

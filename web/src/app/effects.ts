@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { openAuth, openModal, openModalWhenFree } from './modals/modal-store';
-import { rememberAffiliate, rememberTrackingId } from './storage';
+import { openAuth, openModal, openModalWhenFree } from '../shared/modals/modal-store';
+import { rememberAffiliate, rememberTrackingId } from '../shared/storage';
 import { takePendingGame } from '../features/play/pending-game';
 import { playGame } from '../features/play/play';
 
@@ -96,6 +96,6 @@ export function usePendingGame(signedIn: boolean) {
   useEffect(() => {
     if (!signedIn) return;
     const game = takePendingGame();
-    if (game) openModal('game', { ...game, demo: 'false' });
+    if (game) openModal('game', { ...game, demo: false });
   }, [signedIn]);
 }

@@ -1,15 +1,19 @@
+import type { ComponentType } from 'react';
+import { withScreenEnvironment } from './ScreenEnvironment';
+
 /*
- * A route's module, loaded when first visited. After a deploy the old chunks are gone: if one fails to load, the
- * page reloads once to pick up the new build; a second failure in a row shows the error screen instead of looping.
+ * A route's module, loaded when first visited, its screen rendered with its loader's environment
+ * (./ScreenEnvironment.tsx). After a deploy the old chunks are gone: if one fails to load, the page reloads once to
+ * pick up the new build; a second failure in a row shows the error screen instead of looping.
  */
 const RELOADED = 'play_live_reloaded_for_chunk';
 
-export function lazyRoute<T>(load: () => Promise<T>): () => Promise<T> {
+export function lazyRoute<T extends { Component?: ComponentType }>(load: () => Promise<T>): () => Promise<T> {
   return async () => {
     try {
       const module = await load();
       window.sessionStorage.removeItem(RELOADED);
-      return module;
+      return module.Component ? { ...module, Component: withScreenEnvironment(module.Component) } : module;
     } catch (err) {
       if (!window.sessionStorage.getItem(RELOADED)) {
         window.sessionStorage.setItem(RELOADED, '1');

@@ -2,11 +2,10 @@ import { loadQuery } from 'react-relay';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout, AppLayoutQuery } from './layout/AppLayout';
 import { lazyRoute } from './lazy-route';
-import { currentEnvironment } from './relay/current';
-import { frameIsStale, markLoadedForCurrentSession } from './frame-session';
+import { session } from '../shared/session';
 import { AppLoading } from './AppLoading';
 import { RouteError } from './RouteError';
-import { Protected } from './Protected';
+import { Protected } from '../shared/page/Protected';
 import type { CatalogueRoute } from '../features/games/CataloguePage';
 import { CATALOGUE_ROUTES } from '../features/games/catalogue-routes';
 import { catalogueLoader, providersLoader, webplayLoader } from '../features/games/loaders';
@@ -58,15 +57,15 @@ export const routes: RouteObject[] = [
     // sign-out asks for; the layout asks again if a navigation overtook that one).
     loader: () => {
       const ref = loadQuery<AppLayoutQueryType>(
-        currentEnvironment(),
+        session.environment(),
         AppLayoutQuery,
         {},
         { fetchPolicy: 'store-or-network' },
       );
-      markLoadedForCurrentSession(ref);
+      session.loaded(ref);
       return ref;
     },
-    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.href === nextUrl.href || frameIsStale(),
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.href === nextUrl.href || session.showsEarlier(),
     children: [
       {
         errorElement: <RouteError />,
@@ -151,7 +150,7 @@ export const routes: RouteObject[] = [
           {
             path: 'password/reset/:token',
             handle: { name: 'password-reset' },
-            lazy: lazyRoute(() => import('../features/pages/PasswordResetPage')),
+            lazy: lazyRoute(() => import('../features/auth/PasswordResetPage')),
           },
           {
             path: 'capitec',
@@ -172,7 +171,7 @@ export const routes: RouteObject[] = [
           {
             path: '*',
             handle: { name: 'not-found' },
-            lazy: lazyRoute(() => import('../features/pages/NotFoundPage')),
+            lazy: lazyRoute(() => import('../shared/page/NotFoundPage')),
           },
         ],
       },

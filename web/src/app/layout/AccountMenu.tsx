@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router';
-import { useSignOut } from '../../features/auth/mutations';
-import { openModal } from '../modals/modal-store';
-import { signOutLocally } from '../session';
+import { useSignOut } from '../../features/auth/useSignOut';
+import { openModal } from '../../shared/modals/modal-store';
+import { session } from '../../shared/session';
 import styles from './Header.module.css';
 
 /** The account dropdown (docs/rules.md#routes-and-query-parameters): its entries, the optional ones only when the site has them on. */
@@ -16,7 +16,7 @@ export default function AccountMenu(props: {
   const leave = () => {
     // The session ends here at once; the gateway revokes it in the background.
     signOut({}).catch(() => {});
-    signOutLocally();
+    session.signOut();
   };
   const initial = props.name.trim().charAt(0).toUpperCase() || '?';
   return (

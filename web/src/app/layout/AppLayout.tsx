@@ -7,8 +7,8 @@ import { ModalHost } from '../modals/ModalHost';
 import { configureErrorReporter } from '../outside/error-reporter';
 import { useLiveChat } from '../outside/live-chat';
 import { useTagManager } from '../outside/tag-manager';
-import { showFrame } from '../frame-session';
-import { ShellContext } from '../shell';
+import { session } from '../../shared/session';
+import { ShellContext } from '../../shared/shell';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -66,9 +66,11 @@ export const AppLayoutQuery = graphql`
 export function AppLayout() {
   const ref = useLoaderData() as PreloadedQuery<AppLayoutQueryType>;
   const revalidator = useRevalidator();
-  const stale = !showFrame(ref);
+  // Renders again on every sign-in and sign-out: the data shown is then an earlier session's, loaded again here
+  // (and again if a navigation overtakes that load).
+  session.useChanges();
+  const stale = !session.shows(ref);
   useEffect(() => {
-    // A navigation overtook the reload a sign-in or sign-out asked for: ask again.
     if (stale && revalidator.state === 'idle') void revalidator.revalidate();
   }, [stale, revalidator]);
   return (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
-import { openAuth } from '../modals/modal-store';
+import { openAuth } from '../../shared/modals/modal-store';
 import styles from './Footer.module.css';
 import { FOOTER_LINKS } from './navigation';
 

@@ -61,7 +61,7 @@ describe('the header', () => {
         name: 'Loyalty chests, 2 ready, 3 of 10 diamonds toward the next chest',
       }),
     ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Account menu for Thabo' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Account menu for Thabo' })).toBeTruthy();
   });
 
   it('hides the loyalty chest when loyalty is off', async () => {

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { openModal } from '../modals/modal-store';
+import { openModal } from '../../shared/modals/modal-store';
 import styles from './SideMenu.module.css';
 import { SIDE_MENU } from './navigation';
 

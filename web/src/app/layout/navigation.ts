@@ -1,4 +1,4 @@
-import type { ModalName } from '../modals/modal-store';
+import type { ModalName } from '../../shared/modals/modal-store';
 
 /** The side menu (docs/rules.md#routes-and-query-parameters): pages, and two entries that open a player's modal. */
 export const SIDE_MENU: readonly ({ label: string } & ({ to: string } | { modal: ModalName }))[] = [
@@ -10,18 +10,6 @@ export const SIDE_MENU: readonly ({ label: string } & ({ to: string } | { modal:
   { label: 'How To', to: '/how-to' },
   { label: 'Cashier', modal: 'wallet' },
   { label: 'Redeem', modal: 'coupon' },
-];
-
-/** The games navigation above the catalogue. */
-export const GAMES_NAV: readonly { label: string; to: string }[] = [
-  { label: 'Game Providers', to: '/webplay/game-providers' },
-  { label: 'Favorites', to: '/webplay/favourites' },
-  { label: 'All Games', to: '/webplay/all' },
-  { label: 'New Games', to: '/webplay/new-games' },
-  { label: 'Slot Games', to: '/webplay/category/slots' },
-  { label: 'Live Casino', to: '/webplay/live-casino' },
-  { label: 'Table Games', to: '/webplay/category/table-games' },
-  { label: 'Top Games', to: '/webplay/subgroup/top' },
 ];
 
 export const FOOTER_LINKS: readonly { label: string; to: string }[] = [

@@ -3,7 +3,7 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { ModalHostTestQuery } from '../../__generated__/ModalHostTestQuery.graphql';
-import { closeModal, openModal, openModalWhenFree } from './modal-store';
+import { closeModal, openModal, openModalWhenFree } from '../../shared/modals/modal-store';
 import { ModalHost } from './ModalHost';
 
 function Harness() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useOpenModal } from '../modals/modal-store';
+import { useOpenModal } from '../../shared/modals/modal-store';
 
 declare global {
   interface Window {

@@ -1,21 +1,18 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Modal } from '../../app/modals/Modal';
-import { closeModal, openAuth, type AuthMode } from '../../app/modals/modal-store';
-import { signIn } from '../../app/session';
-import { affiliate, trackingId } from '../../app/storage';
+import { Modal } from '../../shared/modals/Modal';
+import { closeModal, openAuth, type AuthMode } from '../../shared/modals/modal-store';
+import type { ModalProps } from '../../shared/modals/registry';
+import { session } from '../../shared/session';
+import { affiliate, trackingId } from '../../shared/storage';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
 import styles from './AuthModal.module.css';
-import { useForgotPassword, useLogin, useRegister } from './mutations';
-import { useForm } from './useForm';
-import { checkDateOfBirth, checkEmail, checkName, checkPassword } from './validation';
-
-export interface SingleSignOn {
-  enabled: boolean;
-  loginUrl: string | null | undefined;
-  signupUrl: string | null | undefined;
-}
+import { useForgotPassword } from './useForgotPassword';
+import { useLogin } from './useLogin';
+import { useRegister } from './useRegister';
+import { useForm } from '../../shared/forms/useForm';
+import { checkDateOfBirth, checkEmail, checkName, checkPassword } from '../../shared/forms/validation';
 
 const TITLES: Record<AuthMode, string> = {
   login: 'Log in',
@@ -27,7 +24,9 @@ const TITLES: Record<AuthMode, string> = {
  * Logging in, registering and asking for a password reset (login by default). When the site forces single
  * sign-on, the loader shows for a second and the browser goes to the provider's login or signup address instead.
  */
-export default function AuthModal({ mode, sso }: { mode: AuthMode; sso: SingleSignOn }) {
+export default function AuthModal({ params, site }: ModalProps<'auth'>) {
+  const mode = params.mode ?? 'login';
+  const sso = site.singleSignOn;
   const redirect = sso.enabled ? (mode === 'registration' ? sso.signupUrl : sso.loginUrl) : null;
   useEffect(() => {
     if (!redirect) return;
@@ -91,7 +90,7 @@ function LoginForm() {
     form.submit(event, { email: checkEmail(email), password: checkPassword(password, false) }, async () => {
       const { login: answer } = await login({ input: { email: email.trim(), password } });
       closeModal();
-      signIn(answer.token);
+      session.signIn(answer.token);
     });
 
   return (
@@ -144,7 +143,7 @@ function RegistrationForm() {
           },
         });
         closeModal();
-        signIn(answer.token);
+        session.signIn(answer.token);
       },
     );
 

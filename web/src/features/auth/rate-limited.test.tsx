@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEnvironment } from '../../app/relay/environment';
+import { createEnvironment } from '../../shared/relay/environment';
 import AuthModal from './AuthModal';
 
 /*
@@ -31,7 +31,15 @@ async function tryToSignIn() {
   const { environment } = createEnvironment();
   render(
     <RelayEnvironmentProvider environment={environment}>
-      <AuthModal mode="login" sso={{ enabled: false, loginUrl: null, signupUrl: null }} />
+      <AuthModal
+        params={{ mode: 'login' }}
+        site={{
+          maintenanceMessage: null,
+          appVersion: null,
+          terms: null,
+          singleSignOn: { enabled: false, loginUrl: null, signupUrl: null },
+        }}
+      />
     </RelayEnvironmentProvider>,
   );
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'player@example.test' } });

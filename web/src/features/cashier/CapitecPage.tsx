@@ -3,13 +3,12 @@ import { useLoaderData } from 'react-router';
 import CapitecPageQueryNode, {
   type CapitecPageQuery as CapitecPageQueryType,
 } from '../../__generated__/CapitecPageQuery.graphql';
-import { openModal } from '../../app/modals/modal-store';
-import { Protected } from '../../app/Protected';
-import { currentEnvironment } from '../../app/relay/current';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { openModal } from '../../shared/modals/modal-store';
+import { Protected } from '../../shared/page/Protected';
+import { session } from '../../shared/session';
 import { Button } from '../../ui/Button';
-import { Page } from '../pages/Page';
-import pageStyles from '../pages/Page.module.css';
+import { Page } from '../../shared/page/Page';
+import pageStyles from '../../shared/page/Page.module.css';
 import styles from './cashier.module.css';
 import { DepositForm } from './DepositForm';
 
@@ -35,7 +34,7 @@ export const CapitecPageQuery = graphql`
 /** The Capitec method's flag and name may change at any time: shown from the store, and loaded again. */
 export const loader = () =>
   loadQuery<CapitecPageQueryType>(
-    currentEnvironment(),
+    session.environment(),
     CapitecPageQueryNode,
     {},
     {
@@ -47,9 +46,7 @@ export function Component() {
   const ref = useLoaderData() as PreloadedQuery<CapitecPageQueryType>;
   return (
     <Protected>
-      <ScreenEnvironment queryRef={ref}>
-        <Capitec queryRef={ref} />
-      </ScreenEnvironment>
+      <Capitec queryRef={ref} />
     </Protected>
   );
 }

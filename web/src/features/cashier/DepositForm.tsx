@@ -6,13 +6,13 @@ import type {
   PaymentGateway,
 } from '../../__generated__/DepositForm_wallet.graphql';
 import { Button } from '../../ui/Button';
-import { refusalOf } from '../auth/validation';
+import { refusalOf } from '../../shared/forms/validation';
 import { checkAmount, limitsHint } from './amount';
 import { AmountField } from './AmountField';
 import styles from './cashier.module.css';
 import { returnAddress } from './deposit-return';
 import { refreshWallet } from './deposit-watch';
-import { useDeposit } from './mutations';
+import { useDeposit } from './useDeposit';
 
 type Method = DepositForm_wallet$data['paymentMethods'][number];
 

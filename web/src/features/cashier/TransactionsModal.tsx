@@ -3,12 +3,13 @@ import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import type { TransactionsModal_viewer$key } from '../../__generated__/TransactionsModal_viewer.graphql';
 import type { TransactionsModalPaginationQuery } from '../../__generated__/TransactionsModalPaginationQuery.graphql';
 import type { TransactionsModalQuery } from '../../__generated__/TransactionsModalQuery.graphql';
-import { Modal } from '../../app/modals/Modal';
-import { openModal } from '../../app/modals/modal-store';
+import { Modal } from '../../shared/modals/Modal';
+import { openModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
 import styles from './cashier.module.css';
 import { formatJohannesburg } from '../../ui/time';
 import { LoadBoundary } from '../../ui/LoadBoundary';
+import type { ModalProps } from '../../shared/modals/registry';
 
 const PAGE = 20;
 
@@ -28,7 +29,7 @@ const KINDS: Record<string, string> = {
 };
 
 /** The transactions modal (?modal=transactions): the player's ledger, newest first, 20 at a time. */
-export default function TransactionsModal(_props: { params: Record<string, string> }) {
+export default function TransactionsModal(_props: Pick<ModalProps<'transactions'>, 'params'>) {
   const [fetchKey, setFetchKey] = useState(0);
   return (
     <Modal title="Transactions">

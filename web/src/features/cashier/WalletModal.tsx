@@ -3,8 +3,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router';
 import type { WalletModalQuery } from '../../__generated__/WalletModalQuery.graphql';
-import { Modal } from '../../app/modals/Modal';
-import { openModal } from '../../app/modals/modal-store';
+import { Modal } from '../../shared/modals/Modal';
+import { openModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
 import { Balances } from './Balances';
 import styles from './cashier.module.css';
@@ -14,6 +14,7 @@ import { depositReturnFrom, searchWithoutReturn, type DepositReturn } from './de
 import { useWatchedDeposit, watchDeposit } from './deposit-watch';
 import { LoadBoundary } from '../../ui/LoadBoundary';
 import { WithdrawForm } from './WithdrawForm';
+import type { ModalProps } from '../../shared/modals/registry';
 
 type Tab = 'deposit' | 'withdraw';
 
@@ -22,15 +23,13 @@ type Tab = 'deposit' | 'withdraw';
  * withdrawal, and the transactions. Opening it loads the wallet again. Back from a payment page (the address names
  * the deposit), it watches the deposit until it settles and says how it went.
  */
-export default function WalletModal({ params }: { params: Record<string, string> }) {
+export default function WalletModal({ params }: Pick<ModalProps<'wallet'>, 'params'>) {
   const environment = useRelayEnvironment();
   const location = useLocation();
   const navigate = useNavigate();
   const [fetchKey, setFetchKey] = useState(0);
-  // Read once: the modal's own params when the host passes them, otherwise the address the payment page returned to.
-  const [returned] = useState<DepositReturn | null>(
-    () => depositReturnFrom(new URLSearchParams(params).toString()) ?? depositReturnFrom(location.search),
-  );
+  // Read once: the address the payment page returned to.
+  const [returned] = useState<DepositReturn | null>(() => depositReturnFrom(location.search));
   const watched = useWatchedDeposit();
 
   useEffect(() => {

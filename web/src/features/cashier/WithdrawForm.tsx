@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { WithdrawForm_viewer$key } from '../../__generated__/WithdrawForm_viewer.graphql';
-import { openModal } from '../../app/modals/modal-store';
+import { openModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
-import { refusalOf } from '../auth/validation';
+import { refusalOf } from '../../shared/forms/validation';
 import { checkAmount, limitsHint } from './amount';
 import { AmountField } from './AmountField';
 import styles from './cashier.module.css';
-import { useWithdraw } from './mutations';
+import { useWithdraw } from './useWithdraw';
 
 /**
  * A withdrawal, offered only while the casino says the player may withdraw (canWithdraw); otherwise the reason, as

@@ -5,7 +5,7 @@ import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import type { OperationDescriptor } from 'relay-runtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CouponModalTestQuery } from '../../__generated__/CouponModalTestQuery.graphql';
-import { closeModal, openModal, useOpenModal, type ModalName } from '../../app/modals/modal-store';
+import { closeModal, openModal, useOpenModal, type ModalName } from '../../shared/modals/modal-store';
 import CouponModal from './CouponModal';
 import WageringModal from './WageringModal';
 
@@ -207,7 +207,7 @@ describe('the bonus wagering modal', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     // Only the active coupon, which the opt-out's answer does not carry, is read again.
     const pending = environment.mock.getAllOperations().map((o) => o.request.node.params.name);
-    expect(pending).toEqual(['mutationsActiveCouponQuery']);
+    expect(pending).toEqual(['ActiveCouponQuery']);
   });
 
   it('says so when the wagering screens are off', async () => {

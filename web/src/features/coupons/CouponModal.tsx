@@ -2,26 +2,28 @@ import { useState, type FormEvent } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { CouponCard_coupon$key } from '../../__generated__/CouponCard_coupon.graphql';
 import type { CouponModalQuery } from '../../__generated__/CouponModalQuery.graphql';
-import { Modal } from '../../app/modals/Modal';
-import { closeModal, openModal } from '../../app/modals/modal-store';
+import { Modal } from '../../shared/modals/Modal';
+import { closeModal, openModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { useForm } from '../auth/useForm';
+import { useForm } from '../../shared/forms/useForm';
 import { CouponCard } from './CouponCard';
 import styles from './coupons.module.css';
 import { LoadBoundary } from '../../ui/LoadBoundary';
-import { useOptOutCoupon, useRedeemCoupon } from './mutations';
+import { useOptOutCoupon } from './useOptOutCoupon';
+import { useRedeemCoupon } from './useRedeemCoupon';
 import { Notice, type NoticeText } from './Notice';
 import { OptOut } from './OptOut';
 import { checkCouponCode, COUPON_OPT_OUT_FAILURE, COUPON_OPT_OUT_SUCCESS } from './rules';
-import { useReload } from './useReload';
+import { useReload } from '../../shared/relay/useReload';
+import type { ModalProps } from '../../shared/modals/registry';
 
 /**
  * The redeem coupon modal (docs/rules.md#coupons-and-wagering): the player's active coupon with its wagering and
  * the coupon opt-out, or the code field; a refused code shows the backend's own text, a redeemed one the bonus it
  * gave. Opened with `code` in its params, the field starts with that code.
  */
-export default function CouponModal({ params }: { params: Record<string, string> }) {
+export default function CouponModal({ params }: Pick<ModalProps<'coupon'>, 'params'>) {
   const { options, reload } = useReload();
   return (
     <Modal title="Redeem a coupon" size="sm">

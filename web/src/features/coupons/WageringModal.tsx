@@ -1,24 +1,25 @@
 import { useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { WageringModalQuery } from '../../__generated__/WageringModalQuery.graphql';
-import { Modal } from '../../app/modals/Modal';
-import { closeModal, openModal } from '../../app/modals/modal-store';
+import { Modal } from '../../shared/modals/Modal';
+import { closeModal, openModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
-import { refusalOf } from '../auth/validation';
+import { refusalOf } from '../../shared/forms/validation';
 import styles from './coupons.module.css';
 import { LoadBoundary } from '../../ui/LoadBoundary';
-import { useOptOutBonus } from './mutations';
+import { useOptOutBonus } from './useOptOutBonus';
 import { Notice, type NoticeText } from './Notice';
 import { OptOut } from './OptOut';
-import { useReload } from './useReload';
+import { useReload } from '../../shared/relay/useReload';
 import { WageringDetails } from './WageringDetails';
+import type { ModalProps } from '../../shared/modals/registry';
 
 /**
  * The bonus wagering modal (docs/rules.md#coupons-and-wagering): how much of the active bonus's requirement is
  * wagered, each wallet's balance, and the bonus opt-out (asked first; the answer carries the wagering and the
  * wallet after it). Only while the site's wagering flag is on.
  */
-export default function WageringModal(_props: { params: Record<string, string> }) {
+export default function WageringModal(_props: Pick<ModalProps<'wagering'>, 'params'>) {
   const { options, reload } = useReload();
   return (
     <Modal title="Bonus wagering" size="sm">

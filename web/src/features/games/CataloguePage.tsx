@@ -5,10 +5,9 @@ import type {
   GameFilter,
   GameSort,
 } from '../../__generated__/CataloguePageQuery.graphql';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
-import { Page } from '../pages/Page';
+import { Page } from '../../shared/page/Page';
 import { readFilter, writeFilter } from './filter-params';
-import { GameGrid } from './GameGrid';
+import { GameGrid } from '../../shared/games/GameGrid';
 
 export const CataloguePageQuery = graphql`
   query CataloguePageQuery($filter: GameFilter, $sort: GameSort) {
@@ -28,11 +27,7 @@ export interface CatalogueRoute {
 
 export function CataloguePage({ route }: { route: CatalogueRoute }) {
   const ref = useLoaderData() as PreloadedQuery<CataloguePageQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <Catalogue route={route} queryRef={ref} />
-    </ScreenEnvironment>
-  );
+  return <Catalogue route={route} queryRef={ref} />;
 }
 
 /** A catalogue page: its title and the grid of its games. */

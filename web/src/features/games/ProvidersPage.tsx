@@ -1,8 +1,7 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData } from 'react-router';
 import type { ProvidersPageQuery as ProvidersPageQueryType } from '../../__generated__/ProvidersPageQuery.graphql';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
-import { Page } from '../pages/Page';
+import { Page } from '../../shared/page/Page';
 import styles from './ProvidersPage.module.css';
 
 export const ProvidersPageQuery = graphql`
@@ -18,11 +17,7 @@ export const ProvidersPageQuery = graphql`
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<ProvidersPageQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <Providers queryRef={ref} />
-    </ScreenEnvironment>
-  );
+  return <Providers queryRef={ref} />;
 }
 
 /** /webplay/game-providers: every studio, sorted by name, each leading to its games. */

@@ -1,8 +1,7 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Outlet, useLoaderData, useMatch } from 'react-router';
 import type { WebplayLayoutQuery as WebplayLayoutQueryType } from '../../__generated__/WebplayLayoutQuery.graphql';
-import { GamesNav } from '../../app/layout/GamesNav';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { GamesNav } from './GamesNav';
 import { FilterBar } from './FilterBar';
 
 export const WebplayLayoutQuery = graphql`
@@ -13,11 +12,7 @@ export const WebplayLayoutQuery = graphql`
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<WebplayLayoutQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <Webplay queryRef={ref} />
-    </ScreenEnvironment>
-  );
+  return <Webplay queryRef={ref} />;
 }
 
 /** /webplay: the games navigation, the filter bar (not on the providers list; no provider filter on a provider's page), then the page. */

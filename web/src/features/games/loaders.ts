@@ -9,7 +9,7 @@ import ProvidersPageQuery, {
 import WebplayLayoutQuery, {
   type WebplayLayoutQuery as WebplayLayoutQueryType,
 } from '../../__generated__/WebplayLayoutQuery.graphql';
-import { currentEnvironment } from '../../app/relay/current';
+import { session } from '../../shared/session';
 import type { CatalogueRoute } from './CataloguePage';
 import { gameQueryOf, readFilter } from './filter-params';
 
@@ -21,7 +21,7 @@ import { gameQueryOf, readFilter } from './filter-params';
 /** The filter bar's choices (providers, features, themes, paylines), loaded once for every /webplay page. */
 export const webplayLoader = () =>
   loadQuery<WebplayLayoutQueryType>(
-    currentEnvironment(),
+    session.environment(),
     WebplayLayoutQuery,
     {},
     { fetchPolicy: 'store-or-network' },
@@ -35,7 +35,7 @@ export const catalogueLoader =
   (route: CatalogueRoute) =>
   ({ params, request }: LoaderFunctionArgs) =>
     loadQuery<CataloguePageQueryType>(
-      currentEnvironment(),
+      session.environment(),
       CataloguePageQuery,
       gameQueryOf(
         route.filter(params as Record<string, string>),
@@ -48,7 +48,7 @@ export const catalogueLoader =
 /** The provider list. */
 export const providersLoader = () =>
   loadQuery<ProvidersPageQueryType>(
-    currentEnvironment(),
+    session.environment(),
     ProvidersPageQuery,
     {},
     { fetchPolicy: 'store-or-network' },

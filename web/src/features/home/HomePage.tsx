@@ -3,13 +3,12 @@ import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 're
 import { Link, useLoaderData } from 'react-router';
 import type { HomePage_wins$key } from '../../__generated__/HomePage_wins.graphql';
 import type { HomePageQuery as HomePageQueryType } from '../../__generated__/HomePageQuery.graphql';
-import { openAuth } from '../../app/modals/modal-store';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
-import { useShell } from '../../app/shell';
+import { openAuth } from '../../shared/modals/modal-store';
+import { useShell } from '../../shared/shell';
 import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Button } from '../../ui/Button';
-import { Page } from '../pages/Page';
-import { BannerCarousel } from './BannerCarousel';
+import { Page } from '../../shared/page/Page';
+import { BannerCarousel } from '../../shared/content/BannerCarousel';
 import { FeaturedSection, LiveCasinoSection, MostPopularSection } from './HomeSections';
 import styles from './HomePage.module.css';
 
@@ -116,11 +115,7 @@ function LatestWins({ query }: { query: HomePage_wins$key }) {
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<HomePageQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <Home queryRef={ref} />
-    </ScreenEnvironment>
-  );
+  return <Home queryRef={ref} />;
 }
 
 /**

@@ -9,8 +9,8 @@ import type { HomeSectionsLiveCasinoPaginationQuery } from '../../__generated__/
 import type { HomeSectionsMostPopularPaginationQuery } from '../../__generated__/HomeSectionsMostPopularPaginationQuery.graphql';
 import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphql';
 import { Button } from '../../ui/Button';
-import { SHOW_MORE } from '../games/GameGrid';
-import { GameTile, PRIORITY_TILES } from '../games/GameTile';
+import { SHOW_MORE } from '../../shared/games/GameGrid';
+import { GameTile, PRIORITY_TILES } from '../../shared/games/GameTile';
 import styles from './HomeSections.module.css';
 
 /*

@@ -1,6 +1,6 @@
 import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
 import type { ViewerEventsSubscription$data } from '../../__generated__/ViewerEventsSubscription.graphql';
-import { NOTIFICATIONS_CONNECTION, prependNotification } from '../notifications/useMarkNotificationsRead';
+import { NOTIFICATIONS_CONNECTION, prependNotification } from '../../shared/relay/notifications-connection';
 
 /*
  * What one live event changes in the store beyond what Relay normalises by id (a wallet, a refetched loyalty, a

@@ -1,6 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
 import type { LoyaltyIcon_loyalty$key } from '../../__generated__/LoyaltyIcon_loyalty.graphql';
-import { openModal } from '../../app/modals/modal-store';
+import { openModal } from '../../shared/modals/modal-store';
 import { DIAMONDS_PER_CHEST } from './tiers';
 import styles from './LoyaltyIcon.module.css';
 

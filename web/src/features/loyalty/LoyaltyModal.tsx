@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { LoyaltyModalQuery } from '../../__generated__/LoyaltyModalQuery.graphql';
-import { Modal } from '../../app/modals/Modal';
+import { Modal } from '../../shared/modals/Modal';
 import { LoyaltyChests } from './LoyaltyChests';
 import { LoadBoundary } from '../../ui/LoadBoundary';
 import styles from './LoyaltyModal.module.css';
+import type { ModalProps } from '../../shared/modals/registry';
 
 /**
  * The loyalty chest modal (?modal=loyalty). Opening it loads the loyalty again
  * (docs/rules.md#routes-and-query-parameters), showing what the store has meanwhile; live events keep it current
  * while it is open.
  */
-export default function LoyaltyModal(_props: { params: Record<string, string> }) {
+export default function LoyaltyModal(_props: Pick<ModalProps<'loyalty'>, 'params'>) {
   const [fetchKey, setFetchKey] = useState(0);
   return (
     <Modal title="Loyalty chests">

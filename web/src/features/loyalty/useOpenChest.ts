@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import type { LoyaltyTierName, useOpenChestMutation } from '../../__generated__/useOpenChestMutation.graphql';
-import { errorMessage } from '../live/error-message';
+import { graphql } from 'react-relay';
+import type { LoyaltyTierName, OpenChestMutation } from '../../__generated__/OpenChestMutation.graphql';
+import { errorMessage } from '../../shared/error-message';
+import { useMutation } from '../../shared/relay/useMutation';
 
 export interface OpenedChest {
   tier: LoyaltyTierName;
@@ -13,8 +14,8 @@ export interface OpenedChest {
  * the header's chest and the header's balance update from it. One opening at a time: a double click opens one.
  */
 export function useOpenChest() {
-  const [commit, opening] = useMutation<useOpenChestMutation>(graphql`
-    mutation useOpenChestMutation($input: OpenLoyaltyChestInput) {
+  const [send, opening] = useMutation<OpenChestMutation>(graphql`
+    mutation OpenChestMutation($input: OpenLoyaltyChestInput) {
       openLoyaltyChest(input: $input) {
         reward {
           formatted
@@ -38,14 +39,13 @@ export function useOpenChest() {
     (tier: LoyaltyTierName) => {
       if (opening) return;
       setFailure(null);
-      commit({
-        variables: { input: { tier } },
-        onCompleted: (answer) =>
+      send({ input: { tier } }).then(
+        (answer) =>
           setOpened({ tier: answer.openLoyaltyChest.tier, reward: answer.openLoyaltyChest.reward.formatted }),
-        onError: (err) => setFailure(errorMessage(err, 'The chest could not be opened. Please try again.')),
-      });
+        (err: unknown) => setFailure(errorMessage(err, 'The chest could not be opened. Please try again.')),
+      );
     },
-    [commit, opening],
+    [send, opening],
   );
   return { open, opening, opened, failure };
 }

@@ -4,8 +4,8 @@ import type { NewsList_query$key } from '../../__generated__/NewsList_query.grap
 import type { NewsListPaginationQuery } from '../../__generated__/NewsListPaginationQuery.graphql';
 import { titleCase } from '../../ui/title-case';
 import { Button } from '../../ui/Button';
-import { ContentImage, POSTER } from '../promotions/ContentImage';
-import { formatDate } from './format-date';
+import { ContentImage, POSTER } from '../../shared/content/ContentImage';
+import { formatDate } from '../../ui/format-date';
 import { NEWS_PAGE_SIZE } from './page-size';
 import styles from './NewsPages.module.css';
 

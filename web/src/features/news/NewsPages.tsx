@@ -2,15 +2,14 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useParams } from 'react-router';
 import type { NewsPagesArticleQuery as NewsPagesArticleQueryType } from '../../__generated__/NewsPagesArticleQuery.graphql';
 import type { NewsPagesListQuery as NewsPagesListQueryType } from '../../__generated__/NewsPagesListQuery.graphql';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
 import { titleCase } from '../../ui/title-case';
-import NotFoundPage from '../pages/NotFoundPage';
-import { Page } from '../pages/Page';
-import { ContentImage, POSTER } from '../promotions/ContentImage';
-import { PartError } from '../promotions/PartError';
-import { useRetry } from '../../app/relay/useRetry';
+import NotFoundPage from '../../shared/page/NotFoundPage';
+import { Page } from '../../shared/page/Page';
+import { ContentImage, POSTER } from '../../shared/content/ContentImage';
+import { PartError } from '../../shared/content/PartError';
+import { useRetry } from '../../shared/relay/useRetry';
 import { CategoryNav } from './CategoryNav';
-import { formatDate } from './format-date';
+import { formatDate } from '../../ui/format-date';
 import { NewsList } from './NewsList';
 import styles from './NewsPages.module.css';
 
@@ -68,11 +67,7 @@ export function NewsCategoryPage() {
 
 function NewsListScreen({ category }: { category: string | null }) {
   const ref = useLoaderData() as PreloadedQuery<NewsPagesListQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <NewsListBody queryRef={ref} category={category} />
-    </ScreenEnvironment>
-  );
+  return <NewsListBody queryRef={ref} category={category} />;
 }
 
 function NewsListBody({
@@ -125,11 +120,7 @@ function NewsListBody({
 
 export function NewsArticlePage() {
   const ref = useLoaderData() as PreloadedQuery<NewsPagesArticleQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <NewsArticle queryRef={ref} />
-    </ScreenEnvironment>
-  );
+  return <NewsArticle queryRef={ref} />;
 }
 
 function NewsArticle({ queryRef }: { queryRef: PreloadedQuery<NewsPagesArticleQueryType> }) {

@@ -6,14 +6,14 @@ import NewsPagesArticleQuery, {
 import NewsPagesListQuery, {
   type NewsPagesListQuery as NewsPagesListQueryType,
 } from '../../__generated__/NewsPagesListQuery.graphql';
-import { currentEnvironment } from '../../app/relay/current';
+import { session } from '../../shared/session';
 import { NEWS_PAGE_SIZE } from './page-size';
 
 /* The news pages' data, asked for while their code downloads (see features/home/loader.ts). */
 
 const list = (category: string | null) =>
   loadQuery<NewsPagesListQueryType>(
-    currentEnvironment(),
+    session.environment(),
     NewsPagesListQuery,
     { category, count: NEWS_PAGE_SIZE },
     { fetchPolicy: 'store-or-network' },
@@ -28,7 +28,7 @@ export const newsCategoryLoader = ({ params }: LoaderFunctionArgs) => list(param
 /** /news/{article}: the article with its body. */
 export const newsArticleLoader = ({ params }: LoaderFunctionArgs) =>
   loadQuery<NewsPagesArticleQueryType>(
-    currentEnvironment(),
+    session.environment(),
     NewsPagesArticleQuery,
     { slug: params.article ?? '' },
     { fetchPolicy: 'store-or-network' },

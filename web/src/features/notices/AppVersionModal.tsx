@@ -1,9 +1,11 @@
-import { Modal } from '../../app/modals/Modal';
+import { Modal } from '../../shared/modals/Modal';
+import type { ModalProps } from '../../shared/modals/registry';
 import { Button } from '../../ui/Button';
 import styles from './notices.module.css';
 
 /** A newer version of the site is out: reloading picks it up. */
-export default function AppVersionModal({ version }: { version: string }) {
+export default function AppVersionModal({ site }: Pick<ModalProps<'app-version'>, 'site'>) {
+  const version = site.appVersion ?? '';
   return (
     <Modal title="A new version of PlayLive is ready" size="sm">
       <p>

@@ -1,5 +1,5 @@
-import { Modal } from '../../app/modals/Modal';
-import { closeModal } from '../../app/modals/modal-store';
+import { Modal } from '../../shared/modals/Modal';
+import { closeModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
 
 /** A modal whose screen is being built: titled, never blank, and says what it will hold. */

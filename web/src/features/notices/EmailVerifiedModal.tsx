@@ -1,5 +1,5 @@
-import { Modal } from '../../app/modals/Modal';
-import { closeModal } from '../../app/modals/modal-store';
+import { Modal } from '../../shared/modals/Modal';
+import { closeModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
 
 /** Shown after a player follows the verification link (?email_verified=1) and the account says verified. */

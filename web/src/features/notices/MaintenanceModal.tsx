@@ -1,11 +1,13 @@
 import { useNavigate } from 'react-router';
-import { Modal } from '../../app/modals/Modal';
-import { closeModal } from '../../app/modals/modal-store';
+import { Modal } from '../../shared/modals/Modal';
+import { closeModal } from '../../shared/modals/modal-store';
+import type { ModalProps } from '../../shared/modals/registry';
 import { Button } from '../../ui/Button';
 import styles from './notices.module.css';
 
 /** The maintenance notice: its message, and where a player can go meanwhile. */
-export default function MaintenanceModal({ message }: { message: string }) {
+export default function MaintenanceModal({ site }: Pick<ModalProps<'maintenance'>, 'site'>) {
+  const message = site.maintenanceMessage ?? 'PlayLive is being updated. Please try again shortly.';
   const navigate = useNavigate();
   const go = (path: string) => {
     closeModal();

@@ -1,8 +1,9 @@
-import { graphql, useMutation } from 'react-relay';
-import { Modal } from '../../app/modals/Modal';
-import { closeModal } from '../../app/modals/modal-store';
+import { graphql } from 'react-relay';
+import { Modal } from '../../shared/modals/Modal';
+import { closeModal } from '../../shared/modals/modal-store';
+import { useMutation } from '../../shared/relay/useMutation';
 import { Button } from '../../ui/Button';
-import type { OnboardingModalCompleteMutation } from '../../__generated__/OnboardingModalCompleteMutation.graphql';
+import type { CompleteOnboardingMutation } from '../../__generated__/CompleteOnboardingMutation.graphql';
 import styles from './notices.module.css';
 
 const STEPS = [
@@ -22,8 +23,8 @@ const STEPS = [
 
 /** The first-visit tour; finishing it is kept by the casino so it never shows again. */
 export default function OnboardingModal() {
-  const [complete, busy] = useMutation<OnboardingModalCompleteMutation>(graphql`
-    mutation OnboardingModalCompleteMutation {
+  const [complete, busy] = useMutation<CompleteOnboardingMutation>(graphql`
+    mutation CompleteOnboardingMutation {
       completeOnboarding {
         viewer {
           id
@@ -32,7 +33,11 @@ export default function OnboardingModal() {
       }
     }
   `);
-  const finish = () => complete({ variables: {}, onCompleted: closeModal, onError: closeModal });
+  // Closed either way: a tour the casino could not record shows again next visit, nothing worse.
+  const finish = () =>
+    void complete({})
+      .finally(closeModal)
+      .catch(() => {});
   return (
     <Modal title="Welcome to PlayLive" onClose={finish}>
       <ol className={styles.steps}>

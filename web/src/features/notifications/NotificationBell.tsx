@@ -1,7 +1,7 @@
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { NotificationBellQuery } from '../../__generated__/NotificationBellQuery.graphql';
-import { openModal } from '../../app/modals/modal-store';
+import { openModal } from '../../shared/modals/modal-store';
 import { storedNotifications, storeUnreadCount } from './persisted';
 
 interface Look {

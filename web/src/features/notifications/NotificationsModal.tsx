@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { ROOT_ID, type Environment } from 'relay-runtime';
 import type { NotificationsModalQuery } from '../../__generated__/NotificationsModalQuery.graphql';
-import { Modal } from '../../app/modals/Modal';
+import { Modal } from '../../shared/modals/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { LoadBoundary } from '../../ui/LoadBoundary';
 import { NotificationRow } from './NotificationRow';
 import { NotificationsList } from './NotificationsList';
 import { storedNotifications } from './persisted';
 import styles from './NotificationsModal.module.css';
+import type { ModalProps } from '../../shared/modals/registry';
 
 const Query = graphql`
   query NotificationsModalQuery {
@@ -23,7 +24,7 @@ const Query = graphql`
  * The notifications modal (?modal=notifications): read and unread, newest first, new ones arriving live at the top.
  * Opening it marks them read (the list does that). Until the list arrives, the one kept in the browser shows.
  */
-export default function NotificationsModal(_props: { params: Record<string, string> }) {
+export default function NotificationsModal(_props: Pick<ModalProps<'notifications'>, 'params'>) {
   const [fetchKey, setFetchKey] = useState(0);
   return (
     <Modal title="Notifications">

@@ -1,9 +1,9 @@
-import { savedNotifications, saveNotifications } from '../../app/storage';
+import { savedNotifications, saveNotifications } from '../../shared/storage';
 
 /*
  * The notifications kept in the browser, for the player they belong to: the unread count and the newest page as
  * last seen. The header's badge and the modal show them until the first answer arrives; sign-out forgets them
- * (app/session.ts).
+ * (shared/session.ts).
  */
 
 export interface StoredNotification {

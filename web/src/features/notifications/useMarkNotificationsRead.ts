@@ -1,25 +1,10 @@
 import { useCallback, useState } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import { ConnectionHandler, type RecordProxy, type RecordSourceSelectorProxy } from 'relay-runtime';
-import type { useMarkNotificationsReadMutation } from '../../__generated__/useMarkNotificationsReadMutation.graphql';
-import { errorMessage } from '../live/error-message';
-
-/** The list's connection key: the live updater prepends to it too (features/live). */
-export const NOTIFICATIONS_CONNECTION = 'NotificationsList_notifications';
-
-/** Puts a notification on top of the list's connection, counted in its total. */
-export function prependNotification(
-  store: RecordSourceSelectorProxy,
-  connection: RecordProxy,
-  node: RecordProxy,
-) {
-  ConnectionHandler.insertEdgeBefore(
-    connection,
-    ConnectionHandler.createEdge(store, connection, node, 'NotificationEdge'),
-  );
-  const total = connection.getValue('totalCount');
-  if (typeof total === 'number') connection.setValue(total + 1, 'totalCount');
-}
+import { graphql } from 'react-relay';
+import { ConnectionHandler, type RecordSourceSelectorProxy } from 'relay-runtime';
+import type { MarkNotificationsReadMutation } from '../../__generated__/MarkNotificationsReadMutation.graphql';
+import { errorMessage } from '../../shared/error-message';
+import { useMutation } from '../../shared/relay/useMutation';
+import { NOTIFICATIONS_CONNECTION, prependNotification } from '../../shared/relay/notifications-connection';
 
 /**
  * Marks every notification read (markNotificationsRead: what opening the modal does, docs/rules.md#notifications).
@@ -31,8 +16,8 @@ export function prependNotification(
  * zero the badge, so it is put back on top, still unread, and the list marks again.
  */
 export function useMarkNotificationsRead() {
-  const [commit, marking] = useMutation<useMarkNotificationsReadMutation>(graphql`
-    mutation useMarkNotificationsReadMutation {
+  const [send] = useMutation<MarkNotificationsReadMutation>(graphql`
+    mutation MarkNotificationsReadMutation {
       markNotificationsRead {
         viewer {
           id
@@ -44,30 +29,42 @@ export function useMarkNotificationsRead() {
       }
     }
   `);
-  const [failure, setFailure] = useState<string | null>(null);
+  // One state, so no render sees the marking over without its failure (the list would mark again at once).
+  const [state, setState] = useState<{ marking: boolean; failure: string | null }>({
+    marking: false,
+    failure: null,
+  });
   const mark = useCallback(
     (listed: () => readonly string[]) => {
-      setFailure(null);
+      setState({ marking: true, failure: null });
       const sentWith = new Set(listed());
-      commit({
-        variables: {},
-        updater: (store) =>
-          keepArrivals(
-            store,
-            listed().filter((id) => !sentWith.has(id)),
-          ),
-        optimisticUpdater: (store) => {
-          const viewer = store.getRoot().getLinkedRecord('viewer');
-          if (!viewer) return;
-          viewer.getLinkedRecord('notifications', { first: 1 })?.setValue(0, 'unreadCount');
-          ConnectionHandler.getConnection(viewer, NOTIFICATIONS_CONNECTION)?.setValue(0, 'unreadCount');
+      send(
+        {},
+        {
+          updater: (store) =>
+            keepArrivals(
+              store,
+              listed().filter((id) => !sentWith.has(id)),
+            ),
+          optimisticUpdater: (store) => {
+            const viewer = store.getRoot().getLinkedRecord('viewer');
+            if (!viewer) return;
+            viewer.getLinkedRecord('notifications', { first: 1 })?.setValue(0, 'unreadCount');
+            ConnectionHandler.getConnection(viewer, NOTIFICATIONS_CONNECTION)?.setValue(0, 'unreadCount');
+          },
         },
-        onError: (err) => setFailure(errorMessage(err, 'Your notifications could not be marked as read.')),
-      });
+      ).then(
+        () => setState({ marking: false, failure: null }),
+        (err: unknown) =>
+          setState({
+            marking: false,
+            failure: errorMessage(err, 'Your notifications could not be marked as read.'),
+          }),
+      );
     },
-    [commit],
+    [send],
   );
-  return { mark, marking, failure };
+  return { mark, ...state };
 }
 
 /** Puts back on top of the answered list the live arrivals it lacks, and counts those unread on the list and badge. */

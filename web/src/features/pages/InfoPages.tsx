@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useShell } from '../../app/shell';
+import { useShell } from '../../shared/shell';
 import { buttonClass } from '../../ui/Button';
-import { Page } from './Page';
-import styles from './Page.module.css';
+import { Page } from '../../shared/page/Page';
+import styles from '../../shared/page/Page.module.css';
 
 /*
  * The information pages, written for players. The second route set (the site's alternateRoutes switch) has its own,

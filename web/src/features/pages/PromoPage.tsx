@@ -1,13 +1,12 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useLocation } from 'react-router';
 import type { PromoPageQuery as PromoPageQueryType } from '../../__generated__/PromoPageQuery.graphql';
-import { openAuth, openModal } from '../../app/modals/modal-store';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
+import { openAuth, openModal } from '../../shared/modals/modal-store';
 import { Button, buttonClass } from '../../ui/Button';
-import { ContentImage, POSTER } from '../promotions/ContentImage';
-import NotFoundPage from './NotFoundPage';
-import { Page } from './Page';
-import styles from './Page.module.css';
+import { ContentImage, POSTER } from '../../shared/content/ContentImage';
+import NotFoundPage from '../../shared/page/NotFoundPage';
+import { Page } from '../../shared/page/Page';
+import styles from '../../shared/page/Page.module.css';
 import promo from './PromoPage.module.css';
 
 export const PromoPageQuery = graphql`
@@ -33,11 +32,7 @@ export const PromoPageQuery = graphql`
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<PromoPageQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <PromoPage queryRef={ref} />
-    </ScreenEnvironment>
-  );
+  return <PromoPage queryRef={ref} />;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Page } from './Page';
+import { Page } from '../../shared/page/Page';
 
 /** Where players land when PlayLive is not available to them. */
 export function Component() {

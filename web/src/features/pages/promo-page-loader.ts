@@ -2,7 +2,7 @@ import { loadQuery } from 'react-relay';
 import PromoPageQuery, {
   type PromoPageQuery as PromoPageQueryType,
 } from '../../__generated__/PromoPageQuery.graphql';
-import { currentEnvironment } from '../../app/relay/current';
+import { session } from '../../shared/session';
 
 /**
  * An optional promotional page's content and flag, asked for while the page's code downloads (see
@@ -10,7 +10,7 @@ import { currentEnvironment } from '../../app/relay/current';
  */
 export const promoPageLoader = () =>
   loadQuery<PromoPageQueryType>(
-    currentEnvironment(),
+    session.environment(),
     PromoPageQuery,
     {},
     { fetchPolicy: 'store-or-network' },

@@ -1,15 +1,14 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import type { GamePageQuery as GamePageQueryType } from '../../__generated__/GamePageQuery.graphql';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
-import { openAuth } from '../../app/modals/modal-store';
-import { useShell } from '../../app/shell';
+import { openAuth } from '../../shared/modals/modal-store';
+import { useShell } from '../../shared/shell';
 import { Button } from '../../ui/Button';
-import { GameArt } from '../games/GameArt';
-import { HeartIcon } from '../games/HeartIcon';
-import { useToggleFavourite } from '../games/useToggleFavourite';
-import NotFoundPage from '../pages/NotFoundPage';
-import { Page } from '../pages/Page';
+import { GameArt } from '../../shared/games/GameArt';
+import { HeartIcon } from '../../shared/games/HeartIcon';
+import { useToggleFavourite } from '../../shared/games/useToggleFavourite';
+import NotFoundPage from '../../shared/page/NotFoundPage';
+import { Page } from '../../shared/page/Page';
 import styles from './GamePage.module.css';
 import { playGame } from './play';
 import { SimilarGames } from './SimilarGames';
@@ -36,11 +35,7 @@ export const GamePageQuery = graphql`
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<GamePageQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <GameScreen queryRef={ref} />
-    </ScreenEnvironment>
-  );
+  return <GameScreen queryRef={ref} />;
 }
 
 /** /game/{code}: the game, the two ways to play it, and games its players may like. */

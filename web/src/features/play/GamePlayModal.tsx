@@ -1,8 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
-import { fetchQuery, graphql, useMutation, useRelayEnvironment } from 'react-relay';
-import type { GamePlayModalLaunchMutation } from '../../__generated__/GamePlayModalLaunchMutation.graphql';
-import { closeModal, restoreFocus, showAlert } from '../../app/modals/modal-store';
+import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
+import type { LaunchGameMutation } from '../../__generated__/LaunchGameMutation.graphql';
+import { closeModal, restoreFocus, showAlert } from '../../shared/modals/modal-store';
+import { Modal } from '../../shared/modals/Modal';
+import type { ModalProps } from '../../shared/modals/registry';
+import { useMutation } from '../../shared/relay/useMutation';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './GamePlayModal.module.css';
@@ -32,10 +35,21 @@ const WalletAfterPlay = graphql`
  * the page behind does not scroll and the chat widget hides. A launch the casino refuses stops the game and shows
  * the casino's own message; stopping refreshes the wallet (the balance the spins left).
  */
-export default function GamePlayModal(props: { code?: string; gameId?: string; demo: boolean }) {
+export default function GamePlayModal({ params }: Pick<ModalProps<'game'>, 'params'>) {
+  if (!params.code && !params.gameId)
+    return (
+      <Modal title="Choose a game" size="sm">
+        <p>Pick a game from the lobby to play it.</p>
+        <Button onClick={closeModal}>OK</Button>
+      </Modal>
+    );
+  return <GamePlay code={params.code} gameId={params.gameId} demo={params.demo === true} />;
+}
+
+function GamePlay(props: { code: string | undefined; gameId: string | undefined; demo: boolean }) {
   const environment = useRelayEnvironment();
-  const [launch] = useMutation<GamePlayModalLaunchMutation>(graphql`
-    mutation GamePlayModalLaunchMutation($input: LaunchGameInput!) {
+  const [launch] = useMutation<LaunchGameMutation>(graphql`
+    mutation LaunchGameMutation($input: LaunchGameInput!) {
       launchGame(input: $input) {
         url
         game {
@@ -66,20 +80,17 @@ export default function GamePlayModal(props: { code?: string; gameId?: string; d
     started.current = true;
     const gameId = props.gameId ? Number(props.gameId) : null;
     launch({
-      variables: {
-        input: {
-          ...(props.code ? { code: props.code } : { backendGameId: gameId }),
-          demo: props.demo,
-        },
+      input: {
+        ...(props.code ? { code: props.code } : { backendGameId: gameId }),
+        demo: props.demo,
       },
-      onCompleted: (response) =>
-        setGame({ url: response.launchGame.url, name: response.launchGame.game.name }),
-      onError: (err) => {
+    }).then(
+      (response) => setGame({ url: response.launchGame.url, name: response.launchGame.game.name }),
+      (err: Error) => {
         closeModal();
-        const message = (err as { errors?: { message: string }[] }).errors?.[0]?.message ?? err.message;
-        showAlert(message, 'The game could not start');
+        showAlert(err.message, 'The game could not start');
       },
-    });
+    );
   }, [launch, props.code, props.gameId, props.demo]);
 
   const stop = () => {

@@ -2,7 +2,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { SimilarGames_game$key } from '../../__generated__/SimilarGames_game.graphql';
 import { ScrollRow } from '../../ui/ScrollRow';
-import { GameTile } from '../games/GameTile';
+import { GameTile } from '../../shared/games/GameTile';
 import styles from './SimilarGames.module.css';
 
 /**

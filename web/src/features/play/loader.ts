@@ -3,12 +3,12 @@ import type { LoaderFunctionArgs } from 'react-router';
 import GamePageQuery, {
   type GamePageQuery as GamePageQueryType,
 } from '../../__generated__/GamePageQuery.graphql';
-import { currentEnvironment } from '../../app/relay/current';
+import { session } from '../../shared/session';
 
 /** /game/{code}'s game, asked for while the page's code downloads (see features/home/loader.ts). */
 export const gameLoader = ({ params }: LoaderFunctionArgs) =>
   loadQuery<GamePageQueryType>(
-    currentEnvironment(),
+    session.environment(),
     GamePageQuery,
     { code: params.gameCode ?? '' },
     { fetchPolicy: 'store-or-network' },

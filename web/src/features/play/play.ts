@@ -1,4 +1,4 @@
-import { openAuth, openModal } from '../../app/modals/modal-store';
+import { openAuth, openModal } from '../../shared/modals/modal-store';
 import { rememberGame, type PendingGame } from './pending-game';
 
 /**
@@ -11,5 +11,5 @@ export function playGame(game: PendingGame, options: { demo: boolean; signedIn: 
     openAuth('login');
     return;
   }
-  openModal('game', { ...game, demo: String(options.demo) });
+  openModal('game', { ...game, demo: options.demo });
 }

@@ -4,7 +4,7 @@ import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProfileModalTestQuery } from '../../__generated__/ProfileModalTestQuery.graphql';
-import { closeModal, openModal, useOpenModal } from '../../app/modals/modal-store';
+import { closeModal, openModal, useOpenModal } from '../../shared/modals/modal-store';
 import ProfileModal from './ProfileModal';
 
 const ACCOUNT = {

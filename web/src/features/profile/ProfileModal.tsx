@@ -1,23 +1,24 @@
 import type { FormEvent } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { ProfileModalQuery } from '../../__generated__/ProfileModalQuery.graphql';
-import { Modal } from '../../app/modals/Modal';
-import { closeModal } from '../../app/modals/modal-store';
+import { Modal } from '../../shared/modals/Modal';
+import { closeModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { useForm } from '../auth/useForm';
+import { useForm } from '../../shared/forms/useForm';
 import { LoadBoundary } from '../../ui/LoadBoundary';
-import { useReload } from '../coupons/useReload';
-import { useUpdateProfile } from './mutations';
+import { useReload } from '../../shared/relay/useReload';
+import { useUpdateProfile } from './useUpdateProfile';
 import styles from './ProfileModal.module.css';
 import { checkName, checkPhone, profileChanges } from './validation';
+import type { ModalProps } from '../../shared/modals/registry';
 
 /**
  * The profile edit modal: the player's name and mobile number (what updateProfile takes), the email shown but not
  * changed here. Checked before sending, the casino's refusals beside their fields; on success it closes, and the
  * account the casino answers replaces the one every screen shows.
  */
-export default function ProfileModal(_props: { params: Record<string, string> }) {
+export default function ProfileModal(_props: Pick<ModalProps<'profile'>, 'params'>) {
   const { options, reload } = useReload();
   return (
     <Modal title="Your profile" size="sm">

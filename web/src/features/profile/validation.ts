@@ -3,7 +3,7 @@
  * characters; a phone number of 7 to 20 digits and spaces, an optional leading +). The casino still decides: its
  * answers per field are shown beside the fields the same way.
  */
-export { checkName } from '../auth/validation';
+export { checkName } from '../../shared/forms/validation';
 
 const PHONE = /^\+?[0-9 ]{7,20}$/;
 

@@ -1,7 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { NewPromotions_promotions$key } from '../../__generated__/NewPromotions_promotions.graphql';
-import { formatDate } from '../news/format-date';
+import { formatDate } from '../../ui/format-date';
 import { promotionAnchor, promotionLink } from './promotion-link';
 import styles from './NewPromotions.module.css';
 

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { PromotionCard_promotion$key } from '../../__generated__/PromotionCard_promotion.graphql';
-import { openAuth } from '../../app/modals/modal-store';
+import { openAuth } from '../../shared/modals/modal-store';
 import { Button, buttonClass } from '../../ui/Button';
-import { ContentImage, POSTER } from './ContentImage';
+import { ContentImage, POSTER } from '../../shared/content/ContentImage';
 import { promotionAnchor, promotionLink } from './promotion-link';
 import styles from './PromotionCard.module.css';
 

@@ -1,19 +1,24 @@
 import { act, render, screen } from '@testing-library/react';
-import { loadQuery } from 'react-relay';
+import { loadQuery, RelayEnvironmentProvider } from 'react-relay';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import PromotionsPageQuery from '../../__generated__/PromotionsPageQuery.graphql';
 import { Component } from './PromotionsPage';
 
-/** /promotions over a mock casino: the test answers its one request. */
+/** /promotions over a mock casino: the test answers its one request. (The app renders a screen with its loader's
+ * environment, app/ScreenEnvironment.tsx; here there is one.) */
 function renderPage() {
   const environment = createMockEnvironment();
   const router = createMemoryRouter(
     [{ path: '/promotions', loader: () => loadQuery(environment, PromotionsPageQuery, {}), Component }],
     { initialEntries: ['/promotions'] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <RelayEnvironmentProvider environment={environment}>
+      <RouterProvider router={router} />
+    </RelayEnvironmentProvider>,
+  );
   return environment;
 }
 

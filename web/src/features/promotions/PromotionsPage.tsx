@@ -2,17 +2,16 @@ import { useEffect } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useLocation } from 'react-router';
 import type { PromotionsPageQuery as PromotionsPageQueryType } from '../../__generated__/PromotionsPageQuery.graphql';
-import { openAuth } from '../../app/modals/modal-store';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
-import { useShell } from '../../app/shell';
+import { openAuth } from '../../shared/modals/modal-store';
+import { useShell } from '../../shared/shell';
 import { Button, buttonClass } from '../../ui/Button';
-import { BannerCarousel } from '../home/BannerCarousel';
-import { Page } from '../pages/Page';
-import { ContentImage, POSTER } from './ContentImage';
+import { BannerCarousel } from '../../shared/content/BannerCarousel';
+import { Page } from '../../shared/page/Page';
+import { ContentImage, POSTER } from '../../shared/content/ContentImage';
 import { NewPromotions } from './NewPromotions';
-import { PartError } from './PartError';
+import { PartError } from '../../shared/content/PartError';
 import { PromotionCard } from './PromotionCard';
-import { useRetry } from '../../app/relay/useRetry';
+import { useRetry } from '../../shared/relay/useRetry';
 import styles from './PromotionsPage.module.css';
 
 export const PromotionsPageQuery = graphql`
@@ -50,11 +49,7 @@ const EAGER_CARDS = 3;
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<PromotionsPageQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <Promotions queryRef={ref} />
-    </ScreenEnvironment>
-  );
+  return <Promotions queryRef={ref} />;
 }
 
 /**

@@ -2,7 +2,7 @@ import { loadQuery } from 'react-relay';
 import PromotionsPageQuery, {
   type PromotionsPageQuery as PromotionsPageQueryType,
 } from '../../__generated__/PromotionsPageQuery.graphql';
-import { currentEnvironment } from '../../app/relay/current';
+import { session } from '../../shared/session';
 
 /**
  * /promotions' data, asked for while the page's code downloads (see features/home/loader.ts). The session's own
@@ -10,7 +10,7 @@ import { currentEnvironment } from '../../app/relay/current';
  */
 export const promotionsLoader = () =>
   loadQuery<PromotionsPageQueryType>(
-    currentEnvironment(),
+    session.environment(),
     PromotionsPageQuery,
     {},
     { fetchPolicy: 'store-or-network' },

@@ -6,8 +6,8 @@ import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import type { OperationDescriptor } from 'relay-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TournamentCardTestQuery } from '../../__generated__/TournamentCardTestQuery.graphql';
-import { closeModal, useOpenModal } from '../../app/modals/modal-store';
-import { ShellContext } from '../../app/shell';
+import { closeModal, useOpenModal } from '../../shared/modals/modal-store';
+import { ShellContext } from '../../shared/shell';
 import { STAGE_REFETCH_DELAY_MS } from './live';
 import { STAGE_COLOURS } from './stage';
 import { TournamentCard } from './TournamentCard';
@@ -78,12 +78,13 @@ const tournament = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function resolve(
+/** Answers an operation; a mutation's promise settles (and its callbacks run) before act returns. */
+async function resolve(
   environment: ReturnType<typeof createMockEnvironment>,
   operation: OperationDescriptor,
   t: object,
 ) {
-  act(() => {
+  await act(async () => {
     environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, { Tournament: () => t }));
   });
 }
@@ -150,7 +151,7 @@ describe('a tournament card at a fixed clock', () => {
     expect(within(facts).getByText('R50,000.00')).toBeTruthy();
   });
 
-  it('reads the tournament again when its stage change is due, and shows the new stage', () => {
+  it('reads the tournament again when its stage change is due, and shows the new stage', async () => {
     const environment = renderCard(tournament({ nextStageAt: '2026-11-22T08:01:00.000Z' }));
     expect(badge().textContent).toBe('Closes in00 H 01 M');
     act(() => vi.advanceTimersByTime(61_000));
@@ -158,7 +159,7 @@ describe('a tournament card at a fixed clock', () => {
     act(() => vi.advanceTimersByTime(STAGE_REFETCH_DELAY_MS));
     const refetch = operationNamed(environment, 'liveTournamentQuery');
     expect(refetch.request.variables).toEqual({ id: ID, rows: 5 });
-    resolve(
+    await resolve(
       environment,
       refetch,
       tournament({
@@ -234,16 +235,16 @@ describe('a tournament card at a fixed clock', () => {
     expect(screen.getByTestId('modal').textContent).toBe('auth');
   });
 
-  it('confirms a buy-in before joining, then shows the player in', () => {
+  it('confirms a buy-in before joining, then shows the player in', async () => {
     const environment = renderCard(tournament());
     act(() => screen.getByRole('button', { name: 'Join for R50.00' }).click());
     expect(screen.getByText(/from your balance for 1 h of play/)).toBeTruthy();
     // Focus follows the buttons as they change: to the confirmation, and to the result once in.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Pay R50.00 and join' }));
     act(() => screen.getByRole('button', { name: 'Pay R50.00 and join' }).click());
-    const join = operationNamed(environment, 'useJoinTournamentMutation');
+    const join = operationNamed(environment, 'JoinTournamentMutation');
     expect(join.request.variables).toEqual({ input: { tournamentId: ID }, rows: 5 });
-    resolve(
+    await resolve(
       environment,
       join,
       tournament({
@@ -257,13 +258,13 @@ describe('a tournament card at a fixed clock', () => {
     expect(screen.getByRole('button', { name: 'Start playing' })).toBeTruthy();
   });
 
-  it("shows the casino's reason beside the button when a join is refused", () => {
+  it("shows the casino's reason beside the button when a join is refused", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const environment = renderCard(tournament({ buyIn: null, buyInDurationMinutes: null }));
     act(() => screen.getByRole('button', { name: 'Join for free' }).click());
-    act(() =>
+    await act(async () =>
       environment.mock.reject(
-        operationNamed(environment, 'useJoinTournamentMutation'),
+        operationNamed(environment, 'JoinTournamentMutation'),
         Object.assign(new Error('Insufficient funds.'), {
           errors: [{ message: 'Insufficient funds.', extensions: { code: 'BAD_USER_INPUT' } }],
         }),

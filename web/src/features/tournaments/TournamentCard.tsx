@@ -6,8 +6,8 @@ import type {
   TournamentCard_tournament$data,
   TournamentCard_tournament$key,
 } from '../../__generated__/TournamentCard_tournament.graphql';
-import { openAuth } from '../../app/modals/modal-store';
-import { useShell } from '../../app/shell';
+import { openAuth } from '../../shared/modals/modal-store';
+import { useShell } from '../../shared/shell';
 import { Button } from '../../ui/Button';
 import { useNow } from './clock';
 import { Leaderboard } from './Leaderboard';

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { TournamentsModalDetailQuery } from '../../__generated__/TournamentsModalDetailQuery.graphql';
 import type { TournamentsModalQuery } from '../../__generated__/TournamentsModalQuery.graphql';
-import { Modal } from '../../app/modals/Modal';
+import { Modal } from '../../shared/modals/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { DETAIL_ROWS } from './Leaderboard';
 import { LoadBoundary } from '../../ui/LoadBoundary';
@@ -10,7 +10,8 @@ import { TournamentCard } from './TournamentCard';
 import { TournamentList } from './TournamentList';
 import { TournamentRow } from './TournamentRow';
 import styles from './TournamentsModal.module.css';
-import { useRetry } from '../../app/relay/useRetry';
+import { useRetry } from '../../shared/relay/useRetry';
+import type { ModalProps } from '../../shared/modals/registry';
 
 const ListQuery = graphql`
   query TournamentsModalQuery {
@@ -33,7 +34,7 @@ const NO_VARIABLES = {};
  * The tournaments modal: the list (each with its stage and countdown), and one tournament in full with the top 10
  * of its leaderboard, live. `params.tournament` (its id, or the backend's number) opens that one directly.
  */
-export default function TournamentsModal({ params }: { params: Record<string, string> }) {
+export default function TournamentsModal({ params }: Pick<ModalProps<'tournaments'>, 'params'>) {
   const [fetchKey, setFetchKey] = useState(0);
   const [selected, setSelected] = useState<string | null>(params.tournament ?? null);
   return (

@@ -1,13 +1,12 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import type { TournamentsPageQuery as TournamentsPageQueryType } from '../../__generated__/TournamentsPageQuery.graphql';
-import { openModal } from '../../app/modals/modal-store';
-import { ScreenEnvironment } from '../../app/ScreenEnvironment';
-import { Page } from '../pages/Page';
+import { openModal } from '../../shared/modals/modal-store';
+import { Page } from '../../shared/page/Page';
 import { LIST_ROWS } from './Leaderboard';
 import { TournamentCard } from './TournamentCard';
 import { TournamentList } from './TournamentList';
-import { useRetry } from '../../app/relay/useRetry';
+import { useRetry } from '../../shared/relay/useRetry';
 
 /*
  * The list is selected here rather than in a paginated fragment: the gateway prices every fragment level and each
@@ -31,11 +30,7 @@ export const TournamentsPageQuery = graphql`
 
 export function Component() {
   const ref = useLoaderData() as PreloadedQuery<TournamentsPageQueryType>;
-  return (
-    <ScreenEnvironment queryRef={ref}>
-      <Tournaments queryRef={ref} />
-    </ScreenEnvironment>
-  );
+  return <Tournaments queryRef={ref} />;
 }
 
 const NO_VARIABLES = {};

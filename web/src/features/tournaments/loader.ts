@@ -2,7 +2,7 @@ import { loadQuery } from 'react-relay';
 import TournamentsPageQuery, {
   type TournamentsPageQuery as TournamentsPageQueryType,
 } from '../../__generated__/TournamentsPageQuery.graphql';
-import { currentEnvironment } from '../../app/relay/current';
+import { session } from '../../shared/session';
 
 /**
  * The tournaments screen's data, asked for before it renders. Kept apart from the screen's code so the route
@@ -11,7 +11,7 @@ import { currentEnvironment } from '../../app/relay/current';
  */
 export const tournamentsLoader = () =>
   loadQuery<TournamentsPageQueryType>(
-    currentEnvironment(),
+    session.environment(),
     TournamentsPageQuery,
     {},
     { fetchPolicy: 'store-and-network' },

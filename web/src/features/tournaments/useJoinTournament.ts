@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import type { useJoinTournamentMutation } from '../../__generated__/useJoinTournamentMutation.graphql';
+import { graphql } from 'react-relay';
+import type { JoinTournamentMutation } from '../../__generated__/JoinTournamentMutation.graphql';
+import { MutationError, useMutation } from '../../shared/relay/useMutation';
 import { gatewayMessage } from './errors';
 
 /**
@@ -9,8 +10,8 @@ import { gatewayMessage } from './errors';
  * join is logged and passed on to the caller with the casino's reason ('Insufficient funds.', ...).
  */
 export function useJoinTournament() {
-  const [commit, inFlight] = useMutation<useJoinTournamentMutation>(graphql`
-    mutation useJoinTournamentMutation($input: JoinTournamentInput!, $rows: Int!) {
+  const [send, inFlight] = useMutation<JoinTournamentMutation>(graphql`
+    mutation JoinTournamentMutation($input: JoinTournamentInput!, $rows: Int!) {
       joinTournament(input: $input) {
         tournament {
           ...TournamentCard_tournament
@@ -33,21 +34,21 @@ export function useJoinTournament() {
   `);
   const join = useCallback(
     (tournamentId: string, rows: number, handlers: { onJoined(): void; onFailed(message: string): void }) =>
-      commit({
-        variables: { input: { tournamentId }, rows },
-        onCompleted: (_response, errors) => {
-          // The join went through; a wallet that could not be read again shows its last balance until the next.
-          if (errors?.length) console.warn('Joined, but the wallet could not be refreshed', errors);
+      void send({ input: { tournamentId }, rows }).then(handlers.onJoined, (err: unknown) => {
+        // The join went through (its payload has the tournament) but a part could not be read again: a wallet
+        // that could not be read shows its last balance until the next.
+        if (
+          err instanceof MutationError &&
+          (err.data as JoinTournamentMutation['response'] | null)?.joinTournament
+        ) {
+          console.warn('Joined, but the wallet could not be refreshed', err.errors);
           handlers.onJoined();
-        },
-        onError: (err) => {
-          console.error('Joining the tournament failed', err);
-          handlers.onFailed(
-            gatewayMessage(err, 'We could not join you to this tournament. Please try again.'),
-          );
-        },
+          return;
+        }
+        console.error('Joining the tournament failed', err);
+        handlers.onFailed(gatewayMessage(err, 'We could not join you to this tournament. Please try again.'));
       }),
-    [commit],
+    [send],
   );
   return [join, inFlight] as const;
 }

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { graphql, useMutation } from 'react-relay';
-import type { useStartTournamentMutation } from '../../__generated__/useStartTournamentMutation.graphql';
-import { showAlert } from '../../app/modals/modal-store';
+import { graphql } from 'react-relay';
+import type { StartTournamentMutation } from '../../__generated__/StartTournamentMutation.graphql';
+import { showAlert } from '../../shared/modals/modal-store';
+import { useMutation } from '../../shared/relay/useMutation';
 import { gatewayMessage } from './errors';
 
 /**
@@ -9,8 +10,8 @@ import { gatewayMessage } from './errors';
  * time begins a buy-in's play window). A refused start shows the error in an alert (docs/rules.md#error-messages).
  */
 export function useStartTournament() {
-  const [commit, inFlight] = useMutation<useStartTournamentMutation>(graphql`
-    mutation useStartTournamentMutation($input: TournamentActionInput!, $rows: Int!) {
+  const [send, inFlight] = useMutation<StartTournamentMutation>(graphql`
+    mutation StartTournamentMutation($input: TournamentActionInput!, $rows: Int!) {
       tournamentAction(input: $input) {
         tournament {
           ...TournamentCard_tournament
@@ -21,16 +22,13 @@ export function useStartTournament() {
   `);
   const start = useCallback(
     (tournamentId: string, rows: number, onStarted: () => void) =>
-      commit({
-        variables: { input: { tournamentId, action: 'START' }, rows },
-        onCompleted: onStarted,
-        onError: (err) =>
-          showAlert(
-            gatewayMessage(err, 'We could not start this tournament. Please try again.'),
-            'The tournament could not start',
-          ),
-      }),
-    [commit],
+      void send({ input: { tournamentId, action: 'START' }, rows }).then(onStarted, (err: unknown) =>
+        showAlert(
+          gatewayMessage(err, 'We could not start this tournament. Please try again.'),
+          'The tournament could not start',
+        ),
+      ),
+    [send],
   );
   return [start, inFlight] as const;
 }

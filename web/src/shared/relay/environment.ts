@@ -17,7 +17,7 @@ import { sessionToken } from '../storage';
 /*
  * The Relay environment: queries as GET /graphql on the site's own origin, mutations as POST, subscriptions over
  * graphql-ws on the same path. Every request carries the session token (Authorization: Bearer) and a CSRF header.
- * An UNAUTHENTICATED error anywhere calls the handler the app registers (sign out, reset the store, open login).
+ * An UNAUTHENTICATED error anywhere calls the environment's `onUnauthenticated` (the session's: sign out, open login).
  * Operations travel by id: relay-compiler persists each one at build time (relay.config.js), and the gateway runs
  * the document it holds for that id, so no document text is sent or shipped in the bundle.
  */
@@ -25,13 +25,6 @@ import { sessionToken } from '../storage';
 interface GraphQLErrorLike {
   message: string;
   extensions?: { code?: string };
-}
-
-let onUnauthenticated: () => void = () => {};
-
-/** What to do when the gateway says the session is gone (set once by the app). */
-export function handleUnauthenticated(handler: () => void): void {
-  onUnauthenticated = handler;
 }
 
 /** A per-tab token the gateway passes on to the casino as its CSRF header. */
@@ -96,50 +89,52 @@ function graphqlRequest(
   };
 }
 
-const fetchGraphQL: FetchFunction = (operation, variables, cacheConfig) =>
-  Observable.create<GraphQLResponse>((sink) => {
-    const silent = cacheConfig.metadata?.silent === true;
-    const done = silent ? () => {} : trackPending();
-    const controller = new AbortController();
-    const token = sessionToken();
-    const { url, init } = graphqlRequest(operation, variables, {
-      private: cacheConfig.metadata?.private === true,
+const fetchGraphQL =
+  (onUnauthenticated: () => void): FetchFunction =>
+  (operation, variables, cacheConfig) =>
+    Observable.create<GraphQLResponse>((sink) => {
+      const silent = cacheConfig.metadata?.silent === true;
+      const done = silent ? () => {} : trackPending();
+      const controller = new AbortController();
+      const token = sessionToken();
+      const { url, init } = graphqlRequest(operation, variables, {
+        private: cacheConfig.metadata?.private === true,
+      });
+      fetch(url, {
+        ...init,
+        signal: controller.signal,
+        headers: {
+          ...(init.headers as Record<string, string> | undefined),
+          accept: 'application/graphql-response+json, application/json',
+          'x-csrf-token': csrfToken(),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      })
+        .then(async (response) => {
+          const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
+          if (isUnauthenticated(body.errors) && token) onUnauthenticated();
+          if (!('data' in body) || body.data == null) {
+            sink.error(new GatewayError(body.errors ?? [{ message: 'An error occurred' }]));
+            return;
+          }
+          sink.next(body);
+          sink.complete();
+        })
+        .catch((err: unknown) => {
+          if (!controller.signal.aborted) sink.error(err instanceof Error ? err : new Error(String(err)));
+        })
+        .finally(done);
+      return () => {
+        controller.abort();
+        done();
+      };
     });
-    fetch(url, {
-      ...init,
-      signal: controller.signal,
-      headers: {
-        ...(init.headers as Record<string, string> | undefined),
-        accept: 'application/graphql-response+json, application/json',
-        'x-csrf-token': csrfToken(),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-    })
-      .then(async (response) => {
-        const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
-        if (isUnauthenticated(body.errors) && token) onUnauthenticated();
-        if (!('data' in body) || body.data == null) {
-          sink.error(new GatewayError(body.errors ?? [{ message: 'An error occurred' }]));
-          return;
-        }
-        sink.next(body);
-        sink.complete();
-      })
-      .catch((err: unknown) => {
-        if (!controller.signal.aborted) sink.error(err instanceof Error ? err : new Error(String(err)));
-      })
-      .finally(done);
-    return () => {
-      controller.abort();
-      done();
-    };
-  });
 
 /**
  * One graphql-ws client per environment: a new session gets a new socket with its own token. The library loads
  * with the first subscription, not with the first page.
  */
-function subscriptions(): { subscribe: SubscribeFunction; dispose(): void } {
+function subscriptions(onUnauthenticated: () => void): { subscribe: SubscribeFunction; dispose(): void } {
   let client: Promise<Client> | null = null;
   const connect = () =>
     (client ??= import('graphql-ws').then(({ createClient }) =>
@@ -181,10 +176,15 @@ function subscriptions(): { subscribe: SubscribeFunction; dispose(): void } {
   return { subscribe, dispose: () => void client?.then((c) => c.dispose()) };
 }
 
-export function createEnvironment(): { environment: Environment; dispose(): void } {
-  const live = subscriptions();
+/** A new environment; `onUnauthenticated` runs when the gateway says a session sent with it is gone. */
+export function createEnvironment(options: { onUnauthenticated?: () => void } = {}): {
+  environment: Environment;
+  dispose(): void;
+} {
+  const onUnauthenticated = options.onUnauthenticated ?? (() => {});
+  const live = subscriptions(onUnauthenticated);
   const environment = new Environment({
-    network: Network.create(fetchGraphQL, live.subscribe),
+    network: Network.create(fetchGraphQL(onUnauthenticated), live.subscribe),
     store: new Store(new RecordSource()),
   });
   return { environment, dispose: live.dispose };

@@ -3,8 +3,8 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { GameTileTestQuery } from '../../__generated__/GameTileTestQuery.graphql';
-import { closeModal, useOpenModal } from '../../app/modals/modal-store';
-import { ShellContext } from '../../app/shell';
+import { closeModal, useOpenModal } from '../modals/modal-store';
+import { ShellContext } from '../shell';
 import { GameTile } from './GameTile';
 
 function Harness() {

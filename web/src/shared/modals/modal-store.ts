@@ -2,46 +2,33 @@ import { useSyncExternalStore } from 'react';
 
 /*
  * Which modal is open: one at a time, openable from anywhere (openModal) and from the address
- * (?modal=<name>, read by ModalHost). The modals of the site are those of docs/rules.md#routes-and-query-parameters.
+ * (?modal=<name>, read by app/modals/ModalHost.tsx). The modals of the site are those of
+ * docs/rules.md#routes-and-query-parameters; each feature declares its own (name, parameters, component) in its
+ * modals.ts, adding its names and parameters to ModalParams below.
  */
-export const MODAL_NAMES = [
-  'alert',
-  'maintenance',
-  'app-version',
-  'auth',
-  'coupon',
-  'game',
-  'wallet',
-  'wagering',
-  'profile',
-  'notifications',
-  'transactions',
-  'terms',
-  'tournaments',
-  'loyalty',
-  'email-verified',
-  'onboarding',
-] as const;
-export type ModalName = (typeof MODAL_NAMES)[number];
-
-/** Modals only a signed-in player can open: a guest gets the login modal instead. */
-export const PLAYER_MODALS: ReadonlySet<ModalName> = new Set([
-  'coupon',
-  'wallet',
-  'wagering',
-  'profile',
-  'notifications',
-  'transactions',
-  'loyalty',
-]);
 
 export type AuthMode = 'login' | 'registration' | 'reset';
 
-export interface OpenModal {
-  name: ModalName;
-  /** For auth: the mode; for alert: its title and message; for others as they need. */
-  params: Record<string, string>;
+/**
+ * Every modal's parameters, by its name. A feature adds its modals in its modals.ts (TypeScript's declaration
+ * merging: `declare module '../../shared/modals/modal-store' { interface ModalParams { ... } }`), so opening a
+ * modal with parameters it does not take fails to compile. The two this module opens itself are declared here.
+ */
+export interface ModalParams {
+  /** Logging in (the default), registering or asking for a password reset: features/auth. */
+  auth: { mode?: AuthMode };
+  /** A message for the player: features/notices. */
+  alert: { title?: string; message?: string };
 }
+
+export type ModalName = keyof ModalParams;
+
+/** The open modal: its name and its parameters. */
+export type OpenModal = { [N in ModalName]: { name: N; params: ModalParams[N] } }[ModalName];
+
+/** A modal's parameters as openModal takes them: optional when the modal needs none. */
+type ParamsArgument<N extends ModalName> =
+  Record<string, never> extends ModalParams[N] ? [params?: ModalParams[N]] : [params: ModalParams[N]];
 
 let open: OpenModal | null = null;
 /** A notice that waits for the open modal to close (see openModalWhenFree). */
@@ -51,9 +38,12 @@ let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((l) => l());
 
-export function openModal(name: ModalName, params: Record<string, string> = {}): void {
+const modal = <N extends ModalName>(name: N, params: ModalParams[N] | undefined) =>
+  ({ name, params: params ?? {} }) as OpenModal;
+
+export function openModal<N extends ModalName>(name: N, ...[params]: ParamsArgument<N>): void {
   if (!open) opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  open = { name, params };
+  open = modal(name, params);
   notify();
 }
 
@@ -69,9 +59,9 @@ export function restoreFocus(): void {
  * did ask for (the cashier from a link, the game they chose before joining): while one is open, the notice waits
  * and opens when it closes.
  */
-export function openModalWhenFree(name: ModalName, params: Record<string, string> = {}): void {
-  if (open) waiting = { name, params };
-  else openModal(name, params);
+export function openModalWhenFree<N extends ModalName>(name: N, ...[params]: ParamsArgument<N>): void {
+  if (open) waiting = modal(name, params);
+  else openModal<ModalName>(name, params);
 }
 
 export function closeModal(): void {
@@ -86,9 +76,6 @@ export const openAuth = (mode: AuthMode = 'login') => openModal('auth', { mode }
 /** A message for the player, with the server's own text where it has one. */
 export const showAlert = (message: string, title = 'Something went wrong') =>
   openModal('alert', { title, message });
-
-export const isModalName = (value: string | null): value is ModalName =>
-  value !== null && (MODAL_NAMES as readonly string[]).includes(value);
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

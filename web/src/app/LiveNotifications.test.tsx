@@ -3,10 +3,10 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { OperationDescriptor } from 'relay-runtime';
 import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
-import { renderWithRelay } from '../../test-relay';
-import type { NotificationsListTestQuery } from '../../__generated__/NotificationsListTestQuery.graphql';
-import ViewerEvents from '../live/ViewerEvents';
-import { NotificationsList } from './NotificationsList';
+import { renderWithRelay } from '../test-relay';
+import type { LiveNotificationsTestQuery } from '../__generated__/LiveNotificationsTestQuery.graphql';
+import ViewerEvents from '../features/live/ViewerEvents';
+import { NotificationsList } from '../features/notifications/NotificationsList';
 
 /*
  * The open list marks everything read, and marks again for one that arrives live while it is open. The casino marks
@@ -15,9 +15,9 @@ import { NotificationsList } from './NotificationsList';
  */
 
 function Harness() {
-  const data = useLazyLoadQuery<NotificationsListTestQuery>(
+  const data = useLazyLoadQuery<LiveNotificationsTestQuery>(
     graphql`
-      query NotificationsListTestQuery @relay_test_operation {
+      query LiveNotificationsTestQuery @relay_test_operation {
         viewer {
           id
           headerCount: notifications(first: 1) {
@@ -62,17 +62,18 @@ async function setUp() {
   await screen.findByRole('list', { name: 'Notifications' });
   const pending = (name: string) =>
     environment.mock.getAllOperations().filter((op) => op.request.node.params.name === name);
-  const markings = () => pending('useMarkNotificationsReadMutation');
+  const markings = () => pending('MarkNotificationsReadMutation');
   // Both start in effects after the list shows, later than it on a busy machine.
   await waitFor(() => expect(markings()).toHaveLength(1));
   await waitFor(() => expect(pending('ViewerEventsSubscription')).toHaveLength(1));
   const subscription = pending('ViewerEventsSubscription')[0]!;
+  // A mutation's answer settles its promise: the callbacks run once act has let its microtasks run.
   const resolve = (operation: OperationDescriptor, nodes: Record<string, unknown>[]) =>
-    act(() =>
+    act(async () =>
       environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, answer(nodes, true))),
     );
   const reject = (operation: OperationDescriptor) =>
-    act(() => environment.mock.reject(operation, new Error('The casino is unavailable.')));
+    act(async () => environment.mock.reject(operation, new Error('The casino is unavailable.')));
   const arrive = (node: Record<string, unknown>, unreadCount: number) =>
     act(() =>
       environment.mock.nextValue(subscription, {
@@ -103,12 +104,12 @@ describe('the notifications list', () => {
     arrive(jackpot, 1);
     expect(subjects()).toEqual(['NewJackpot!', 'NewWelcome to PlayLive']);
     // The casino marked before the jackpot existed: its answer lacks it.
-    resolve(markings()[0]!, [welcome]);
+    await resolve(markings()[0]!, [welcome]);
     expect(subjects()).toEqual(['NewJackpot!', 'NewWelcome to PlayLive']);
 
     const again = markings();
     expect(again).toHaveLength(1);
-    resolve(again[0]!, [jackpot, welcome]);
+    await resolve(again[0]!, [jackpot, welcome]);
     expect(subjects()).toEqual(['NewJackpot!', 'NewWelcome to PlayLive']);
     expect(screen.getByTestId('badge').textContent).toBe('0');
     expect(markings()).toHaveLength(0);
@@ -117,8 +118,8 @@ describe('the notifications list', () => {
   it('still counts that one unread when marking it fails', async () => {
     const { markings, resolve, reject, arrive, subjects } = await setUp();
     arrive(jackpot, 1);
-    resolve(markings()[0]!, [welcome]);
-    reject(markings()[0]!);
+    await resolve(markings()[0]!, [welcome]);
+    await reject(markings()[0]!);
     await screen.findByRole('alert');
     expect(subjects()).toEqual(['NewJackpot!', 'NewWelcome to PlayLive']);
     expect(screen.getByTestId('badge').textContent).toBe('1');
@@ -126,12 +127,12 @@ describe('the notifications list', () => {
 
   it('marks once more when one arrives while the list is open', async () => {
     const { markings, resolve, arrive, subjects } = await setUp();
-    resolve(markings()[0]!, [welcome]);
+    await resolve(markings()[0]!, [welcome]);
     expect(markings()).toHaveLength(0);
 
     arrive(jackpot, 1);
     expect(markings()).toHaveLength(1);
-    resolve(markings()[0]!, [jackpot, welcome]);
+    await resolve(markings()[0]!, [jackpot, welcome]);
     expect(subjects()).toEqual(['NewJackpot!', 'NewWelcome to PlayLive']);
     expect(screen.getByTestId('badge').textContent).toBe('0');
     expect(markings()).toHaveLength(0);

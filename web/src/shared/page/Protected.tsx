@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import NotFoundPage from '../features/pages/NotFoundPage';
-import { useShell } from './shell';
+import NotFoundPage from './NotFoundPage';
+import { useShell } from '../shell';
 
 /** A player's page: a guest sees not-found, which says nothing about what is there. */
 export function Protected({ children }: { children: ReactNode }) {

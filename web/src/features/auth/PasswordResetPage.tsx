@@ -1,13 +1,13 @@
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { signIn } from '../../app/session';
+import { session } from '../../shared/session';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { useResetPassword } from '../auth/mutations';
-import { useForm } from '../auth/useForm';
-import { checkEmail, checkPassword } from '../auth/validation';
-import { Page } from './Page';
-import styles from './Page.module.css';
+import { useResetPassword } from './useResetPassword';
+import { useForm } from '../../shared/forms/useForm';
+import { checkEmail, checkPassword } from '../../shared/forms/validation';
+import { Page } from '../../shared/page/Page';
+import styles from '../../shared/page/Page.module.css';
 
 /** /password/reset/{token}: the link from the reset mail; a new password signs the player in. */
 export function Component() {
@@ -29,7 +29,7 @@ export function Component() {
         const { resetPassword } = await reset({
           input: { token, email: f.email.trim(), password: f.password },
         });
-        signIn(resetPassword.token);
+        session.signIn(resetPassword.token);
         navigate('/', { replace: true });
       },
     );

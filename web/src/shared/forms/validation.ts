@@ -1,7 +1,9 @@
 /*
- * The auth forms' own checks, before anything is sent: what a player can fix at once is said at once, beside the
+ * The forms' own checks, before anything is sent: what a player can fix at once is said at once, beside the
  * field. The backend still decides (its per-field answers are shown the same way).
  */
+
+import { isBrowserFailure } from '../error-message';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -58,6 +60,6 @@ export function refusalOf(err: unknown): { fields: FieldErrors; message: string 
   for (const [field, messages] of Object.entries(first?.extensions?.fields ?? {}))
     fields[field] = messages[0];
   if (Object.keys(fields).length > 0) return { fields, message: null };
-  const message = first?.message ?? (err instanceof TypeError ? null : e?.message) ?? null;
+  const message = first?.message ?? (isBrowserFailure(err) ? null : e?.message) ?? null;
   return { fields, message: message ?? 'We could not reach PlayLive. Check your connection and try again.' };
 }

@@ -1,8 +1,8 @@
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphql';
-import { openAuth } from '../../app/modals/modal-store';
-import { useShell } from '../../app/shell';
+import { openAuth } from '../modals/modal-store';
+import { useShell } from '../shell';
 import { GameArt } from './GameArt';
 import { HeartIcon } from './HeartIcon';
 import styles from './GameTile.module.css';

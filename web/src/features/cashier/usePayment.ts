@@ -1,0 +1,37 @@
+import { useCallback, useRef, useState } from 'react';
+import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
+import { useMutation } from '../../shared/relay/useMutation';
+import { intentKey, settleIntent, type IntentKind } from './intent';
+
+/**
+ * A cashier mutation as one call per intent: the idempotency key comes from ./intent (the same key for the same
+ * request until it succeeds), and a second call while one is in flight is not sent at all (a double click sends
+ * one request). Answers a promise: the payload, or the gateway's refusal.
+ */
+export function usePayment<T extends MutationParameters>(kind: IntentKind, mutation: GraphQLTaggedNode) {
+  const [send] = useMutation<T>(mutation);
+  const inFlight = useRef<Promise<T['response']> | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = useCallback(
+    (request: Record<string, string>) => {
+      // Already sending this intent: the click that arrives meanwhile waits for the same answer.
+      if (inFlight.current) return inFlight.current;
+      const idempotencyKey = intentKey(kind, request);
+      setBusy(true);
+      const sent = send({ input: { ...request, idempotencyKey } })
+        .then((response) => {
+          settleIntent(kind);
+          return response;
+        })
+        .finally(() => {
+          inFlight.current = null;
+          setBusy(false);
+        });
+      inFlight.current = sent;
+      return sent;
+    },
+    [send, kind],
+  );
+  return [run, busy] as const;
+}

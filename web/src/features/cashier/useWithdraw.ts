@@ -1,0 +1,24 @@
+import { graphql } from 'react-relay';
+import type { WithdrawMutation, WithdrawMutation$data } from '../../__generated__/WithdrawMutation.graphql';
+import { usePayment } from './usePayment';
+
+/** Asks for a withdrawal, one idempotency key per intent. */
+export const useWithdraw = () =>
+  usePayment<WithdrawMutation>(
+    'withdrawal',
+    graphql`
+      mutation WithdrawMutation($input: WithdrawInput!) {
+        withdraw(input: $input) {
+          withdrawalId
+          status
+          amount {
+            formatted
+          }
+          # The balance the withdrawal left: the header and the cashier show it from the store.
+          wallet {
+            ...WalletFields_wallet
+          }
+        }
+      }
+    `,
+  ) as readonly [(request: { amount: string }) => Promise<WithdrawMutation$data>, boolean];

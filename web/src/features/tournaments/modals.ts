@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+import { defineModals } from '../../shared/modals/registry';
+
+declare module '../../shared/modals/modal-store' {
+  interface ModalParams {
+    /** The tournaments, or one of them (its id, or the backend's number) with its leaderboard. */
+    tournaments: { tournament?: string };
+  }
+}
+
+export const tournamentModals = defineModals({
+  tournaments: {
+    component: lazy(() => import('./TournamentsModal')),
+    // ?modal=tournaments&tournament=<id> opens that tournament in the modal.
+    address: {
+      keys: ['tournament'],
+      read: (search) => {
+        const tournament = search.get('tournament');
+        return tournament ? { tournament } : {};
+      },
+    },
+  },
+});

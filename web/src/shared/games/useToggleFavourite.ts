@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { graphql } from 'react-relay';
+import type { ToggleFavouriteMutation } from '../../__generated__/ToggleFavouriteMutation.graphql';
+import { showAlert } from '../modals/modal-store';
+import { useMutation } from '../relay/useMutation';
+
+/**
+ * The heart on a game: flips at once (optimistic), and the answer updates every list that shows the game; if the
+ * casino refuses, the heart flips back and the player is told.
+ */
+export function useToggleFavourite() {
+  const [send, inFlight] = useMutation<ToggleFavouriteMutation>(graphql`
+    mutation ToggleFavouriteMutation($input: ToggleFavouriteInput!) {
+      toggleFavourite(input: $input) {
+        isFavourite
+        game {
+          id
+          isFavourite
+        }
+      }
+    }
+  `);
+  const toggle = useCallback(
+    (game: { id: string; isFavourite: boolean | null | undefined }) => {
+      const next = !game.isFavourite;
+      send(
+        { input: { gameId: game.id } },
+        {
+          optimisticResponse: {
+            toggleFavourite: { isFavourite: next, game: { id: game.id, isFavourite: next } },
+          },
+        },
+      ).catch(() =>
+        showAlert(
+          next
+            ? 'We could not add this game to your favourites. Please try again.'
+            : 'We could not remove this game from your favourites. Please try again.',
+          'Favourites not changed',
+        ),
+      );
+    },
+    [send],
+  );
+  return [toggle, inFlight] as const;
+}

@@ -1,0 +1,77 @@
+import { useCallback } from 'react';
+import { useMutation as useRelayMutation, type UseMutationConfig } from 'react-relay';
+import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
+
+/** A GraphQL error as the gateway sends it: every one has a code (docs/architecture.md#errors). */
+export interface GraphQLErrorLike {
+  message: string;
+  extensions?: { code?: string; fields?: Record<string, string[]> };
+}
+
+/** The code of a mutation that never reached the gateway, or whose response was not GraphQL. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+
+/**
+ * Why a mutation failed: the gateway's errors (the first one's message and code), or the network's failure
+ * (`NETWORK_ERROR`, the browser's error as `cause`). `data` is the payload when the gateway answered one beside
+ * its errors (a part of it could not be read), for the rare caller to whom the part that worked matters.
+ */
+export class MutationError<Data = unknown> extends Error {
+  readonly code: string;
+  readonly errors: readonly GraphQLErrorLike[];
+  readonly data: Data | null;
+
+  constructor(errors: readonly GraphQLErrorLike[], options: { data?: Data | null; cause?: unknown } = {}) {
+    const cause = options.cause;
+    super(errors[0]?.message ?? (cause instanceof Error ? cause.message : 'An error occurred'), { cause });
+    this.name = 'MutationError';
+    this.errors = errors;
+    this.code = errors[0]?.extensions?.code ?? NETWORK_ERROR;
+    this.data = options.data ?? null;
+  }
+}
+
+/** The network layer's error as a MutationError (the environment passes the gateway's errors on as `errors`). */
+function fromNetwork(err: Error): MutationError {
+  if (err instanceof MutationError) return err;
+  const errors = (err as { errors?: readonly GraphQLErrorLike[] }).errors;
+  return errors?.length ? new MutationError(errors, { cause: err }) : new MutationError([], { cause: err });
+}
+
+/** What a mutation may do to the store besides normalising its payload. */
+export type MutationOptions<T extends MutationParameters> = Pick<
+  UseMutationConfig<T>,
+  'updater' | 'optimisticUpdater' | 'optimisticResponse'
+>;
+
+/**
+ * The site's one way to send a mutation: Relay's useMutation as a promise of the payload, which rejects with a
+ * MutationError on any error, the network's or the payload's. `options` (the store updaters) apply to every
+ * send, `send`'s own (an optimistic response) to that one; `inFlight` is true while one is on its way.
+ */
+export function useMutation<T extends MutationParameters>(
+  mutation: GraphQLTaggedNode,
+  options?: MutationOptions<T>,
+) {
+  const [commit, inFlight] = useRelayMutation<T>(mutation);
+  const updater = options?.updater;
+  const optimisticUpdater = options?.optimisticUpdater;
+  const send = useCallback(
+    (variables: T['variables'], sendOptions?: MutationOptions<T>) =>
+      new Promise<T['response']>((resolve, reject) => {
+        commit({
+          variables,
+          ...(updater ? { updater } : {}),
+          ...(optimisticUpdater ? { optimisticUpdater } : {}),
+          ...sendOptions,
+          onCompleted: (response, errors) => {
+            if (errors?.length) reject(new MutationError(errors as GraphQLErrorLike[], { data: response }));
+            else resolve(response);
+          },
+          onError: (err) => reject(fromNetwork(err)),
+        });
+      }),
+    [commit, updater, optimisticUpdater],
+  );
+  return [send, inFlight] as const;
+}
