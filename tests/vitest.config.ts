@@ -20,6 +20,10 @@ export default defineConfig({
     // The bench test starts the sandbox and the gateway as processes and opens real sockets; the e2e tests drive
     // Chromium against the whole system; the start tests run `npm start`'s orchestrator and the site server; the
     // deploy tests read the compose deployment's files.
+    // Two files at once: an e2e file leaves the cores idle much of the time (waiting on round trips, timers and live
+    // pushes), and a second one fills the gaps. The whole workspace took 1,028 s with two against 1,263 s with one,
+    // back to back on a 2-core machine that other work kept loaded (load 10 to 20).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // A poll waits for what a player would wait for (an answer, a live push, a re-render), on a loaded machine too:

@@ -101,7 +101,7 @@ export const BUDGETS = {
 /** How many requests a browser has in flight to one origin (HTTP/1.1). */
 const BROWSER_CONNECTIONS = 6;
 
-/** The fields the web's game tile reads (web/src/features/games/GameTile.tsx). */
+/** The fields the web's game tile reads (web/src/shared/games/GameTile.tsx). */
 const GAME_TILE = 'id code name image isFavourite provider { shortname }';
 const CATALOGUE_PAGE = `{ games(first: 24) { totalCount edges { node { ${GAME_TILE} } } } }`;
 const WALLET = '{ viewer { wallet { id combined { formatted } money { formatted } bonus { formatted } } } }';

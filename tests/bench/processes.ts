@@ -7,8 +7,11 @@ import { fileURLToPath } from 'node:url';
 /** The repository root: `npm run bench --workspace tests` runs with cwd tests/, so nothing relies on the cwd. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** How long a child may take to print its listen line. */
-const START_TIMEOUT_MS = 30_000;
+/**
+ * How long a child may take to print its listen line: tsx compiles the part's sources first, which took over 30 s on
+ * a 2-core machine running two test files beside other work.
+ */
+const START_TIMEOUT_MS = 60_000;
 /** How long a child may take to stop after SIGTERM before it is killed. */
 const STOP_GRACE_MS = 3_000;
 /** Output kept per child for error messages (the tail; a chatty child must not grow the bench's memory). */

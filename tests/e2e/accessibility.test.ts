@@ -2,10 +2,10 @@
  * axe-core over every route and every modal the frame has, at desktop and phone widths: no serious or critical
  * violation (contrast, names, roles, labels, landmarks).
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, startSiteStack, type SiteStack } from './stack.js';
+import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
 
@@ -13,13 +13,6 @@ beforeAll(async () => {
   stack = await startSiteStack();
 });
 afterAll(() => stack?.close());
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const ROUTES = [
   '/',

@@ -5,7 +5,6 @@
  * out does not withdraw twice; the transactions modal lists what happened; /capitec shows the casino's name for
  * the method and deposits with it; axe finds no serious violation in any of them.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +16,7 @@ import {
   startSiteStack,
   type SiteStack,
 } from './stack.js';
+import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
 
@@ -46,13 +46,6 @@ const sandboxCall = (path: string, token: string | null, body: unknown = {}, met
     body: JSON.stringify(body),
   });
 
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** The player's withdrawals in the ledger, as the gateway lists them. */
 async function withdrawals(token: string) {
   const { data } = await gql<{
@@ -68,7 +61,7 @@ function paymentRequests(page: Page) {
   const sent: string[] = [];
   page.on('request', (request) => {
     const body = documentSent(request);
-    if (/mutationsDepositMutation|mutationsWithdrawMutation/.test(body)) sent.push(body);
+    if (/DepositMutation|WithdrawMutation/.test(body)) sent.push(body);
   });
   return sent;
 }
@@ -185,7 +178,7 @@ describe.each([
     // connection, a timeout): the player sees a failure and tries again.
     let dropped = false;
     await page.route('**/graphql', async (route) => {
-      if (!dropped && /mutationsWithdrawMutation/.test(documentSent(route.request()))) {
+      if (!dropped && /WithdrawMutation/.test(documentSent(route.request()))) {
         dropped = true;
         await route.fetch();
         return route.abort('timedout');

@@ -4,10 +4,10 @@
  * an article and to a category; an unknown article or category is not found; a promotional page shows its content
  * while its flag is on and is not found when it is off. axe over each screen.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
 let defaults: Record<string, unknown>;
@@ -31,13 +31,6 @@ async function patchSite(body: Record<string, unknown>) {
   expect(res.status).toBe(200);
   // The gateway shares public answers across requests for a while: the next page must see the change.
   stack.gateway.cache.clear();
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Logs a new player in from the page's own Log in button, as a guest does. */

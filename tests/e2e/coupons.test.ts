@@ -5,10 +5,10 @@
  * a failed part of a modal says so; the profile edit checks its fields, saves and shows the new name; the account
  * menu's optional entries follow the site's flags. axe over the coupon, wagering and profile modals.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
 let game: { code: string };
@@ -54,12 +54,8 @@ async function openAs(viewport: { width: number; height: number }, token: string
   return page;
 }
 
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** axe over the open modal alone. */
+const modalViolations = (page: Page) => seriousViolations(page, '[role="dialog"]');
 
 async function accountMenu(page: Page, name: string) {
   await page.getByRole('button', { name: `Account menu for ${name}` }).click();
@@ -91,7 +87,7 @@ for (const [label, viewport] of [
       await dialog.getByRole('button', { name: 'Redeem' }).click();
       await dialog.getByText('Invalid coupon code.').waitFor();
       await shot(page, `coupon-invalid-${label}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await modalViolations(page)).toEqual([]);
 
       await code.fill('welcome100 '.toUpperCase());
       await dialog.getByRole('button', { name: 'Redeem' }).click();
@@ -100,7 +96,7 @@ for (const [label, viewport] of [
       // The payload's wallet reaches the header without a reload.
       await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R100.00');
       await shot(page, `coupon-redeemed-${label}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await modalViolations(page)).toEqual([]);
 
       await dialog.getByRole('button', { name: 'See bonus wagering' }).click();
       const wagering = page.getByRole('dialog', { name: 'Bonus wagering' });
@@ -110,7 +106,7 @@ for (const [label, viewport] of [
         .poll(() => wallets.getByRole('listitem').allInnerTexts())
         .toEqual([expect.stringMatching(/Money\s+R0\.00/), expect.stringMatching(/Bonus\s+R100\.00/)]);
       await shot(page, `wagering-${label}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await modalViolations(page)).toEqual([]);
       await wagering.getByRole('button', { name: 'Close' }).click();
 
       // A R10 stake (from the bonus: there is no money) counts toward the R1,000 requirement.
@@ -135,7 +131,7 @@ for (const [label, viewport] of [
       await dialog.getByRole('button', { name: 'Keep my bonus' }).click();
       await dialog.getByRole('button', { name: 'Opt out of this bonus' }).click();
       await shot(page, `coupon-opt-out-confirm-${label}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await modalViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Yes, opt out' }).click();
       await dialog.getByText('You successfully opted out of the bonus.').waitFor();
       await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R0.00');
@@ -157,7 +153,7 @@ for (const [label, viewport] of [
       await dialog.getByText('You have no bonus to wager.').waitFor();
       await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R0.00');
       await shot(page, `wagering-empty-${label}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await modalViolations(page)).toEqual([]);
 
       // The coupon modal no longer shows the coupon.
       await dialog.getByRole('button', { name: 'Redeem a coupon' }).click();
@@ -179,7 +175,7 @@ for (const [label, viewport] of [
       await dialog.getByText('Enter your name.').waitFor();
       await dialog.getByText(/Enter a phone number like/).waitFor();
       await shot(page, `profile-errors-${label}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await modalViolations(page)).toEqual([]);
 
       await name.fill('Thandi Mokoena');
       await dialog.getByLabel('Mobile number (optional)').fill('+27 82 555 0199');

@@ -5,7 +5,6 @@
  * notifications modal, which marks it read on opening; sign-out forgets the kept notifications. axe over both
  * modals.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +16,7 @@ import {
   startSiteStack,
   type SiteStack,
 } from './stack.js';
+import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
 let game: { code: string; gameId: number };
@@ -82,13 +82,6 @@ async function notify(auth: Record<string, string>, type: string, subject: strin
   await res.arrayBuffer();
 }
 
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 // The header stays on the page under an open modal (hidden from assistive tech there): read it by its markup.
 const headerWallet = (page: Page) => page.locator('header button[aria-label^="Wallet: "]');
 const headerChest = (page: Page) => page.locator('header button[aria-label^="Loyalty chests"]');
@@ -118,7 +111,15 @@ describe.each([
       await spinButton.click();
       spins += 1;
       await expect.poll(() => spinButton.isEnabled()).toBe(true);
-      await page.waitForTimeout(500);
+      // The balance moves as soon as the live connection carries the spin; one sent before the connection opened
+      // leaves it, and the loop spins again.
+      await page
+        .waitForFunction(
+          (selector) => document.querySelector(selector)?.getAttribute('aria-label') !== 'Wallet: R500.00',
+          'header button[aria-label^="Wallet: "]',
+          { timeout: 2_000 },
+        )
+        .catch(() => {});
     }
     await expect
       .poll(() => headerChest(page).getAttribute('aria-label'))

@@ -79,27 +79,28 @@ const ROUTES: [path: string, heading: RegExp][] = [
   ['/pumpkin-patch', /Page not found/],
 ];
 
-describe('routes', () => {
-  it.each([
-    ['desktop', DESKTOP],
-    ['a 390 px phone', PHONE],
-  ] as const)(
-    'answers every route inside the layout, with its own heading, on %s',
-    async (_name, viewport) => {
-      const { page } = await stack.open(viewport);
-      const menu = viewport === PHONE ? page.getByRole('button', { name: 'Open the menu' }) : null;
-      for (const [path, heading] of ROUTES) {
-        await page.goto(path);
-        await expect
-          .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 5000 })
-          .toMatch(heading);
-        if (menu) expect(await menu.isVisible(), path).toBe(true);
-        else expect(await page.getByRole('navigation', { name: 'Main' }).isVisible(), path).toBe(true);
-        expect(await page.getByRole('contentinfo').count(), path).toBe(1);
-      }
-    },
-  );
+describe.each([
+  ['desktop', DESKTOP],
+  ['a 390 px phone', PHONE],
+] as const)('routes on %s', (_name, viewport) => {
+  // One page for every route, a test each (each with its own time limit, so a loaded machine slows one page load,
+  // not the whole list past one limit), as a player moves on.
+  let page: Page;
+  beforeAll(async () => {
+    page = (await stack.open(viewport)).page;
+  });
 
+  it.each(ROUTES)('answers %s inside the layout, with its own heading', async (path, heading) => {
+    await page.goto(path);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(heading);
+    if (viewport === PHONE)
+      expect(await page.getByRole('button', { name: 'Open the menu' }).isVisible()).toBe(true);
+    else expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+    expect(await page.getByRole('contentinfo').count()).toBe(1);
+  });
+});
+
+describe('routes', () => {
   it('shows the responsible-gambling helpline', async () => {
     const { page } = await stack.open();
     await page.goto('/responsible-gambling');

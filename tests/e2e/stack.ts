@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import type { GatewayConfig } from '../../gateway/src/config.js';
 import { createGateway, type Gateway } from '../../gateway/src/server.js';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import { createSiteServer, type SiteServer } from '../../web/server/site-server.js';
-import { SITE_PERSISTED_OPERATIONS } from '../../gateway/src/persisted-operations.js';
+import { SITE_PERSISTED_OPERATIONS } from '../../gateway/src/operations/persisted-operations.js';
 
 /*
  * The whole system as a player meets it: the real sandbox, gateway and site server on ephemeral loopback ports, and
@@ -121,6 +122,14 @@ export async function startSiteStack(options: { gateway?: Partial<GatewayConfig>
     async open(viewport = DESKTOP) {
       const context = await browser.newContext({ viewport, baseURL: site.url });
       contexts.push(context);
+      // A test's own context closes when the test ends, so its page's timers and live connections cost the next
+      // tests nothing. One opened outside a test (a beforeAll's page that several tests share) has no test to
+      // follow (onTestFinished throws there) and closes with the stack.
+      try {
+        onTestFinished(() => context.close().catch(() => {}));
+      } catch {
+        // Opened outside a test.
+      }
       const page = await context.newPage();
       return { context, page };
     },

@@ -4,10 +4,10 @@
  * without reloading (on the page at 1366 px, in the tournaments modal at 390 px); a countdown ticks on the
  * clock; a guest watches and is asked to log in to join; axe finds nothing serious on the page or the modal.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import { seriousViolations } from './axe.js';
 
 /** The seeded tournament in Late Reg. with a R50 buy-in for 60 minutes on selected slots. */
 const BUY_IN_TOURNAMENT = 'High Roller Showdown';
@@ -48,13 +48,6 @@ const balance = (page: Page) => page.locator('button[aria-label^="Wallet: "]').g
 async function myRow(scope: Locator): Promise<[number, number]> {
   const cells = await scope.locator('tr', { hasText: '(you)' }).locator('td').allTextContents();
   return [Number(cells[0]), Number(cells[2]!.replace(/,/g, ''))];
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Joins with the buy-in (confirmed), then spins twice, checking the balance and the row after each step. */

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BYTES as GATEWAY_MAX_REQUEST_BYTES } from '../../gateway/src/body-limit.js';
+import { MAX_REQUEST_BYTES as GATEWAY_MAX_REQUEST_BYTES } from '../../gateway/src/http/body-limit.js';
 import { MAX_REQUEST_BYTES } from '../../web/server/request-body.js';
 import { createSiteServer, type SiteServer } from '../../web/server/site-server.js';
 import { startGateway, startSandbox, type Server } from '../bench/processes.js';
