@@ -24,6 +24,9 @@ export default defineConfig({
     // pushes), and a second one fills the gaps. The whole workspace took 1,028 s with two against 1,263 s with one,
     // back to back on a 2-core machine that other work kept loaded (load 10 to 20).
     maxWorkers: 2,
+    // A worker keeps the modules it loaded (the gateway, the sandbox, playwright-core) for its next file, where each
+    // file loaded them afresh. Each file starts its own stack and stops it.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // A poll waits for what a player would wait for (an answer, a live push, a re-render), on a loaded machine too:
