@@ -52,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read loosely typed JSON answers.
+    // Tests read loosely typed JSON responses.
     files: ['**/test/**/*.ts', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

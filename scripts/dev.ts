@@ -1,9 +1,9 @@
 /**
  * `npm run dev`: the sandbox, the gateway and Vite's dev server (hot reload) on WEB_PORT (5173), whose config
- * passes /graphql to the gateway started here (GATEWAY_URL); one line once all three answer. Ctrl-C stops them all.
+ * passes /graphql to the gateway started here (GATEWAY_URL); one line once all three respond. Ctrl-C stops them all.
  * The same variables as `npm start` (see start.ts), except WEB_HOST and WEB_DIST_DIR: Vite serves web/src.
  */
-import { answers } from './answering.js';
+import { responds } from './responding.js';
 import { stackSettingsFromEnv } from './stack-settings.js';
 import {
   backendChecks,
@@ -39,7 +39,7 @@ async function main() {
     [sandboxChild(settings), gatewayChild(settings), npmWeb('web', 'dev', sharedEnv(settings), false)],
     [
       ...backendChecks(settings),
-      { what: `Vite (${site}/)`, ok: () => answers(`${site}/`, (res) => res.ok) },
+      { what: `Vite (${site}/)`, ok: () => responds(`${site}/`, (res) => res.ok) },
       graphqlCheck(site),
     ],
     `PlayLive (development, hot reload) is running at ${settings.publicUrl} (GraphiQL at ${settings.publicUrl}/graphql)`,

@@ -15,7 +15,7 @@ function canListen(part: Part): Promise<NodeJS.ErrnoException | null> {
 /**
  * Checked before anything is built or started, so a busy port fails in a second with its variable named, rather
  * than after a build with one part running and another refusing. (Each part reports it too, should the port be
- * taken in between.) Answers one line per port that cannot be had.
+ * taken in between.) Returns one line per port that cannot be had.
  */
 export async function busyPorts(parts: Part[]): Promise<string[]> {
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answers, waitUntilAnswering, type Check } from './answering.js';
+import { responds, waitUntilResponding, type Check } from './responding.js';
 import { busyPorts } from './free-ports.js';
 import type { StackSettings } from './stack-settings.js';
 import { Supervisor, type ChildSpec, type Exit } from './supervisor.js';
@@ -98,7 +98,7 @@ export function siteChild(settings: StackSettings, distDir: string): ChildSpec {
       WEB_DIST_DIR: distDir,
       // The images' origin, for the pages' preconnect hint: the gateway's own setting, else its upstream.
       CASINO_ASSETS_URL: process.env.CASINO_ASSETS_URL || settings.casinoApiUrl,
-      // The outside services' stand-ins (live chat, error collector, tag manager) are on the sandbox: the site's
+      // The third-party services' fakes (live chat, error collector, tag manager) are on the sandbox: the site's
       // policy lets the pages reach them.
       SITE_OUTSIDE_ORIGINS: process.env.SITE_OUTSIDE_ORIGINS ?? new URL(settings.sandbox.url).origin,
     },
@@ -106,26 +106,26 @@ export function siteChild(settings: StackSettings, distDir: string): ChildSpec {
   );
 }
 
-/** The usual questions: the sandbox answers at all, the gateway is ready (it reaches the sandbox). */
+/** The usual checks: the sandbox responds at all, the gateway is ready (it reaches the sandbox). */
 export function backendChecks(settings: StackSettings): Check[] {
   return [
-    { what: `the sandbox (${settings.sandbox.url})`, ok: () => answers(settings.sandbox.url, () => true) },
+    { what: `the sandbox (${settings.sandbox.url})`, ok: () => responds(settings.sandbox.url, () => true) },
     {
       what: `the gateway (${settings.gateway.url}/readyz)`,
-      ok: () => answers(`${settings.gateway.url}/readyz`, (res) => res.ok),
+      ok: () => responds(`${settings.gateway.url}/readyz`, (res) => res.ok),
     },
   ];
 }
 
 /**
- * `/graphql` through the site's own origin answers a query: the proxy and the gateway behind it work. A gateway
- * with PERSISTED_OPERATIONS_ONLY answers by refusing the document, which proves the same.
+ * `/graphql` through the site's own origin serves a query: the proxy and the gateway behind it work. A gateway
+ * with PERSISTED_OPERATIONS_ONLY responds by refusing the document, which proves the same.
  */
 export function graphqlCheck(siteUrl: string): Check {
   return {
     what: `GraphQL through the site (${siteUrl}/graphql)`,
     ok: () =>
-      answers(
+      responds(
         `${siteUrl}/graphql`,
         async (res) => {
           const body = (await res.json()) as {
@@ -194,7 +194,7 @@ export class Stack {
     }
   }
 
-  /** Starts the parts; once every check answers, prints `readyLine` (the one line a person needs). */
+  /** Starts the parts; once every check responds, prints `readyLine` (the one line a person needs). */
   async run(parts: ChildSpec[], checks: Check[], readyLine: string, timeoutMs: number): Promise<void> {
     for (const spec of parts) {
       const child = this.supervisor.start(spec);
@@ -205,7 +205,7 @@ export class Stack {
       });
     }
     try {
-      await waitUntilAnswering(checks, { timeoutMs, stopped: () => this.stopping });
+      await waitUntilResponding(checks, { timeoutMs, stopped: () => this.stopping });
     } catch (err) {
       await this.shutdown(1, `${(err as Error).message} Stopping everything.`);
     }

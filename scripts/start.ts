@@ -1,7 +1,7 @@
 /**
  * `npm start [-- --no-build]`: the whole product on one address. Builds the site when web/dist is older than its
  * sources, then runs the sandbox, the gateway and the site server (which serves web/dist and passes /graphql to
- * the gateway) and prints one line once all three answer. Ctrl-C stops them all.
+ * the gateway) and prints one line once all three respond. Ctrl-C stops them all.
  *
  * Environment: WEB_PORT (8080), GATEWAY_PORT (4000), SANDBOX_PORT (4010), SANDBOX_DATA_DIR, CASINO_API_URL (the
  * gateway's upstream; default the sandbox started here), WEB_HOST, GATEWAY_HOST, SANDBOX_HOST (127.0.0.1),
@@ -9,7 +9,7 @@
  * --no-build serves web/dist as it is.
  */
 import path from 'node:path';
-import { answers } from './answering.js';
+import { responds } from './responding.js';
 import { siteBuildIsCurrent, siteSources } from './site-build.js';
 import { stackSettingsFromEnv } from './stack-settings.js';
 import { configFromEnv } from '../gateway/src/config.js';
@@ -66,7 +66,7 @@ async function main() {
     [sandboxChild(settings), gatewayChild(settings), siteChild(settings, distDir)],
     [
       ...backendChecks(settings),
-      { what: `the site (${site}/)`, ok: () => answers(`${site}/`, (res) => res.ok) },
+      { what: `the site (${site}/)`, ok: () => responds(`${site}/`, (res) => res.ok) },
       graphqlCheck(site),
     ],
     graphiqlServed(process.env)

@@ -29,7 +29,7 @@ export default defineConfig({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // A poll waits for what a player would wait for (an answer, a live push, a re-render), on a loaded machine too:
+    // A poll waits for what a player would wait for (a response, a live push, a re-render), on a loaded machine too:
     // vitest's default of 1 s is shorter than a slow CI run's round trips.
     expect: { poll: { timeout: 10_000 } },
   },

@@ -127,16 +127,16 @@ export interface GatewayConfig {
   casinoApiUrl: string;
   /**
    * Where the casino's images and videos are, for a browser: the backend gives paths (/images/games/x.webp), which
-   * the gateway answers as full addresses on this base; null: the backend's own address (casinoApiUrl).
+   * the gateway returns as full addresses on this base; null: the backend's own address (casinoApiUrl).
    */
   casinoAssetsUrl: string | null;
   /** Bound on each upstream call; past it a field fails with UPSTREAM_UNAVAILABLE. */
   upstreamTimeoutMs: number;
-  /** How long public catalogue answers are shared across requests (banners: 5 minutes regardless). */
+  /** How long public catalogue responses are shared across requests (banners: 5 minutes regardless). */
   publicCacheTtlMs: number;
   /**
-   * How long past its TTL a public answer may still be served while it is refreshed in the background, so the
-   * catalogue keeps answering while the backend is briefly down; 0: not at all.
+   * How long past its TTL a public response may still be served while it is refreshed in the background, so the
+   * catalogue keeps responding while the backend is briefly down; 0: not at all.
    */
   publicCacheStaleMs: number;
   /** Failures in a row (transit errors, timeouts, 5xx) of one upstream resource that open its circuit. */
@@ -147,17 +147,17 @@ export interface GatewayConfig {
   guestHiddenProviders: string[];
   graphiql: boolean;
   /**
-   * Whether `__schema` and `__type` answer (over HTTP and graphql-ws). Off in production, where the schema is not
+   * Whether `__schema` and `__type` respond (over HTTP and graphql-ws). Off in production, where the schema is not
    * published; on in development, or wherever GraphiQL is on, since GraphiQL needs it.
    */
   introspection: boolean;
-  /** Adds extensions.upstreamCalls to each answer (for tests and partners measuring round trips). */
+  /** Adds extensions.upstreamCalls to each response (for tests and partners measuring round trips). */
   exposeUpstreamCalls: boolean;
   /** The casino's live channels (Pusher protocol): host and port; by default those of casinoApiUrl. */
   pusherUrl: string;
   pusherAppKey: string;
   /**
-   * Browser origins allowed to open the graphql-ws socket (and answered with CORS headers). The gateway's own
+   * Browser origins allowed to open the graphql-ws socket (and sent CORS headers). The gateway's own
    * origin (GraphiQL) is always allowed; clients that send no Origin (servers, partner tools) are not browsers.
    */
   allowedOrigins: string[];
@@ -169,7 +169,7 @@ export interface GatewayConfig {
   /** How often a live subscription re-checks its session, so a revoked or expired token ends it. */
   sessionCheckMs: number;
   /**
-   * Where replicas share state (public cache, guests' answers, rate-limit counters): a redis:// URL or a Unix socket
+   * Where replicas share state (public cache, guests' responses, rate-limit counters): a redis:// URL or a Unix socket
    * path; null: each process keeps that state in memory (one replica).
    */
   redisUrl: string | null;

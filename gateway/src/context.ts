@@ -9,27 +9,27 @@ import type { PublicCache } from './upstream/public-cache.js';
 import type { RequestUpstream } from './upstream/request-upstream.js';
 
 /**
- * Everything one answer works out once, in one place: the answer's upstream (each resource read at most once), the
- * instant it is made at, and who the session's player is. A context lives for one HTTP answer, or for a whole
- * subscription: then `renew` replaces the scope whole for each event's answer, so nothing read, timed or learned
+ * Everything one execution works out once, in one place: its upstream (each resource read at most once), the
+ * instant it is made at, and who the session's player is. A context lives for one HTTP request, or for a whole
+ * subscription: then `renew` replaces the scope whole for each event's execution, so nothing read, timed or learned
  * for an earlier event is used again.
  */
-export interface AnswerScope {
-  /** This answer's view of the backend, and the first argument of every upstream loader. */
+export interface RequestScope {
+  /** This execution's view of the backend, and the first argument of every upstream loader. */
   readonly upstream: RequestUpstream;
-  /** The instant this answer is made at, fixed on first use: every field of one answer sees the same "now". */
+  /** The instant this execution runs at, fixed on first use: every field of one execution sees the same "now". */
   now: Date | null;
-  /** The session's player (GET /api/account, once), kept across the answer's writes, which clear its reads. */
+  /** The session's player (GET /api/account, once), kept across the execution's writes, which clear its reads. */
   viewer: Promise<AccountModel | null> | null;
 }
 
-export const newScope = (upstream: RequestUpstream, now: Date | null = null): AnswerScope => ({
+export const newScope = (upstream: RequestUpstream, now: Date | null = null): RequestScope => ({
   upstream,
   now,
   viewer: null,
 });
 
-/** What every resolver gets: the settings, the shared caches and live channels, and this answer's scope. */
+/** What every resolver gets: the settings, the shared caches and live channels, and this request's scope. */
 export interface GatewayContext {
   config: GatewayConfig;
   cache: PublicCache;
@@ -39,20 +39,20 @@ export interface GatewayContext {
   prefetches: Prefetches;
   /** The rate limits of the guarded mutations, for this request's client address (rate-limits/limiter.ts). */
   attempts: AttemptLimits;
-  /** This answer's state (its upstream, "now", its player). Replaced whole, never edited from outside. */
-  scope: AnswerScope;
-  /** The instant this answer is made at. */
+  /** This request's state (its upstream, "now", its player). Replaced whole, never edited from outside. */
+  scope: RequestScope;
+  /** The instant this execution runs at. */
   now(): Date;
-  /** The signed-in player (GET /api/account, once per answer); null for guests. A bad token is UNAUTHENTICATED. */
+  /** The signed-in player (GET /api/account, once per execution); null for guests. A bad token is UNAUTHENTICATED. */
   viewer(): Promise<AccountModel | null>;
   /** The signed-in player, or UNAUTHENTICATED. */
   requireViewer(): Promise<AccountModel>;
   /**
-   * Acts as another session for the rest of this answer: the one a sign-in has just started, or none after a
+   * Acts as another session for the rest of this execution: the one a sign-in has just started, or none after a
    * sign-out. The payload's fields (its viewer, its `query`) then read as that session, at the same "now".
    */
   switchSession(token: string | null): void;
-  /** Starts a new answer on a long-lived context (each event of a subscription): a new scope. */
+  /** Starts a new execution on a long-lived context (each event of a subscription): a new scope. */
   renew(): void;
 }
 

@@ -26,15 +26,15 @@ export const notFound = (message: string) => gatewayError('NOT_FOUND', message);
 export const upstreamUnavailable = () =>
   gatewayError(
     'UPSTREAM_UNAVAILABLE',
-    'The casino is not answering right now. Please try again in a moment.',
+    'The casino is not responding right now. Please try again in a moment.',
   );
 
 /**
- * A payment was sent but its answer never came (a timeout, a dropped connection): it may or may not have been made.
- * The same request with the same idempotency key is safe to send again: the backend answers the first one.
+ * A payment was sent but its response never came (a timeout, a dropped connection): it may or may not have been made.
+ * The same request with the same idempotency key is safe to send again: the backend returns the first one's result.
  */
 /**
- * A payment sent but not confirmed (a timeout, a dropped answer): it may or may not have been made. The message is
+ * A payment sent but not confirmed (a timeout, a dropped response): it may or may not have been made. The message is
  * the player's (the cashier shows it, and sends a retry with the same key); the extension is the client's rule.
  */
 export const outcomeUnknown = () =>
@@ -51,6 +51,6 @@ export function isAuthError(err: unknown): err is GraphQLError {
   return code === 'UNAUTHENTICATED' || code === 'FORBIDDEN';
 }
 
-/** The backend said there is no such thing (404): for lookups that answer null rather than fail. */
+/** The backend said there is no such thing (404): for lookups that return null rather than fail. */
 export const isNotFound = (err: unknown): boolean =>
   err instanceof GraphQLError && err.extensions.code === 'NOT_FOUND';

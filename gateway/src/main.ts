@@ -41,7 +41,7 @@ async function main() {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   // An operator's "the casino changed it: show it now" (`docker compose kill -s HUP gateway`): the public reads and
-  // the guests' answers are read afresh; with REDIS_URL every replica's are, whichever got the signal.
+  // the guests' responses are read afresh; with REDIS_URL every replica's are, whichever got the signal.
   process.on('SIGHUP', () => {
     gateway.cache.clear();
     console.log('Public cache cleared (SIGHUP).');

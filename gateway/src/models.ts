@@ -1,5 +1,5 @@
 /**
- * What resolvers receive as parents: the upstream answers, validated and normalised once at the edge
+ * What resolvers receive as parents: the upstream responses, validated and normalised once at the edge
  * (upstream/*.ts). Money is integer cents; instants are Date. `__typename` lets Node resolve its type.
  *
  * gateway/scripts/codegen.ts maps each schema type with a model here to it, and each schema enum whose values the
@@ -144,7 +144,7 @@ export interface CouponModel {
   wageringRequiredCents: number;
   wageredCents: number;
   redeemedAt: Date | null;
-  /** The backend's activeWagering flag, when the answer carried it. */
+  /** The backend's activeWagering flag, when the response carried it. */
   activeWagering: boolean | null;
 }
 
@@ -182,7 +182,7 @@ export interface TournamentEntryModel {
   points: number;
   timePlayed: number;
   startedAt: Date | null;
-  /** The signed-in player's id, to answer isViewer; null for guests. */
+  /** The signed-in player's id, to resolve isViewer; null for guests. */
   viewerId: number | null;
 }
 
@@ -310,7 +310,7 @@ export interface PromotionPageModel {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Mutation payloads: what the mutation itself answers; the other fields are read after the write by their own
+// Mutation payloads: what the mutation itself returns; the other fields are read after the write by their own
 // resolvers (so a failed read nulls only that field).
 
 export interface Payload {

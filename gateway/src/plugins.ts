@@ -2,7 +2,7 @@ import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
-import { answerHeaders } from './http/answer-headers.js';
+import { responseHeaders } from './http/response-headers.js';
 import { limitRequestBody } from './http/body-limit.js';
 import { compressResponses } from './http/compression.js';
 import { explainContentType } from './http/content-type.js';
@@ -16,7 +16,7 @@ import { inputLimits } from './operations/input-limits.js';
 import { queryLimits } from './operations/limits.js';
 import { servePersistedOperations, type PersistedOperations } from './operations/persisted-operations.js';
 import { disableIntrospection, hideErrorDetails, hideSuggestions } from './operations/production.js';
-import { cacheGuestAnswers, SERVED_FROM_CACHE } from './operations/response-cache.js';
+import { cacheGuestResponses, SERVED_FROM_CACHE } from './operations/response-cache.js';
 import { codeVariableErrors } from './operations/variable-errors.js';
 import type { RateLimits } from './rate-limits/rate-limits.js';
 import type { Realtime } from './realtime/realtime.js';
@@ -66,7 +66,7 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
   {
     name: 'request observer',
     why:
-      'First: its onRequest gives every request its id and record before a later hook can answer it (the 415, ' +
+      'First: its onRequest gives every request its id and record before a later hook can respond to it (the 415, ' +
       "/readyz, the guests' shortcut), so each gets its log line; its onExecute names the operation before one " +
       'can be stopped; its onResponse adds X-Request-Id before compression copies the headers.',
     make: ({ http }) => [http.plugin],
@@ -84,7 +84,7 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
     why:
       'Security, Vary: Origin and caching headers on every response (onResponse), set before compression copies ' +
       'the headers into its gzipped response.',
-    make: ({ graphiql }) => [answerHeaders(graphiql)],
+    make: ({ graphiql }) => [responseHeaders(graphiql)],
   },
   {
     name: 'rate-limit ceiling',
@@ -100,7 +100,7 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
   },
   {
     name: 'content type',
-    why: 'onRequest: a POST of any type but JSON is answered 415 before its body is read; after the observer.',
+    why: 'onRequest: a POST of any type but JSON gets a 415 before its body is read; after the observer.',
     make: () => [explainContentType()],
   },
   {
@@ -120,24 +120,24 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
   {
     name: 'persisted operations',
     why:
-      "onParams: a doc_id becomes the document it names before the guests' answer cache keys by that document " +
+      "onParams: a doc_id becomes the document it names before the guests' response cache keys by that document " +
       '(and before anything parses); with PERSISTED_OPERATIONS_ONLY anything else is refused here.',
     make: ({ persisted, config }) => [servePersistedOperations(persisted, config.persistedOperationsOnly)],
   },
   {
     name: 'input limits',
     why:
-      "Before the guests' answer cache and the prefetches: its onParams refuses over-deep variables before the " +
+      "Before the guests' response cache and the prefetches: its onParams refuses over-deep variables before the " +
       'cache makes a key of them, and its onExecute stops a refused execution before the cache (which expects to ' +
       'run the execution it wraps) or the prefetches (which would start its reads) see it.',
     make: () => [inputLimits()],
   },
   {
-    name: "guests' answer cache",
+    name: "guests' response cache",
     why:
-      "A guest's repeated query is answered in onParams, before parse, validation and execution; its shortcut's " +
-      'onRequest answers a repeated GET after the observer has its record, once CSRF and the ceiling admit it.',
-    make: guestAnswers,
+      "A guest's repeated query is served in onParams, before parse, validation and execution; its shortcut's " +
+      'onRequest serves a repeated GET after the observer has its record, once CSRF and the ceiling admit it.',
+    make: guestResponses,
   },
   {
     name: 'query limits',
@@ -168,7 +168,7 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
   {
     name: 'readiness',
     why:
-      'onRequest, for /readyz only: after the observer, which logs the probe (at debug); nothing else answers ' +
+      'onRequest, for /readyz only: after the observer, which logs the probe (at debug); nothing else serves ' +
       'that path.',
     make: ({ client, realtime }) => [serveReadiness(client, realtime)],
   },
@@ -189,7 +189,7 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
   {
     name: 'upstream calls extension',
     why:
-      "EXPOSE_UPSTREAM_CALLS only. After the guests' answer cache, which keeps an answer (onExecuteDone) before " +
+      "EXPOSE_UPSTREAM_CALLS only. After the guests' response cache, which keeps a result (onExecuteDone) before " +
       "this adds one request's calls to it.",
     make: ({ config }) => (config.exposeUpstreamCalls ? [upstreamCallsExtension()] : []),
   },
@@ -200,19 +200,19 @@ export function pluginsInOrder(parts: PluginParts): YogaPlugin[] {
   return PLUGIN_ORDER.flatMap((entry) => entry.make(parts));
 }
 
-/** The guests' answer cache (operations/response-cache.ts), wired to the gateway's metrics, observer and limits. */
-function guestAnswers(parts: PluginParts): Plugin[] {
+/** The guests' response cache (operations/response-cache.ts), wired to the gateway's metrics, observer and limits. */
+function guestResponses(parts: PluginParts): Plugin[] {
   const { config, clock, cache, replicas, metrics, http, rateLimits } = parts;
-  return cacheGuestAnswers({
+  return cacheGuestResponses({
     ttlMs: config.publicCacheTtlMs,
     showHits: config.exposeUpstreamCalls,
     clock,
     publicCache: cache,
-    shared: replicas?.answers() ?? null,
-    onLookup: (hit) => metrics.cacheLookup('guest_answers', hit ? 'hit' : 'miss'),
+    shared: replicas?.responses() ?? null,
+    onLookup: (hit) => metrics.cacheLookup('guest_responses', hit ? 'hit' : 'miss'),
     onShortcut: (request, { operationName, query }) => http.servedFromCache(request, operationName, query),
     ...(config.exposeUpstreamCalls ? { decorateHit: tookNoUpstreamCall } : {}),
-    // The checks a repeat must still pass before it is answered by its address; refused, the pipeline answers it.
+    // The checks a repeat must still pass before it is served by its address; refused, the pipeline responds to it.
     admits: (request, serverContext) => {
       if (!carriesCsrfHeader(request)) return false;
       const refused = rateLimits.admitHttp(request, serverContext);
@@ -221,15 +221,15 @@ function guestAnswers(parts: PluginParts): Plugin[] {
   });
 }
 
-/** An answer served whole from the guests' answer cache (response-cache.ts) took no upstream call. */
+/** A result served whole from the guests' response cache (response-cache.ts) took no upstream call. */
 const tookNoUpstreamCall = (result: ExecutionResult): ExecutionResult => ({
   ...result,
   extensions: { ...(result.extensions ?? {}), upstreamCalls: [], upstreamCallTimes: [] },
 });
 
 /**
- * With EXPOSE_UPSTREAM_CALLS, each answer lists the upstream calls it took (extensions.upstreamCalls) and when each
- * started and ended, in ms since the answer began (extensions.upstreamCallTimes: a waterfall shows as late starts).
+ * With EXPOSE_UPSTREAM_CALLS, each result lists the upstream calls it took (extensions.upstreamCalls) and when each
+ * started and ended, in ms since the execution began (extensions.upstreamCallTimes: a waterfall shows as late starts).
  */
 function upstreamCallsExtension(): Plugin<GatewayContext> {
   return {

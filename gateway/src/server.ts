@@ -90,7 +90,7 @@ function openUpstream(config: GatewayConfig, logger: GatewayLogger, metrics: Gat
     staleMs: config.publicCacheStaleMs,
     onLookup: (result) => metrics.cacheLookup('public', result),
   });
-  // REDIS_URL: the replicas share the public reads, the guests' answers (and clears of both) through Redis.
+  // REDIS_URL: the replicas share the public reads, the guests' responses (and clears of both) through Redis.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
   const replicas = redis ? new SharedCache(redis, logger) : null;
   replicas?.linkClears(cache);

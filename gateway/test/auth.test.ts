@@ -28,7 +28,7 @@ async function resetTokenFor(email: string): Promise<string> {
 }
 
 describe('register', () => {
-  it('answers the token (the backend answers {token}) and the new viewer, read with that token', async () => {
+  it('returns the token (the backend returns {token}) and the new viewer, read with that token', async () => {
     const email = freshEmail();
     const res = await stack.gql(REGISTER, {
       input: {
@@ -67,7 +67,7 @@ describe('register', () => {
 });
 
 describe('login', () => {
-  it('answers the token from {success: {token}} and the viewer read with it', async () => {
+  it('returns the token from {success: {token}} and the viewer read with it', async () => {
     const { email, password, viewer } = await signUp(stack, 'Login Player');
     const res = await stack.gql(LOGIN, { input: { email, password, clientMutationId: 'l1' } });
     expect(res.errors).toBeUndefined();
@@ -142,7 +142,7 @@ describe('forgotten password', () => {
     });
   });
 
-  it('answers the same message for an address without an account', async () => {
+  it('returns the same message for an address without an account', async () => {
     const res = await stack.gql(
       'mutation { forgotPassword(input: { email: "nobody@example.test" }) { message } }',
     );
@@ -180,7 +180,7 @@ describe('updateProfile', () => {
   const UPDATE = `mutation($input: UpdateProfileInput!) {
     updateProfile(input: $input) { clientMutationId account { id name phone email } } }`;
 
-  it('answers the updated account', async () => {
+  it('returns the updated account', async () => {
     const { token, email } = await signUp(stack, 'Before');
     const res = await stack.gql(
       UPDATE,

@@ -1,6 +1,6 @@
 /**
  * What stops a page of another site from using a player's browser against the gateway, and what a browser is told
- * about the gateway's answers: CSRF prevention (only JSON POSTs, or requests with a header a cross-site page cannot
+ * about the gateway's responses: CSRF prevention (only JSON POSTs, or requests with a header a cross-site page cannot
  * send, run an operation), the CORS allow-list (ALLOWED_ORIGINS) and the security headers.
  */
 import { createHash } from 'node:crypto';
@@ -137,7 +137,7 @@ describe('CORS', () => {
       },
     });
 
-  it('answers an allowed origin with that origin and credentials, varying by Origin', async () => {
+  it('responds to an allowed origin with that origin and credentials, varying by Origin', async () => {
     for (const origin of [SITE, 'https://www.playlive.example']) {
       const res = await query({ origin });
       expect(res.status).toBe(200);
@@ -151,7 +151,7 @@ describe('CORS', () => {
     }
   });
 
-  it('gives a disallowed origin no CORS headers at all, and says the answer varies by Origin', async () => {
+  it('gives a disallowed origin no CORS headers at all, and says the response varies by Origin', async () => {
     for (const origin of [EVIL, 'null', `${SITE}.evil.example`, 'http://playlive.example']) {
       const res = await query({ origin });
       expect(cors(res), origin).toEqual({});
@@ -162,7 +162,7 @@ describe('CORS', () => {
     expect(vary(noOrigin)).toContain('origin');
   });
 
-  it('answers a preflight from an allowed origin with what it may send; from another origin with nothing', async () => {
+  it('responds to a preflight from an allowed origin with what it may send; from another origin with nothing', async () => {
     const allowed = await preflight(SITE);
     expect(allowed.status).toBe(204);
     expect(cors(allowed)).toEqual({
@@ -191,8 +191,8 @@ describe('security headers', () => {
     );
   };
 
-  it('are on every answer: data, errors, refusals, preflights and health checks', async () => {
-    const answers: [string, Response][] = [
+  it('are on every response: data, errors, refusals, preflights and health checks', async () => {
+    const responses: [string, Response][] = [
       [
         'query',
         await post(JSON.stringify({ query: '{ site { timeZone } }' }), {
@@ -209,7 +209,7 @@ describe('security headers', () => {
       ['health', await fetch(`${stack.gateway.url}/healthz`)],
       ['unknown path', await fetch(`${stack.gateway.url}/nothing-here`)],
     ];
-    for (const [what, res] of answers) expectDataHeaders(res, what);
+    for (const [what, res] of responses) expectDataHeaders(res, what);
   });
 
   it('give GraphiQL a policy that runs exactly its own inline script, loads nothing from elsewhere and forbids framing', async () => {
@@ -236,7 +236,7 @@ describe('security headers', () => {
 describe('what caches may keep (the site sends its queries as GET)', () => {
   const QUERY = '{ gameProviders { shortname } }';
 
-  it("never lets a player's answer be stored, and says a stored guest answer never stands in for a player's", async () => {
+  it("never lets a player's response be stored, and says a stored guest response is never served for a player's", async () => {
     const { token } = await signUp(stack, 'Cache Player');
     const res = await get(
       { query: '{ viewer { wallet { money { formatted } } } }' },
@@ -250,8 +250,8 @@ describe('what caches may keep (the site sends its queries as GET)', () => {
     );
   });
 
-  it("lets a guest's answer be stored only to be checked again: an unchanged one comes back as a 304 with no body", async () => {
-    // The guests' answer cache keys by the clock's second: a pair straddling one is two answers, so try again.
+  it("lets a guest's response be stored only to be checked again: an unchanged one comes back as a 304 with no body", async () => {
+    // The guests' response cache keys by the clock's second: a pair straddling one is two results, so try again.
     let revalidated: Response | undefined;
     for (let tries = 0; tries < 3 && revalidated?.status !== 304; tries++) {
       const first = await get({ query: QUERY }, { 'x-csrf-token': 't' });
@@ -267,7 +267,7 @@ describe('what caches may keep (the site sends its queries as GET)', () => {
     expect(await revalidated!.text()).toBe('');
   });
 
-  it('leaves an answer that says how to keep it as it is (the readiness check: never stored)', async () => {
+  it('leaves a response that says how to keep it as it is (the readiness check: never stored)', async () => {
     const res = await fetch(`${stack.gateway.url}/readyz`);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });

@@ -310,7 +310,7 @@ describe('what is worked out from the catalogue, kept with it', () => {
   const page = (filter: GameFilterInput, audience: Audience) =>
     ids(selectGames(catalogue, { filter, sort: 'ALPHA_ASC', audience }));
 
-  it('answers a sorted, filtered page the same every time, for guests and players alike', () => {
+  it('returns a sorted, filtered page the same every time, for guests and players alike', () => {
     for (let i = 0; i < 3; i++) {
       expect(page({ category: 'slots' }, player)).toEqual([604, 603, 601]);
       expect(page({ category: 'slots' }, guest)).toEqual([604, 601]);
@@ -319,7 +319,7 @@ describe('what is worked out from the catalogue, kept with it', () => {
     }
   });
 
-  it('hands out copies of a kept order, so a caller changing its page changes no later answer', () => {
+  it('hands out copies of a kept order, so a caller changing its page changes no later result', () => {
     const first = selectGames(catalogue, { sort: 'ALPHA_ASC', audience: player });
     first.reverse();
     first.length = 1;

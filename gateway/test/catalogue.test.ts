@@ -251,7 +251,7 @@ describe('games: sort', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it('left out, answers the catalogue order (the backend’s /api/allgames order); ALPHA_ASC sorts A–Z', async () => {
+  it('left out, returns the catalogue order (the backend’s /api/allgames order); ALPHA_ASC sorts A–Z', async () => {
     const upstream = (await fetch(`${stack.sandbox.url}/api/allgames`).then((r) => r.json())) as any[];
     expect(catalogueOrder.map((g) => g.gameId)).toEqual(upstream.map((g: any) => g.id));
     const page = await gamesPage(stack, { first: 30 });
@@ -264,7 +264,7 @@ describe('games: sort', () => {
 });
 
 describe('one game, providers, filters, wins, nodes', () => {
-  it('game(code) answers the game with its fields; an unknown code is null', async () => {
+  it('game(code) returns the game with its fields; an unknown code is null', async () => {
     const sample = catalogue.find((g) => g.category === 'slots')!;
     const res = await stack.gql(`query($code: String!) { game(code: $code) { ${GAME} } }`, {
       code: sample.code,
@@ -330,14 +330,14 @@ describe('one game, providers, filters, wins, nodes', () => {
     expect(providers.reduce((sum: number, p: any) => sum + p.gamesCount, 0)).toBe(383);
   });
 
-  it('gameFilters answers features, themes and paylines (from the backend playlines)', async () => {
+  it('gameFilters returns features, themes and paylines (from the backend playlines)', async () => {
     const res = await stack.gql(`{ gameFilters { features themes paylines } }`);
     expect(res.data.gameFilters.paylines).toEqual([10, 20, 25, 40, 50, 243, 1024, 117649]);
     expect(res.data.gameFilters.features).toContain('Megaways');
     expect(res.data.gameFilters.themes).toContain('Egypt');
   });
 
-  it('latestWins answers each win with its game and money', async () => {
+  it('latestWins returns each win with its game and money', async () => {
     const res = await stack.gql(
       `{ latestWins { playerName createdAt amount { cents amount formatted } game { code } } }`,
     );
@@ -417,7 +417,7 @@ describe('the signed-in player', () => {
     expect(codeOf(bad)).toBe('BAD_USER_INPUT');
   });
 
-  it('a real launch answers a session URL and the game shows in recentGames and RECENT', async () => {
+  it('a real launch returns a session URL and the game shows in recentGames and RECENT', async () => {
     const g = catalogue.find((x) => x.category === 'slots')!;
     const res = await stack.gql(LAUNCH, { input: { gameId: g.id, demo: false } }, { token });
     expect(res.errors).toBeUndefined();
@@ -431,7 +431,7 @@ describe('the signed-in player', () => {
     ).toEqual([g.id]);
   });
 
-  it('a launch inside a joined running tournament answers that tournament', async () => {
+  it('a launch inside a joined running tournament returns that tournament', async () => {
     await credit(stack, token, '500.00');
     const list: any = await fetch(`${stack.sandbox.url}/api/tournaments`).then((r) => r.json());
     const open = list.tournaments.find((t: any) => t.stage === 'late_registration');
@@ -494,7 +494,7 @@ describe('upstream calls per operation', () => {
     expect(calls).toContain('GET /api/allgames');
   });
 
-  it('a second identical guest request is answered from the public cache', async () => {
+  it('a second identical guest request is served from the public cache', async () => {
     stack.gateway.cache.clear();
     const first = await stack.gql(EVERYTHING);
     expect(first.extensions.upstreamCalls.length).toBeGreaterThan(0);

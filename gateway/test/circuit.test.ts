@@ -1,7 +1,7 @@
 /**
  * The circuit breaker per upstream resource, as a player and an operator notice it: a resource that keeps failing
  * is refused at once (UPSTREAM_UNAVAILABLE, without the backend being called: the sandbox's fault counter does not
- * move), other resources still answer, one probe goes after the reset time, and a good probe closes the circuit.
+ * move), other resources still respond, one probe goes after the reset time, and a good probe closes the circuit.
  * /readyz names the circuits that are not closed. Faults are injected into the real sandbox (POST /sandbox/faults).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ const stateOf = async (resource: string) =>
   (await circuits()).find((c) => c.resource === resource)?.state ?? 'closed';
 
 describe('a circuit per upstream resource', () => {
-  it('opens after the threshold of failures, then refuses at once without calling the backend; other resources still answer', async () => {
+  it('opens after the threshold of failures, then refuses at once without calling the backend; other resources still respond', async () => {
     await sandboxPost(stack, '/sandbox/faults', {
       method: 'GET',
       path: '/api/tournaments/*',
@@ -78,14 +78,14 @@ describe('a circuit per upstream resource', () => {
     expect(refused.errors![0]).toMatchObject({
       path: ['tournament'],
       extensions: { code: 'UPSTREAM_UNAVAILABLE' },
-      message: 'The casino is not answering right now. Please try again in a moment.',
+      message: 'The casino is not responding right now. Please try again in a moment.',
     });
     expect(await callsLeft()).toBe(100 - THRESHOLD);
-    // The tournament list is another resource, with its own circuit: it still answers.
+    // The tournament list is another resource, with its own circuit: it still responds.
     expect(refused.data.tournaments.totalCount).toBe(10);
   });
 
-  it('probes the backend after the reset time and closes on a good answer', async () => {
+  it('probes the backend after the reset time and closes on a successful response', async () => {
     await sandboxPost(stack, '/sandbox/faults', {
       method: 'GET',
       path: '/api/tournaments/*',
@@ -94,7 +94,7 @@ describe('a circuit per upstream resource', () => {
     });
     for (let i = 0; i < THRESHOLD; i++) await stack.gql(TOURNAMENT, { id: tid(1) });
     expect(await stateOf('GET /api/tournaments/:id')).toBe('open');
-    expect(await callsLeft()).toBeNull(); // the fault is used up: the backend answers again
+    expect(await callsLeft()).toBeNull(); // the fault is used up: the backend responds again
 
     await until(async () => (await stateOf('GET /api/tournaments/:id')) === 'half-open', 'the probe time');
     const probe = await stack.gql(TOURNAMENT, { id: tid(1) });
@@ -114,15 +114,15 @@ describe('a circuit per upstream resource', () => {
     await until(async () => (await stateOf('GET /api/tournaments/:id')) === 'half-open', 'the probe time');
 
     // Several players at once: one call probes, the others are refused while it is out.
-    const answers = await Promise.all([1, 2, 3].map((n) => stack.gql(TOURNAMENT, { id: tid(n) })));
-    for (const res of answers) expect(res.errors![0].extensions.code).toBe('UPSTREAM_UNAVAILABLE');
+    const results = await Promise.all([1, 2, 3].map((n) => stack.gql(TOURNAMENT, { id: tid(n) })));
+    for (const res of results) expect(res.errors![0].extensions.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(await callsLeft()).toBe(100 - THRESHOLD - 1);
     expect(await stateOf('GET /api/tournaments/:id')).toBe('open');
     await stack.gql(TOURNAMENT, { id: tid(2) });
     expect(await callsLeft()).toBe(100 - THRESHOLD - 1);
   });
 
-  it('never counts a 4xx: wrong passwords and unknown tournaments are answers, not an outage', async () => {
+  it('never counts a 4xx: wrong passwords and unknown tournaments are responses, not an outage', async () => {
     const player = await signUp(stack);
     const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { token } }`;
     for (let i = 0; i <= THRESHOLD; i++) {
@@ -191,16 +191,16 @@ describe('the circuits in the log', () => {
       });
       const read = () =>
         client.call({ method: 'GET', path: '/api/news' }).then(
-          () => 'answered',
+          () => 'responded',
           (err: { extensions: { code: string } }) => err.extensions.code,
         );
       expect([await read(), await read(), await read()]).toEqual(Array(3).fill('UPSTREAM_UNAVAILABLE'));
       expect(lines).toEqual(['upstream circuit open: GET /api/news refused for 200 ms, then probed']);
-      // The third fault is spent on a failed probe; the next probe is answered.
-      await until(async () => (await read()) === 'answered', 'a good probe', 5000);
+      // The third fault is spent on a failed probe; the next probe gets a response.
+      await until(async () => (await read()) === 'responded', 'a good probe', 5000);
       expect(lines).toEqual([
         'upstream circuit open: GET /api/news refused for 200 ms, then probed',
-        'upstream circuit closed: GET /api/news answers again',
+        'upstream circuit closed: GET /api/news responds again',
       ]);
     } finally {
       await client.close();

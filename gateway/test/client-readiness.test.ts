@@ -71,7 +71,7 @@ describe('the catalogue', () => {
     expect(none.data.gameProvider).toBeNull();
   });
 
-  it('answers an unknown category, subgroup or provider with BAD_USER_INPUT naming where the known ones are', async () => {
+  it('responds to an unknown category, subgroup or provider with BAD_USER_INPUT naming where the known ones are', async () => {
     for (const [filter, where] of [
       ['{ category: "slotz" }', 'gameCategories'],
       ['{ subgroup: "nope" }', 'gameSubGroups'],
@@ -145,7 +145,7 @@ describe('the catalogue', () => {
     try {
       const masked = await stack.gql('{ tournaments { totalCount } }');
       expect(masked.errors![0].message).toBe(
-        'The casino is not answering right now. Please try again in a moment.',
+        'The casino is not responding right now. Please try again in a moment.',
       );
     } finally {
       await sandbox('/sandbox/faults', { method: 'DELETE' });
@@ -484,7 +484,7 @@ describe('notifications and tournaments', () => {
 });
 
 describe('the site', () => {
-  it('gives everything the shell needs in one query', async () => {
+  it('gives everything the layout needs in one query', async () => {
     const res = await stack.gql(`{ site {
       wageringEnabled alternateRoutes appVersion tagManagerId tagManagerUrl
       terms { version text } liveChat { enabled scriptUrl licenseId } errorReporter { dsn sampleRate }
@@ -497,7 +497,7 @@ describe('the site', () => {
       appVersion: '2.6.0',
       tagManagerId: 'GTM-PLV7Q2K',
     });
-    expect(site.tagManagerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/stand-ins\/tag-manager\.js$/);
+    expect(site.tagManagerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/third-party\/tag-manager\.js$/);
     expect(site.terms.text.length).toBeGreaterThan(100);
     expect(site.errorReporter.sampleRate).toBe(0.01);
     expect(site.promotionPages.map((p: any) => p.path)).toEqual([
@@ -539,7 +539,7 @@ describe('the site', () => {
 });
 
 describe('image addresses', () => {
-  it('answers the backend’s image paths as full addresses a browser can open', async () => {
+  it('returns the backend’s image paths as full addresses a browser can open', async () => {
     const res = await stack.gql(`{
       games(first: 1) { edges { node { image } } }
       promotionBanners { image imageMobile }

@@ -1,6 +1,6 @@
 /**
- * What a phone on a slow link gets: a screen-sized answer gzipped when the client accepts it, the same JSON once
- * unpacked; small answers, clients without gzip and live streams (SSE) left as they are.
+ * What a phone on a slow link gets: a screen-sized response gzipped when the client accepts it, the same JSON once
+ * unpacked; small responses, clients without gzip and live streams (SSE) left as they are.
  */
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -41,7 +41,7 @@ const SCREEN = JSON.stringify({
 const SMALL = JSON.stringify({ query: '{ __typename }' });
 
 describe('response compression', () => {
-  it('gzips a screen-sized answer for a client that accepts gzip, the same JSON once unpacked', async () => {
+  it('gzips a screen-sized response for a client that accepts gzip, the same JSON once unpacked', async () => {
     const plain = await post(SCREEN, {});
     const packed = await post(SCREEN, { 'accept-encoding': 'gzip, deflate, br' });
     expect(plain.status).toBe(200);
@@ -55,7 +55,7 @@ describe('response compression', () => {
     expect(packed.body.length).toBeLessThan(plain.body.length / 3);
   });
 
-  it("gives each answer its own bytes when guests' answers are kept gzipped: a player asking the same address gets theirs", async () => {
+  it("gives each response its own bytes when guests' responses are kept gzipped: a player asking the same address gets theirs", async () => {
     const address = `/graphql?${new URLSearchParams({
       query: '{ viewer { id } games(first: 30) { edges { node { id name isFavourite } } } }',
     })}`;
@@ -95,7 +95,7 @@ describe('response compression', () => {
     }
   });
 
-  it('leaves small answers and clients that refuse gzip uncompressed', async () => {
+  it('leaves small responses and clients that refuse gzip uncompressed', async () => {
     const small = await post(SMALL, { 'accept-encoding': 'gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString()).data).toEqual({ __typename: 'Query' });

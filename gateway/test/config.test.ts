@@ -84,7 +84,7 @@ describe('gateway start-up configuration', () => {
     expect(run.output()).toContain(name);
   });
 
-  it('starts with good settings on port 0, prints its address, and answers there', async () => {
+  it('starts with good settings on port 0, prints its address, and responds there', async () => {
     const run = startGateway({
       GATEWAY_PORT: '0',
       GATEWAY_HOST: '127.0.0.1',

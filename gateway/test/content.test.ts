@@ -144,7 +144,7 @@ describe('news', () => {
     expect(codeOf(await stack.gql(LIST, { first: 101 }))).toBe('BAD_USER_INPUT');
   });
 
-  it('newsArticle answers one article with its body; an unknown slug is null', async () => {
+  it('newsArticle returns one article with its body; an unknown slug is null', async () => {
     const a = NEWS[1]!;
     const res = await stack.gql(
       `query($slug: String!) { newsArticle(slug: $slug) { slug title body category } }`,
@@ -182,7 +182,7 @@ describe('news', () => {
 });
 
 describe('site', () => {
-  it('answers the site flags and settings', async () => {
+  it('returns the site flags and settings', async () => {
     const res = await stack.gql(`{ site {
       loyaltyEnabled welcomePackageEnabled liveChatEnabled timeZone capitecName
       promoPages { pumpkinPatch stockingStash easterPromo predictAndWin }
@@ -237,7 +237,7 @@ describe('nodes of content types', () => {
     });
   });
 
-  it('answers null for unknown and malformed ids, and a guest gets no signed-in-only promotion', async () => {
+  it('returns null for unknown and malformed ids, and a guest gets no signed-in-only promotion', async () => {
     const player = await stack.gql(`{ promotions { id forSignedInOnly } }`, {}, { token });
     const secret = player.data.promotions.find((p: any) => p.forSignedInOnly).id;
     const res = await stack.gql(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, {

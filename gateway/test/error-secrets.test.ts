@@ -2,7 +2,7 @@
  * No secret or personal value in an error (src/operations/input-errors.ts): a malformed value for any input carrying a password,
  * token, email, phone or name (a wrong type, an extra key, a null, a value written in the document) is refused with
  * a message naming the input's place and the rule it breaks, never the value, and the value shows neither in the
- * answer nor in any line the gateway logs. The issue: a login with an extra key answered
+ * response nor in any line the gateway logs. The issue: a login with an extra key returned
  * 'Variable "$input" got invalid value { email: "…", password: "hunter2", extra: 1 }; …'.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Global IDs are read strictly: a type the gateway knows and the one spelling toGlobalId writes. An odd ID finds
- * nothing (node answers null) or is refused with BAD_USER_INPUT where an ID of one type is required; it never finds
+ * nothing (node returns null) or is refused with BAD_USER_INPUT where an ID of one type is required; it never finds
  * an object under an ID that is not its own, and a name of a built-in object property never reaches a lookup table
  * (no INTERNAL_SERVER_ERROR, no stack trace or file path, in development either).
  */
@@ -18,7 +18,7 @@ const NODE = 'query Node($id: ID!) { node(id: $id) { __typename id } }';
 const NODES = 'query Nodes($ids: [ID!]!) { nodes(ids: $ids) { id } }';
 const TOURNAMENT = 'query Tournament($id: ID!) { tournament(id: $id) { id } }';
 
-/** No trace of the gateway's insides in an answer: stack frames, file paths, "undefined is not a function". */
+/** No trace of the gateway's insides in a response: stack frames, file paths, "undefined is not a function". */
 function expectNoInternals(body: unknown) {
   const text = JSON.stringify(body);
   expect(text).not.toMatch(/INTERNAL_SERVER_ERROR|Unexpected error|stack|\.ts:\d+|\/src\/|Abstract type/);
@@ -35,7 +35,7 @@ describe('names of built-in object properties', () => {
     '__defineGetter__',
   ];
 
-  it('as the type: node answers null, without an error', async () => {
+  it('as the type: node returns null, without an error', async () => {
     for (const name of names) {
       const res = await stack.gql(NODE, { id: toGlobalId(name, 1) });
       expect(res.errors, name).toBeUndefined();

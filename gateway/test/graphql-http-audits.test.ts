@@ -12,7 +12,7 @@ import { startStack, type Stack } from './harness.js';
  * MAY audits ("notice" when not met) that meet a choice of ours:
  * - 5A70, D6D5, 6A70: a GET runs an operation only with a CSRF header (csrf.ts): a browser sends a GET cross-site
  *   without asking, so a plain GET is refused with 403.
- * - LKJ1, LKJ2, 8764, 3E3A: a body with no query (`{"query": 0}`, `{"qeury": ...}`) is answered like a document that
+ * - LKJ1, LKJ2, 8764, 3E3A: a body with no query (`{"query": 0}`, `{"qeury": ...}`) is treated like a document that
  *   does not validate (persisted-operations.ts: "Must provide a query or a doc_id."), 200 under application/json.
  */
 const CHOSEN_NOTICES = new Set(['5A70', 'D6D5', '6A70', 'LKJ1', 'LKJ2', '8764', '3E3A']);

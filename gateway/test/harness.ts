@@ -11,7 +11,7 @@ import { capturingLogger, noteSecret, noteSecretsIn } from './log-capture.js';
 export interface Stack {
   sandbox: Sandbox;
   gateway: Gateway;
-  /** POST /graphql as a client does; answers the parsed body and the status. */
+  /** POST /graphql as a client does; returns the parsed body and the status. */
   gql<T = any>(
     query: string,
     variables?: Record<string, unknown>,
@@ -102,7 +102,7 @@ export async function startStack(
 }
 
 let counter = 0;
-/** Registers a new player through the gateway and answers its token and viewer. */
+/** Registers a new player through the gateway and returns its token and viewer. */
 export async function signUp(stack: Stack, name = 'Gateway Player') {
   counter += 1;
   const email = `gw${Date.now()}-${counter}-${Math.floor(Math.random() * 1e6)}@example.test`;
@@ -132,7 +132,7 @@ export async function sandboxPost(stack: Stack, path: string, body: unknown, tok
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  if (res.status >= 300) throw new Error(`POST ${path} answered ${res.status}: ${await res.text()}`);
+  if (res.status >= 300) throw new Error(`POST ${path} responded ${res.status}: ${await res.text()}`);
   return res.json();
 }
 

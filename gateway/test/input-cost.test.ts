@@ -1,9 +1,9 @@
 /**
  * What one request may cost (src/operations/input-limits.ts, src/operations/input-errors.ts): each shape of input a client controls
  * (unknown keys, nesting, list length, string length, many variables, many fragments) grown tenfold costs at most
- * about tenfold, and /healthz keeps answering meanwhile, over HTTP, server-sent events, graphql-ws and persisted
+ * about tenfold, and /healthz keeps responding meanwhile, over HTTP, server-sent events, graphql-ws and persisted
  * operations. The issue: 5,000 unknown keys in one GameFilter (a 45 KB body) held the process for 14 s, the cost
- * growing with the square of the keys, and 20,000 nested lists answered 500.
+ * growing with the square of the keys, and 20,000 nested lists returned 500.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -130,7 +130,7 @@ const persisted: Transport = {
 
 /**
  * One operation over graphql-ws, its subscribe message written from the body's own text (graphql-ws's client would
- * JSON.stringify the variables, which no nesting of 20,000 lists survives): the answer's messages, joined.
+ * JSON.stringify the variables, which no nesting of 20,000 lists survives): the result's messages, joined.
  */
 const socket: Transport = {
   prepare: bodyOf,
@@ -156,7 +156,7 @@ const socket: Transport = {
     }),
 };
 
-/** The slowest /healthz answer (ms) while `during` runs: the event loop is free when it stays short. */
+/** The slowest /healthz response (ms) while `during` runs: the event loop is free when it stays short. */
 async function slowestHealthDuring<T>(during: () => Promise<T>): Promise<{ result: T; slowestMs: number }> {
   let done = false;
   let slowestMs = 0;
@@ -179,8 +179,8 @@ async function slowestHealthDuring<T>(during: () => Promise<T>): Promise<{ resul
 async function timed(transport: Transport, op: Operation | string) {
   const text = typeof op === 'string' ? op : transport.prepare(op);
   const started = performance.now();
-  const answer = await transport.send(text);
-  return { ms: performance.now() - started, answer };
+  const response = await transport.send(text);
+  return { ms: performance.now() - started, response };
 }
 
 /** The shortest of a few runs: the noise of a loaded machine only ever adds time. */
@@ -204,9 +204,9 @@ async function checkGrowth(transport: Transport, shape: string) {
     timed(transport, bigText),
   );
   // A refusal, never a 500, and never the whole value sent back.
-  expect(first.answer.status, shape).toBeLessThan(500);
-  expect(first.answer.text, shape).not.toMatch(/INTERNAL_SERVER_ERROR/);
-  expect(first.answer.text.length, shape).toBeLessThan(20_000);
+  expect(first.response.status, shape).toBeLessThan(500);
+  expect(first.response.text, shape).not.toMatch(/INTERNAL_SERVER_ERROR/);
+  expect(first.response.text.length, shape).toBeLessThan(20_000);
   // More runs only to see past a moment of the machine's load: a cost really over the bound fails every one.
   let bigMs = first.ms;
   let slowestMs = firstSlowest;
@@ -224,7 +224,7 @@ async function checkGrowth(transport: Transport, shape: string) {
   );
 }
 
-describe('each input shape grown tenfold costs about tenfold, /healthz answering meanwhile', () => {
+describe('each input shape grown tenfold costs about tenfold, /healthz responding meanwhile', () => {
   for (const shape of Object.keys(SHAPES)) {
     it(`${shape}, over HTTP`, () => checkGrowth(http, shape), 60_000);
   }
@@ -239,10 +239,10 @@ describe('each input shape grown tenfold costs about tenfold, /healthz answering
   }
 });
 
-describe('what a pathological value is answered', () => {
+describe('what a pathological value gets back', () => {
   it('unknown keys: at most 50 short errors naming the place and the rule', async () => {
-    const { answer } = await timed(http, SHAPES['unknown keys']!.operation(4000));
-    const body = JSON.parse(answer.text);
+    const { response } = await timed(http, SHAPES['unknown keys']!.operation(4000));
+    const body = JSON.parse(response.text);
     expect(body.errors.length).toBeLessThanOrEqual(51);
     expect(body.errors[0]).toMatchObject({
       message: '$filter.k0 is not a field of GameFilter.',
@@ -255,13 +255,13 @@ describe('what a pathological value is answered', () => {
   it('nesting deeper than the cap: BAD_USER_INPUT over every transport, never a 500', async () => {
     const deep = SHAPES.nesting!.operation(20_000);
     for (const transport of [http, sse, persisted, socket]) {
-      const { answer } = await timed(transport, deep);
-      expect(answer.status).toBeLessThan(500);
-      expect(answer.text).toContain('$filter is nested deeper than 8 levels of objects and lists.');
-      expect(answer.text).toContain('BAD_USER_INPUT');
+      const { response } = await timed(transport, deep);
+      expect(response.status).toBeLessThan(500);
+      expect(response.text).toContain('$filter is nested deeper than 8 levels of objects and lists.');
+      expect(response.text).toContain('BAD_USER_INPUT');
     }
-    // Variables no operation declares are walked too (the answer cache makes a key of them all).
-    const { answer: undeclared } = await timed(http, {
+    // Variables no operation declares are walked too (the response cache makes a key of them all).
+    const { response: undeclared } = await timed(http, {
       query: GAMES,
       variables: {},
       raw: `{"query":${JSON.stringify(GAMES)},"variables":{"other":${'{"a":'.repeat(8000)}1${'}'.repeat(8000)}}}`,
@@ -273,7 +273,7 @@ describe('what a pathological value is answered', () => {
     });
   });
 
-  it('answers ordinary values as before', async () => {
+  it('returns ordinary values as before', async () => {
     const filter = await stack.gql(GAMES, { filter: { features: ['Megaways'], paylines: [20] } });
     expect(filter.errors, JSON.stringify(filter.errors)).toBeUndefined();
     expect(filter.data.games.totalCount).toBeGreaterThanOrEqual(0);

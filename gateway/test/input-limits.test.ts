@@ -33,10 +33,10 @@ const post = (body: string, headers: Record<string, string> = {}) =>
     body,
   });
 
-/** The gateway's /healthz answer times (ms) while `during` runs: the event loop is free when they stay short. */
+/** The gateway's /healthz response times (ms) while `during` runs: the event loop is free when they stay short. */
 async function healthDuring<T>(
   during: Promise<T>,
-): Promise<{ result: T; slowestMs: number; answers: number }> {
+): Promise<{ result: T; slowestMs: number; responses: number }> {
   let done = false;
   const times: number[] = [];
   const probing = (async () => {
@@ -50,11 +50,11 @@ async function healthDuring<T>(
   })();
   const result = await during.finally(() => (done = true));
   await probing;
-  return { result, slowestMs: Math.max(...times), answers: times.length };
+  return { result, slowestMs: Math.max(...times), responses: times.length };
 }
 
 describe('over HTTP', () => {
-  it('answers a filter list at the cap', async () => {
+  it('accepts a filter list at the cap', async () => {
     const res = await stack.gql(GAMES, { filter: { features: features(INPUT_LIMITS.maxListItems) } });
     expect(res.errors).toBeUndefined();
     expect(res.data.games.totalCount).toBe(0);
@@ -116,7 +116,7 @@ describe('over HTTP', () => {
     expect(inline.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  it('answers a string at the cap (the resolvers judge it from there)', async () => {
+  it('accepts a string at the cap (the resolvers judge it from there)', async () => {
     const res = await stack.gql('query Node($id: ID!) { node(id: $id) { id } }', {
       id: 'x'.repeat(INPUT_LIMITS.maxStringLength),
     });
@@ -124,11 +124,11 @@ describe('over HTTP', () => {
     expect(res.data.node).toBeNull();
   });
 
-  it('refuses a 21 MB list of two million features at once while /healthz keeps answering', async () => {
+  it('refuses a 21 MB list of two million features at once while /healthz keeps responding', async () => {
     const body = JSON.stringify({ query: GAMES, variables: { filter: { features: features(2_000_000) } } });
     expect(body.length).toBeGreaterThan(21_000_000);
     const started = performance.now();
-    const { result, slowestMs, answers } = await healthDuring(
+    const { result, slowestMs, responses } = await healthDuring(
       post(body).then(async (res) => ({
         status: res.status,
         body: await res.json(),
@@ -139,9 +139,9 @@ describe('over HTTP', () => {
     expect(result.body.errors[0].extensions.code).toBe('REQUEST_ENTITY_TOO_LARGE');
     expect(result.body.errors[0].message).toBe(`Request body too large: at most ${MAX_REQUEST_BYTES} bytes`);
     expect(result.ms).toBeLessThan(5000);
-    expect(answers).toBeGreaterThan(0);
+    expect(responses).toBeGreaterThan(0);
     expect(slowestMs).toBeLessThan(1500);
-    // And the gateway still answers operations afterwards.
+    // And the gateway still responds to operations afterwards.
     expect((await stack.gql('{ __typename }')).data).toEqual({ __typename: 'Query' });
   });
 });

@@ -78,7 +78,7 @@ describe('the request body limit', () => {
     expect(await small.json()).toMatchObject({ data: { __typename: 'Query' } });
   });
 
-  it('answers a body just under the limit', async () => {
+  it('accepts a body just under the limit', async () => {
     const res = await post(padded(MAX_REQUEST_BYTES - 100));
     expect(await res.json()).toMatchObject({ data: { __typename: 'Query' } });
   });

@@ -59,7 +59,7 @@ export function noteSecret(value: unknown): void {
   fs.appendFileSync(secretsFile, `${JSON.stringify(value)}\n`);
 }
 
-/** Notes every value under a key naming a token or password, at any depth (variables sent, answers received). */
+/** Notes every value under a key naming a token or password, at any depth (variables sent, responses received). */
 export function noteSecretsIn(value: unknown, depth = 0): void {
   if (!secretsFile || depth > 20 || value === null || typeof value !== 'object') return;
   for (const [key, inner] of Object.entries(value)) {

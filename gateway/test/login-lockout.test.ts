@@ -2,7 +2,7 @@
  * Sign-in limits count failures, so that strangers cannot lock a player out and honest players never lock
  * themselves out: failures are limited per (email, address) and per address; an email failed at from many
  * addresses slows only those addresses; a success never counts and forgets the email's failures. Every refusal
- * carries extensions.retryAfter, and an answer that is nothing but a refusal carries the Retry-After header too.
+ * carries extensions.retryAfter, and a response that is nothing but a refusal carries the Retry-After header too.
  *
  * Run twice: counts in memory (one gateway) and in a real redis-server shared by two gateways. The stack stands
  * behind one trusted proxy (trustProxy: 1), so each attempt names its address with X-Forwarded-For; the gateways'
@@ -31,7 +31,7 @@ const PASSWORD = 'correct-horse-9';
 
 const LOGIN = 'mutation($input: LoginInput!) { login(input: $input) { token } }';
 
-interface Answer {
+interface SignInResponse {
   status: number;
   retryAfterHeader: string | null;
   data: any;
@@ -84,7 +84,7 @@ describe.each(['memory', 'redis'] as const)('sign-in limits, counted in %s', (co
   }
 
   /** One sign-in from `ip`, to the next gateway in turn. */
-  async function signIn(ip: string, email: string, password: string, body?: string): Promise<Answer> {
+  async function signIn(ip: string, email: string, password: string, body?: string): Promise<SignInResponse> {
     const gateway = gateways[turn++ % gateways.length]!;
     const res = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
@@ -101,18 +101,18 @@ describe.each(['memory', 'redis'] as const)('sign-in limits, counted in %s', (co
   const wrong = (ip: string, email: string) => signIn(ip, email, 'wrong-password-1');
   const right = (ip: string, email: string) => signIn(ip, email, PASSWORD);
 
-  function expectSignedIn(res: Answer) {
+  function expectSignedIn(res: SignInResponse) {
     expect(res.errors).toBeUndefined();
     expect(res.data.login.token).toEqual(expect.any(String));
   }
-  function expectWrongPassword(res: Answer) {
+  function expectWrongPassword(res: SignInResponse) {
     expect(res.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
   }
   /**
-   * RATE_LIMITED in a 200 answer, with retryAfter in the error, and the same in the Retry-After header: the answer
+   * RATE_LIMITED in a 200 response, with retryAfter in the error, and the same in the Retry-After header: the response
    * is nothing but the refusal.
    */
-  function expectRefused(res: Answer, windowMs: number): number {
+  function expectRefused(res: SignInResponse, windowMs: number): number {
     expect(res.status).toBe(200);
     expect(res.data).toBeNull();
     expect(res.errors).toHaveLength(1);
@@ -189,7 +189,7 @@ describe.each(['memory', 'redis'] as const)('sign-in limits, counted in %s', (co
     }, 60_000);
 });
 
-describe('Retry-After on a GraphQL answer', () => {
+describe('Retry-After on a GraphQL response', () => {
   const refusal = (retryAfter: number) => ({
     message: 'Too many.',
     extensions: { code: 'RATE_LIMITED', retryAfter },

@@ -42,7 +42,7 @@ describe('loyalty chests (docs/rules.md#loyalty)', () => {
     expect(chestsReady('black', 1000, 990)).toBe(1);
   });
 
-  it('never answers a negative count', () => {
+  it('never returns a negative count', () => {
     expect(chestsReady('bronze', 5, 10)).toBe(0);
     expect(chestsReady('black', 5, 10)).toBe(0);
     expect(diamondsTowardNextChest(5, 10)).toBe(0);
@@ -189,14 +189,14 @@ describe('payment methods (docs/rules.md#payments)', () => {
   });
 });
 
-describe('login answers (docs/rules.md#sign-in-and-sessions)', () => {
+describe('login responses (docs/rules.md#sign-in-and-sessions)', () => {
   it('finds the token directly or inside a success object', () => {
     expect(tokenFrom({ token: 'abc' })).toEqual({ ok: true, token: 'abc' });
     expect(tokenFrom({ success: { token: 'abc' } })).toEqual({ ok: true, token: 'abc' });
     expect(tokenFrom({ token: 'abc', user: { id: 1 } })).toEqual({ ok: true, token: 'abc' });
   });
 
-  it("answers the response's error, else 'Unknown error'", () => {
+  it("returns the response's error, else 'Unknown error'", () => {
     expect(tokenFrom({ error: 'These credentials do not match our records.' })).toEqual({
       ok: false,
       message: 'These credentials do not match our records.',

@@ -31,9 +31,9 @@ class RecordingProxy {
       const upstream = request(
         `${this.target}${req.url}`,
         { method: req.method, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode!, answer.headers);
-          answer.pipe(res);
+        (response) => {
+          res.writeHead(response.statusCode!, response.headers);
+          response.pipe(res);
         },
       );
       upstream.on('error', () => res.destroy());
@@ -293,9 +293,9 @@ describe('/metrics', () => {
         status: '200',
       }),
     ).toBeGreaterThanOrEqual(1);
-    // The second identical guest query is answered from a cache.
+    // The second identical guest query is served from a cache.
     const hits =
-      sample(after, 'gateway_cache_lookups_total', { cache: 'guest_answers', result: 'hit' }) +
+      sample(after, 'gateway_cache_lookups_total', { cache: 'guest_responses', result: 'hit' }) +
       sample(after, 'gateway_cache_lookups_total', { cache: 'public', result: 'hit' });
     expect(hits).toBeGreaterThanOrEqual(1);
     expect(sample(after, 'gateway_circuit_state', { resource: 'GET /api/tournaments' })).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * The nullability policy of schema.graphql, as a client notices it: with any one REST call failing, a whole screen's
- * query still answers; only the fields that depend on that call are null, each with an error naming its path and
+ * query still returns; only the fields that depend on that call are null, each with an error naming its path and
  * UPSTREAM_UNAVAILABLE. Faults are injected into the real sandbox (POST /sandbox/faults).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -144,8 +144,8 @@ const CASES: Case[] = [
 
 const at = (data: any, path: string) => path.split('.').reduce((value, key) => value?.[key], data);
 
-describe('one REST call failing, the rest of the screen answering', () => {
-  it('answers the whole screen with no error when nothing fails', async () => {
+describe('one REST call failing, the rest of the screen resolving', () => {
+  it('returns the whole screen with no error when nothing fails', async () => {
     const res = await stack.gql(SCREEN, variables, { token });
     expect(res.errors).toBeUndefined();
     for (const field of ROOT_FIELDS) expect(res.data[field], field).not.toBeNull();
@@ -167,9 +167,9 @@ describe('one REST call failing, the rest of the screen answering', () => {
         expect(error.message).not.toMatch(/Injected/);
       }
       for (const field of ROOT_FIELDS.filter((f) => !nulls.includes(f)))
-        expect(res.data[field], `${field} still answers`).not.toBeNull();
+        expect(res.data[field], `${field} still resolves`).not.toBeNull();
       for (const part of VIEWER_PARTS.filter((p) => !nulls.includes(`viewer.${p}`)))
-        expect(res.data.viewer[part], `viewer.${part} still answers`).not.toBeNull();
+        expect(res.data.viewer[part], `viewer.${part} still resolves`).not.toBeNull();
     });
   }
 

@@ -1,11 +1,11 @@
 /**
- * Money safety when the casino does not answer a payment. The gateway sends a deposit or a withdrawal once and
- * never tries it again itself; when its answer does not come in time (or a proxy says the backend did not answer),
+ * Money safety when the casino does not respond to a payment. The gateway sends a deposit or a withdrawal once and
+ * never tries it again itself; when its response does not come in time (or a proxy says the backend did not respond),
  * the player reads OUTCOME_UNKNOWN, not "failed": the payment may have gone through. Sending the same request with
- * the same idempotency key then answers that payment, and the money moves exactly once.
+ * the same idempotency key then returns that payment, and the money moves exactly once.
  *
  * Faults are injected into the real sandbox (POST /sandbox/faults): a delay past the gateway's time bound holds the
- * call until the gateway has given up on it (the sandbox then drops it, its caller gone). That a retry answers a
+ * call until the gateway has given up on it (the sandbox then drops it, its caller gone). That a retry returns a
  * first payment that did land, rather than paying again, is the backend's idempotency (wallet.test.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ function expectOutcomeUnknown(res: { data: unknown; errors?: any[] }) {
 }
 
 describe('withdraw', () => {
-  it('answers OUTCOME_UNKNOWN on a timeout, sent once; the same key then withdraws exactly once', async () => {
+  it('returns OUTCOME_UNKNOWN on a timeout, sent once; the same key then withdraws exactly once', async () => {
     const token = await player();
     const input = { amount: '100.00', idempotencyKey: `timeout-withdraw-${Date.now()}` };
     // Two calls' worth of delay: a retry by the gateway would be caught by the second.
@@ -109,7 +109,7 @@ describe('withdraw', () => {
     const input = { amount: '50.00', idempotencyKey: `busy-withdraw-${Date.now()}` };
     await fault({ method: 'POST', path: '/api/withdraw', status: 503, times: 1 });
     const res = await stack.gql(WITHDRAW, { input }, { token });
-    // The backend answered: it did not make the withdrawal, so the outcome is known.
+    // The backend responded: it did not make the withdrawal, so the outcome is known.
     expect(res.errors?.[0]?.extensions.code).toBe('UPSTREAM_UNAVAILABLE');
     expect(await faultsLeft('/api/withdraw')).toBe(0);
     expect(await money(token)).toBe(50_000);
@@ -118,7 +118,7 @@ describe('withdraw', () => {
     expect(retried.data.withdraw.wallet.money.cents).toBe(45_000);
   });
 
-  it('answers OUTCOME_UNKNOWN when a proxy in front of the backend says it did not answer (504)', async () => {
+  it('returns OUTCOME_UNKNOWN when a proxy in front of the backend says it did not respond (504)', async () => {
     const token = await player();
     await fault({ method: 'POST', path: '/api/withdraw', status: 504, times: 2 });
     const res = await stack.gql(
@@ -132,7 +132,7 @@ describe('withdraw', () => {
 });
 
 describe('deposit', () => {
-  it('answers OUTCOME_UNKNOWN on a timeout, sent once; the same key then answers that one deposit, paid once', async () => {
+  it('returns OUTCOME_UNKNOWN on a timeout, sent once; the same key then returns that one deposit, paid once', async () => {
     const token = await player();
     const input = { gateway: 'EFT', amount: '150.00', idempotencyKey: `timeout-deposit-${Date.now()}` };
     await fault({ method: 'POST', path: '/api/deposit', delayMs: SLOW_MS, times: 2 });
@@ -163,7 +163,7 @@ describe('deposit', () => {
     expect(deposits).toEqual([expect.objectContaining({ amount: { cents: 15_000 } })]);
   });
 
-  it('answers OUTCOME_UNKNOWN for a 502 from a proxy, sent once', async () => {
+  it('returns OUTCOME_UNKNOWN for a 502 from a proxy, sent once', async () => {
     const token = await player();
     await fault({ method: 'POST', path: '/api/deposit', status: 502, times: 2 });
     const res = await stack.gql(

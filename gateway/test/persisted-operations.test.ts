@@ -93,9 +93,9 @@ describe('persisted operations, documents allowed too', () => {
       });
     const res = await get({ doc_id: idOf(GAMES), variables: JSON.stringify({ first: 3 }) });
     expect(res.status).toBe(200);
-    const answer = (await res.json()) as any;
-    expect(answer.errors).toBeUndefined();
-    expect(answer.data).toEqual((await stack.gql(GAMES, { first: 3 })).data);
+    const body = (await res.json()) as any;
+    expect(body.errors).toBeUndefined();
+    expect(body.data).toEqual((await stack.gql(GAMES, { first: 3 })).data);
 
     const unknown = await get({ doc_id: UNKNOWN });
     expect(unknown.status).toBe(400);
@@ -106,11 +106,11 @@ describe('persisted operations, documents allowed too', () => {
     expect(((await bare.json()) as any).data).toBeUndefined();
   });
 
-  it('answers an unknown id with PERSISTED_QUERY_NOT_FOUND, a request error, not a 500', async () => {
-    const answer = await post(stack, { doc_id: UNKNOWN, variables: {} });
-    expect(answer.status).toBe(400);
-    expect(answer.data).toBeUndefined();
-    expect(answer.errors).toEqual([
+  it('responds to an unknown id with PERSISTED_QUERY_NOT_FOUND, a request error, not a 500', async () => {
+    const response = await post(stack, { doc_id: UNKNOWN, variables: {} });
+    expect(response.status).toBe(400);
+    expect(response.data).toBeUndefined();
+    expect(response.errors).toEqual([
       expect.objectContaining({
         message: expect.stringMatching(/unknown operation id/i),
         extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' },
@@ -128,17 +128,17 @@ describe('persisted operations, documents allowed too', () => {
     expect(partner.data.gameProviders.length).toBeGreaterThan(0);
 
     for (const body of [{ variables: {} }, { doc_id: 42 }, { query: '' }]) {
-      const answer = await post(stack, body);
-      expect(answer.status).toBe(400);
-      expect(answer.errors[0]).toMatchObject({
+      const response = await post(stack, body);
+      expect(response.status).toBe(400);
+      expect(response.errors[0]).toMatchObject({
         message: 'Must provide a query or a doc_id.',
         extensions: { code: 'BAD_REQUEST' },
       });
     }
   });
 
-  it("keys a guest's kept answer by the document an id names: no two ids share one, an id and its document do", async () => {
-    // The key holds the clock's second: a pair that straddles a second is two answers, so then try once more.
+  it("keys a guest's kept result by the document an id names: no two ids share one, an id and its document do", async () => {
+    // The key holds the clock's second: a pair that straddles a second is two results, so then try once more.
     let first: any, again: any, other: any, whole: any;
     for (
       let tries = 0;
@@ -153,7 +153,7 @@ describe('persisted operations, documents allowed too', () => {
     expect(again.extensions.responseCache.hit).toBe(true);
     expect(again.data).toEqual(first.data);
     expect(again.extensions.upstreamCalls).toEqual([]);
-    // Same variables, another document: its own answer, not the games list kept for the first id.
+    // Same variables, another document: its own result, not the games list kept for the first id.
     expect(other.errors).toBeUndefined();
     expect(other.data.gameProviders.length).toBeGreaterThan(0);
     expect(other.data.games.edges).not.toEqual(first.data.games.edges);
@@ -230,10 +230,10 @@ describe('PERSISTED_OPERATIONS_ONLY', () => {
 
   it('refuses any document over HTTP, even one the file holds, with PERSISTED_QUERY_ONLY', async () => {
     for (const query of ['{ gameProviders { shortname } }', GAMES]) {
-      const answer = await post(stack, { query, variables: { first: 2 } });
-      expect(answer.status).toBe(400);
-      expect(answer.data).toBeUndefined();
-      expect(answer.errors).toEqual([
+      const response = await post(stack, { query, variables: { first: 2 } });
+      expect(response.status).toBe(400);
+      expect(response.data).toBeUndefined();
+      expect(response.errors).toEqual([
         expect.objectContaining({
           message: expect.stringMatching(/only the site's persisted operations/),
           extensions: { code: 'PERSISTED_QUERY_ONLY' },

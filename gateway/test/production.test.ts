@@ -75,7 +75,7 @@ describe('introspection', () => {
     expect(res.data.__typename).toBe('Query');
   });
 
-  it('answers with INTROSPECTION=1 (still without suggestions)', async () => {
+  it('is served with INTROSPECTION=1 (still without suggestions)', async () => {
     const open = await startStack({ production: true, gateway: { graphiql: false, introspection: true } });
     try {
       const res = await open.gql('{ __schema { queryType { name } } }');
@@ -152,7 +152,7 @@ describe('errors', () => {
     await sandboxPost(stack, '/sandbox/faults', { method: 'GET', path: '/api/tournaments*', status: 418 });
     await sandboxPost(stack, '/sandbox/faults', { method: 'GET', path: '/api/allgames', status: 500 });
     try {
-      const answers = await Promise.all([
+      const responses = await Promise.all([
         post('{"query": "{ tournaments(first: 1) { totalCount } games(first: 1) { totalCount } }"}'),
         post('{"query": "{ node(id: \\"X19wcm90b19fOjE\\") { id } }"}'),
         post('{"query": "query($f: Int) { games(first: $f) { totalCount } }", "variables": {"f": 1.5}}'),
@@ -162,9 +162,9 @@ describe('errors', () => {
         post('{"query": 5}'),
         post('not json at all'),
       ]);
-      for (const answer of answers) {
-        expect(answer.status).not.toBe(500);
-        expect(answer.text).not.toMatch(INSIDES);
+      for (const response of responses) {
+        expect(response.status).not.toBe(500);
+        expect(response.text).not.toMatch(INSIDES);
       }
     } finally {
       await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });

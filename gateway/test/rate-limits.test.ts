@@ -247,7 +247,7 @@ describe('the guarded mutations, per address', () => {
 });
 
 describe('the ceiling on all operations from one address', () => {
-  /** POSTs `count` small queries from `ip`, a few at a time; answers their statuses. */
+  /** POSTs `count` small queries from `ip`, a few at a time; returns their statuses. */
   async function flood(ip: string, count: number): Promise<number[]> {
     const statuses: number[] = [];
     for (let sent = 0; sent < count; sent += 25) {
@@ -273,7 +273,7 @@ describe('the ceiling on all operations from one address', () => {
     });
   }
 
-  it('answers 429 with Retry-After over HTTP, refuses graphql-ws operations too, and lets the address in again', async () => {
+  it('responds with 429 and Retry-After over HTTP, refuses graphql-ws operations too, and lets the address in again', async () => {
     const ip = newIp();
     const statuses = await flood(ip, OPERATIONS_PER_IP.max);
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -295,7 +295,7 @@ describe('the ceiling on all operations from one address', () => {
       ),
       extensions: { code: 'RATE_LIMITED', retryAfter },
     });
-    // Internal details of the refusal (its HTTP status) stay out of the answer.
+    // Internal details of the refusal (its HTTP status) stay out of the response.
     expect(body.errors[0].extensions.http).toBeUndefined();
 
     // The same address over graphql-ws.
@@ -319,7 +319,7 @@ describe('the ceiling on all operations from one address', () => {
     await live.dispose();
   });
 
-  it("counts a guest's repeated GETs, answered from the cache by their address, against the same ceiling", async () => {
+  it("counts a guest's repeated GETs, served from the cache by their address, against the same ceiling", async () => {
     const ip = newIp();
     const address = `${stack.gateway.url}/graphql?${new URLSearchParams({ query: '{ gameProviders { shortname } }' })}`;
     const get = () =>
@@ -327,12 +327,12 @@ describe('the ceiling on all operations from one address', () => {
         const body = (await res.json()) as { extensions?: { responseCache?: { hit?: boolean } } };
         return { status: res.status, hit: body.extensions?.responseCache?.hit === true };
       });
-    const answers: { status: number; hit: boolean }[] = [];
+    const responses: { status: number; hit: boolean }[] = [];
     for (let sent = 0; sent < OPERATIONS_PER_IP.max; sent += 25) {
-      answers.push(...(await Promise.all(Array.from({ length: 25 }, get))));
+      responses.push(...(await Promise.all(Array.from({ length: 25 }, get))));
     }
-    expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(answers.filter((a) => a.hit).length).toBeGreaterThan(OPERATIONS_PER_IP.max / 2);
+    expect(responses.every((a) => a.status === 200)).toBe(true);
+    expect(responses.filter((a) => a.hit).length).toBeGreaterThan(OPERATIONS_PER_IP.max / 2);
     expect((await get()).status).toBe(429);
     offsetMs += OPERATIONS_PER_IP.windowMs;
     expect((await get()).status).toBe(200);

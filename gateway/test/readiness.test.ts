@@ -93,7 +93,7 @@ describe('/readyz with the live channels down and the backend up', () => {
     });
     expect(body.liveChannels.connections).toHaveLength(1);
     expect(body.liveChannels.connections[0]).not.toBe('connected');
-    // Queries still answer.
+    // Queries still resolve.
     expect(
       (await stack.gql('{ site { loyaltyEnabled } }', {}, { token: player.token })).errors,
     ).toBeUndefined();
@@ -104,12 +104,12 @@ describe('/readyz with the live channels down and the backend up', () => {
 describe('/readyz while the backend is slow', () => {
   let stack: Stack;
   beforeAll(async () => {
-    // Calls wait up to 5 s, so a backend 3 s slow still answers every query.
+    // Calls wait up to 5 s, so a backend 3 s slow still serves every query.
     stack = await startStack({ gateway: { upstreamTimeoutMs: 5000 } });
   });
   afterAll(() => stack.close());
 
-  it('stays in rotation (200, degraded, the backend slow) while every query still answers, and answers the probe within its bound', async () => {
+  it('stays in rotation (200, degraded, the backend slow) while every query still resolves, and responds to the probe within its bound', async () => {
     const player = await signUp(stack);
     await sandboxPost(stack, '/sandbox/faults', { method: '*', path: '/api/*', delayMs: 3000 });
     try {
@@ -126,9 +126,9 @@ describe('/readyz while the backend is slow', () => {
         // The ping waits a second at most; a balancer's probe of a few seconds hears back (room for a loaded machine).
         expect(probe.ms).toBeLessThan(2500);
       }
-      const answered = await query;
-      expect(answered.errors).toBeUndefined();
-      expect(answered.data.viewer.account.name).toBe('Gateway Player');
+      const result = await query;
+      expect(result.errors).toBeUndefined();
+      expect(result.data.viewer.account.name).toBe('Gateway Player');
     } finally {
       await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
     }
@@ -186,7 +186,7 @@ describe('/readyz with circuits open', () => {
 
   it('is 503 only once every circuit is open while the backend fails; 200 again when a probe may go', async () => {
     await sandboxPost(stack, '/sandbox/faults', { method: '*', path: '/api/*', status: 500 });
-    // A backend answering 5xx is not yet a replica that cannot serve: nothing has been refused.
+    // A backend responding 5xx is not yet a replica that cannot serve: nothing has been refused.
     expect(await readyz(stack)).toMatchObject({
       status: 200,
       body: { status: 'degraded', backend: { state: 'failing' } },

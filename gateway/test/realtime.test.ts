@@ -357,7 +357,7 @@ describe('Subscription.tournamentUpdated', () => {
     watcher.stop();
   });
 
-  it('answers NOT_FOUND for an unknown tournament and BAD_USER_INPUT for an id of another type', async () => {
+  it('returns NOT_FOUND for an unknown tournament and BAD_USER_INPUT for an id of another type', async () => {
     const client = liveClient(stack);
     const unknown = subscribe(client, TOURNAMENT_UPDATED, { id: toGlobalId('Tournament', 999) });
     expect((await unknown.next()).errors[0].extensions.code).toBe('NOT_FOUND');

@@ -46,12 +46,12 @@ describe('two gateway replicas over one Redis', () => {
     await redis?.stop();
   });
 
-  it("answers a guest's catalogue on one replica from what the other read, with no upstream call", async () => {
+  it("serves a guest's catalogue on one replica from what the other read, with no upstream call", async () => {
     const first = await guest(a, CATALOGUE, { first: 5 });
     expect(first.errors).toBeUndefined();
     expect(first.extensions.upstreamCalls).toContain('GET /api/allgames');
 
-    // Another page of the same catalogue: not the same answer, but the same public reads.
+    // Another page of the same catalogue: not the same result, but the same public reads.
     const other = await guest(b, CATALOGUE, { first: 7 });
     expect(other.errors).toBeUndefined();
     expect(other.extensions.upstreamCalls).toEqual([]);
@@ -59,8 +59,8 @@ describe('two gateway replicas over one Redis', () => {
     expect(other.data.games.edges.slice(0, 5)).toEqual(first.data.games.edges);
   });
 
-  it("serves one replica's whole guest answer from the other", async () => {
-    // An answer is keyed to the second (its countdowns are exact to it): try until both fall in the same one.
+  it("serves one replica's whole guest result from the other", async () => {
+    // A result is keyed to the second (its countdowns are exact to it): try until both fall in the same one.
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
       const variables = { first: 10 + attempt };
@@ -99,7 +99,7 @@ describe('two gateway replicas over one Redis', () => {
     for (const replica of [a, b, a]) {
       const sent = await forgot(replica);
       expect(sent.errors).toBeUndefined();
-      // Each one reaches the casino (a mail is sent): a mutation is never answered from the guests' answer cache.
+      // Each one reaches the casino (a mail is sent): a mutation is never served from the guests' response cache.
       expect(sent.extensions.upstreamCalls).toEqual(['POST /api/forgotPassword']);
     }
     for (const replica of [b, a]) {
@@ -109,12 +109,12 @@ describe('two gateway replicas over one Redis', () => {
     }
   });
 
-  it('keeps answering from the casino when Redis goes away, logging it once rather than per query', async () => {
+  it('keeps responding from the casino when Redis goes away, logging it once rather than per query', async () => {
     await redis.stop();
     for (let i = 0; i < 5; i++) {
-      const answer = await guest(b, `{ news(first: ${i + 1}) { edges { node { title } } } }`);
-      expect(answer.errors).toBeUndefined();
-      expect(answer.status).toBe(200);
+      const response = await guest(b, `{ news(first: ${i + 1}) { edges { node { title } } } }`);
+      expect(response.errors).toBeUndefined();
+      expect(response.status).toBe(200);
     }
     const catalogue = await guest(a, CATALOGUE, { first: 50 });
     expect(catalogue.errors).toBeUndefined();

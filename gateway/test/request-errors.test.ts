@@ -95,7 +95,7 @@ describe('the query limits', () => {
     });
   }
 
-  it('answers a per-place probe with that one error, not one per repeated part', async () => {
+  it('responds to a per-place probe with that one error, not one per repeated part', async () => {
     for (const [limit, query] of LIMITS) {
       if (limit !== 'maxDirectivesPerLocation' && limit !== 'maxRepeatsPerSelection') continue;
       const json = await post({ query });

@@ -1,12 +1,12 @@
 /**
  * What clients notice when the backend misbehaves. Faults are injected into the real sandbox (POST /sandbox/faults);
- * answers the sandbox cannot give (an error field with status 200, bodies that are not JSON) come from a tiny local
- * HTTP server standing in for the outside world.
+ * responses the sandbox cannot give (an error field with status 200, bodies that are not JSON) come from a tiny
+ * local HTTP server: a fake backend.
  *
  * What propagates: an upstream failure nulls the field that failed and adds an error with its path and
  * extensions.code. Every field that depends on a backend call is nullable (tournament(id:), node, viewer.wallet, and
  * the root lists and connections: tournaments, gameProviders, site, ...), so the failure stops there and the rest of
- * the query still answers.
+ * the query still resolves.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -59,13 +59,13 @@ const TWO = `query($a: ID!, $b: ID!) { a: tournament(id: $a) { name } b: tournam
 describe('upstream failures through the gateway', () => {
   let stack: Stack;
   beforeAll(async () => {
-    // No public cache: each test meets the upstream as its faults make it, not an answer an earlier test shared.
+    // No public cache: each test meets the upstream as its faults make it, not a response an earlier test shared.
     stack = await startStack({ gateway: { upstreamTimeoutMs: 300, publicCacheTtlMs: 0 } });
   });
   afterEach(() => clearFaults(stack));
   afterAll(() => stack.close());
 
-  it('nulls only the field whose upstream answered 500, with UPSTREAM_UNAVAILABLE; the rest still answers', async () => {
+  it('nulls only the field whose upstream responded 500, with UPSTREAM_UNAVAILABLE; the rest still resolves', async () => {
     await fault(stack, { method: 'GET', path: '/api/tournaments/1', status: 500 });
     const res = await stack.gql(
       `query($a: ID!, $b: ID!) {
@@ -85,7 +85,7 @@ describe('upstream failures through the gateway', () => {
     expect(res.errors![0].message).not.toContain('Injected');
   });
 
-  it('nulls only a failing root list; everything else in the same query still answers', async () => {
+  it('nulls only a failing root list; everything else in the same query still resolves', async () => {
     await fault(stack, { method: 'GET', path: '/api/tournaments', status: 500 });
     const res = await stack.gql(
       `query($a: ID!) {
@@ -106,7 +106,7 @@ describe('upstream failures through the gateway', () => {
     expect(res.errors![0].message).not.toContain('Injected');
   });
 
-  it('gives up on a slow upstream within its time bound, while other fields still answer', async () => {
+  it('gives up on a slow upstream within its time bound, while other fields still resolve', async () => {
     await fault(stack, { method: 'GET', path: '/api/tournaments/2', delayMs: 4000 });
     const started = Date.now();
     const res = await stack.gql(TWO, { a: tid(2), b: tid(3) });
@@ -166,7 +166,7 @@ describe('upstream failures through the gateway', () => {
     expect((await faultsLeft(stack))[0]?.times).toBe(4); // one try only: a join must never happen twice
   });
 
-  it('retries a GET that failed once and answers as if nothing happened', async () => {
+  it('retries a GET that failed once and responds as if nothing happened', async () => {
     await fault(stack, { method: 'GET', path: '/api/tournaments/1', status: 502, times: 1 });
     const res = await stack.gql(TWO, { a: tid(1), b: tid(2) });
     expect(res.errors).toBeUndefined();
@@ -175,7 +175,7 @@ describe('upstream failures through the gateway', () => {
 });
 
 describe('readiness', () => {
-  it('is 503 while the upstream is down and 200 once it answers', async () => {
+  it('is 503 while the upstream is down and 200 once it responds', async () => {
     // A port nothing listens on: bind one, then close it.
     const probe = createServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -209,7 +209,7 @@ describe('readiness', () => {
   });
 });
 
-/** A stand-in backend answering whatever each test sets, and counting calls per method and path. */
+/** A fake backend responding with whatever each test sets, and counting calls per method and path. */
 class FakeBackend {
   server: Server;
   hits = new Map<string, number>();
@@ -238,7 +238,7 @@ class FakeBackend {
   }
 }
 
-describe('UpstreamClient against a stand-in backend', () => {
+describe('UpstreamClient against a fake backend', () => {
   const backend = new FakeBackend();
   let client: UpstreamClient;
   beforeAll(async () => {
@@ -268,12 +268,12 @@ describe('UpstreamClient against a stand-in backend', () => {
     }
   }
 
-  it('answers the parsed body on success', async () => {
+  it('returns the parsed body on success', async () => {
     backend.reply(200, '{"data":[1,2]}');
     expect(await client.call({ method: 'GET', path: '/api/thing' })).toEqual({ data: [1, 2] });
   });
 
-  it('counts a 200 answer whose body has an error field as a failure, with its text', async () => {
+  it('counts a 200 response whose body has an error field as a failure, with its text', async () => {
     backend.reply(200, '{"error":"Coupon code is not valid."}');
     expect(await failure()).toEqual({ code: 'BAD_USER_INPUT', message: 'Coupon code is not valid.' });
   });

@@ -1,6 +1,6 @@
 /**
- * Public reads cost nothing: a guest's repeated query is answered whole from the answer cache (response-cache.ts),
- * without parsing, executing or calling upstream; a player's never is, and a failed answer is never kept.
+ * Public reads cost nothing: a guest's repeated query is served whole from the response cache (response-cache.ts),
+ * without parsing, executing or calling upstream; a player's never is, and a failed result is never kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/observability/logging.js';
@@ -28,12 +28,12 @@ const sandbox = async (path: string, init: { method: string; body?: unknown }) =
   expect(res.ok).toBe(true);
 };
 
-type Answer = Awaited<ReturnType<Stack['gql']>>;
+type Result = Awaited<ReturnType<Stack['gql']>>;
 
-/** A guest's query asked twice in a row: both answers. */
+/** A guest's query asked twice in a row: both results. */
 async function askedTwice(query: string, variables: Record<string, unknown> = {}) {
-  // The key holds the clock's second: a pair that straddles a second is two answers, so then try one more pair.
-  let pair: [Answer, Answer] | undefined;
+  // The key holds the clock's second: a pair that straddles a second is two results, so then try one more pair.
+  let pair: [Result, Result] | undefined;
   for (let tries = 0; tries < 2 && pair?.[1].extensions?.responseCache?.hit !== true; tries++) {
     const first = await stack.gql(query, variables);
     expect(first.errors).toBeUndefined();
@@ -42,18 +42,18 @@ async function askedTwice(query: string, variables: Record<string, unknown> = {}
   return pair!;
 }
 
-it("serves a guest's repeated query from the answer cache, with no upstream call", async () => {
+it("serves a guest's repeated query from the response cache, with no upstream call", async () => {
   const [first, again] = await askedTwice(PAGE, { first: 3 });
   expect(again.data).toEqual(first.data);
   expect(again.extensions.responseCache).toMatchObject({ hit: true });
   expect(again.extensions.upstreamCalls).toEqual([]);
-  // Other variables are another answer.
+  // Other variables are another result.
   const other = await stack.gql(PAGE, { first: 4 });
   expect(other.extensions.responseCache?.hit).not.toBe(true);
   expect(other.data.games.edges).toHaveLength(4);
 });
 
-it('forgets every kept answer when the public reads are cleared (the casino changed something: show it now)', async () => {
+it('forgets every kept result when the public reads are cleared (the casino changed something: show it now)', async () => {
   const query = '{ site { alternateRoutes appVersion } }';
   const [, kept] = await askedTwice(query);
   expect(kept.extensions.responseCache?.hit).toBe(true);
@@ -63,7 +63,7 @@ it('forgets every kept answer when the public reads are cleared (the casino chan
   expect(fresh.extensions.upstreamCalls).toEqual(['GET /api/settings']);
 });
 
-it("never serves or keeps a player's answer: their favourites and viewer are their own", async () => {
+it("never serves or keeps a player's result: their favourites and viewer are their own", async () => {
   const guest = await stack.gql(PAGE, { first: 2 });
   const { token } = await signUp(stack, 'Cache Player');
   const gameId = guest.data.games.edges[0].node.id;
@@ -79,13 +79,13 @@ it("never serves or keeps a player's answer: their favourites and viewer are the
     expect(mine.data.viewer).not.toBeNull();
     expect(mine.data.games.edges[0].node).toMatchObject({ id: gameId, isFavourite: true });
   }
-  // The guest's answer, asked again after the player's, is still a guest's.
+  // The guest's result, asked again after the player's, is still a guest's.
   const guestAgain = await stack.gql(PAGE, { first: 2 });
   expect(guestAgain.data.viewer).toBeNull();
   expect(guestAgain.data.games.edges[0].node.isFavourite).toBe(false);
 });
 
-it('keeps no answer that has errors: once the casino is back, the next guest gets data', async () => {
+it('keeps no result that has errors: once the casino is back, the next guest gets data', async () => {
   const query = '{ tournaments(first: 3) { totalCount } }';
   stack.gateway.cache.clear();
   await sandbox('/sandbox/faults', {
@@ -103,22 +103,22 @@ it('keeps no answer that has errors: once the casino is back, the next guest get
   expect(back.data.tournaments.totalCount).toBeGreaterThan(0);
 });
 
-it("never answers a guest's mutation from the cache: a second reset mail request reaches the casino", async () => {
-  const email = `answer-cache-${Date.now()}@example.test`;
+it("never serves a guest's mutation from the cache: a second reset mail request reaches the casino", async () => {
+  const email = `response-cache-${Date.now()}@example.test`;
   const forgot = () =>
     stack.gql('mutation($e: String!) { forgotPassword(input: { email: $e }) { message } }', { e: email });
   const [first, second] = [await forgot(), await forgot()];
-  for (const answer of [first, second]) {
-    expect(answer.errors).toBeUndefined();
-    expect(answer.extensions.upstreamCalls).toEqual(['POST /api/forgotPassword']);
+  for (const result of [first, second]) {
+    expect(result.errors).toBeUndefined();
+    expect(result.extensions.upstreamCalls).toEqual(['POST /api/forgotPassword']);
   }
 });
 
-describe("a guest's GET asked again within the second (the site's pages, answered by their address alone)", () => {
+describe("a guest's GET asked again within the second (the site's pages, served by their address alone)", () => {
   const SHORTCUT_PAGE =
     'query ShortcutPage($first: Int!) { games(first: $first) { edges { node { id name } } } }';
 
-  /** A GET of the page; `spaced` spells the variables differently: another address, the same answer key. */
+  /** A GET of the page; `spaced` spells the variables differently: another address, the same cache key. */
   const get = (variables: Record<string, unknown>, headers: Record<string, string> = {}, spaced = false) => {
     const url = new URL(`${stack.gateway.url}/graphql`);
     url.searchParams.set('query', SHORTCUT_PAGE);
@@ -126,30 +126,30 @@ describe("a guest's GET asked again within the second (the site's pages, answere
     return fetch(url, { headers: { accept: 'application/json', 'x-graphql-yoga-csrf': '1', ...headers } });
   };
 
-  /** The headers that differ between two answers to the same request whatever the gateway does. */
+  /** The headers that differ between two responses to the same request whatever the gateway does. */
   const comparable = (res: Response) =>
     Object.fromEntries([...res.headers].filter(([name]) => !['date', 'x-request-id'].includes(name)));
 
   /**
-   * Within one second of the answer keys (tried again if the three straddle two): the page asked once, so that its
-   * answer is kept; then from another address with the same answer key, whose first answer comes from the cache
+   * Within one second of the cache keys (tried again if the three straddle two): the page asked once, so that its
+   * result is kept; then from another address with the same cache key, whose first response comes from the cache
    * through the whole pipeline and whose second by its address alone.
    */
   async function askedThrice(variables: Record<string, unknown>) {
-    let answers: { res: Response; text: string }[] = [];
+    let responses: { res: Response; text: string }[] = [];
     for (let tries = 0; tries < 3; tries++) {
-      answers = [];
+      responses = [];
       for (const spaced of [false, true, true]) {
         const res = await get(variables, {}, spaced);
-        answers.push({ res, text: await res.text() });
+        responses.push({ res, text: await res.text() });
       }
-      const [, second, third] = answers.map((a) => JSON.parse(a.text));
+      const [, second, third] = responses.map((a) => JSON.parse(a.text));
       if (second.extensions?.responseCache?.hit && third.extensions?.responseCache?.hit) break;
     }
-    return answers;
+    return responses;
   }
 
-  it('answers exactly as the answer cache did: same status, body and headers, no upstream call', async () => {
+  it('responds exactly as the response cache did: same status, body and headers, no upstream call', async () => {
     const [first, second, third] = await askedThrice({ first: 5 });
     for (const { res } of [first!, second!, third!]) expect(res.status).toBe(200);
     expect(third!.text).toBe(second!.text);
@@ -158,7 +158,7 @@ describe("a guest's GET asked again within the second (the site's pages, answere
     expect(body.data.games.edges).toHaveLength(5);
     expect(body.extensions).toMatchObject({ responseCache: { hit: true }, upstreamCalls: [] });
     expect(JSON.parse(first!.text).data).toEqual(body.data);
-    // Each got its own request id, and a log line naming the operation as answered from the cache.
+    // Each got its own request id, and a log line naming the operation as served from the cache.
     const ids = [second!, third!].map(({ res }) => res.headers.get('x-request-id'));
     expect(new Set(ids).size).toBe(2);
     for (const id of ids) {
@@ -173,7 +173,7 @@ describe("a guest's GET asked again within the second (the site's pages, answere
     }
   });
 
-  it('answers each repeat in the media type it asks for', async () => {
+  it('serves each repeat in the media type it asks for', async () => {
     await askedThrice({ first: 6 });
     const res = await get({ first: 6 }, { accept: 'application/graphql-response+json' });
     expect(res.status).toBe(200);
@@ -181,7 +181,7 @@ describe("a guest's GET asked again within the second (the site's pages, answere
     expect(((await res.json()) as any).data.games.edges).toHaveLength(6);
   });
 
-  it('still refuses a repeat without a CSRF header, and never answers a player from it', async () => {
+  it('still refuses a repeat without a CSRF header, and never serves a player from it', async () => {
     await askedThrice({ first: 7 });
     const refused = await fetch(
       `${stack.gateway.url}/graphql?${new URLSearchParams({ query: SHORTCUT_PAGE, variables: '{"first":7}' })}`,
@@ -194,12 +194,12 @@ describe("a guest's GET asked again within the second (the site's pages, answere
     const mine = await get({ first: 7 }, { authorization: `Bearer ${token}` });
     expect(mine.status).toBe(200);
     expect(mine.headers.get('cache-control')).toBe('private, no-store');
-    const answer = (await mine.json()) as any;
-    expect(answer.extensions.responseCache?.hit).not.toBe(true);
-    expect(answer.data.games.edges).toHaveLength(7);
+    const body = (await mine.json()) as any;
+    expect(body.extensions.responseCache?.hit).not.toBe(true);
+    expect(body.data.games.edges).toHaveLength(7);
   });
 
-  it('forgets its addresses with the answers: cleared public reads are read again', async () => {
+  it('forgets its addresses with the results: cleared public reads are read again', async () => {
     await askedThrice({ first: 8 });
     stack.gateway.cache.clear();
     const fresh = (await (await get({ first: 8 })).json()) as any;

@@ -23,7 +23,7 @@ const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const repoRoot = path.resolve(gatewayDir, '..');
 const rootSchema = path.join(repoRoot, 'schema.graphql');
 
-/** Runs the check as CI does (tsx, in gateway/), answering its exit code and output. */
+/** Runs the check as CI does (tsx, in gateway/), returning its exit code and output. */
 function schemaCheck(...args: string[]) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schema-check.ts', ...args], {
     cwd: gatewayDir,

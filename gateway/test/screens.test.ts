@@ -65,7 +65,7 @@ describe('docs/screens.graphql', () => {
 
   for (const op of operations) {
     const name = op.name!.value;
-    it(`${name} answers a player in one request, with no error`, async () => {
+    it(`${name} returns a player's screen in one request, with no error`, async () => {
       const res = await fetch(`${stack.gateway.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -78,7 +78,7 @@ describe('docs/screens.graphql', () => {
     });
   }
 
-  it('answers the public screens for a guest too', async () => {
+  it('returns the public screens for a guest too', async () => {
     for (const name of [
       'HomeScreen',
       'CatalogueScreen',
@@ -86,12 +86,12 @@ describe('docs/screens.graphql', () => {
       'PromotionsScreen',
       'NewsScreen',
     ]) {
-      const answer = await fetch(`${stack.gateway.url}/graphql`, {
+      const res = await fetch(`${stack.gateway.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: texts[name], variables: variables[name] ?? {} }),
       });
-      const body = (await answer.json()) as any;
+      const body = (await res.json()) as any;
       expect(body.errors, name).toBeUndefined();
       expect(body.data.viewer, name).toBeNull();
     }

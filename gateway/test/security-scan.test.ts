@@ -1,6 +1,6 @@
 /**
  * The usual GraphQL security checks, run against the gateway in production mode the way a scanner runs them: each
- * probe is sent as the scanner sends it and judged by the scanner's own rule ("found" when the answer shows the
+ * probe is sent as the scanner sends it and judged by the scanner's own rule ("found" when the response shows the
  * weakness). Every check must find nothing. The details of each defence are tested beside it (production.test.ts,
  * request-errors.test.ts, input-limits.test.ts, browser-protections.test.ts); this file is the whole list in one
  * place, as an auditor reads it.
@@ -19,13 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-interface Answer {
+interface ProbeResponse {
   status: number;
   text: string;
   json: any;
 }
 
-async function send(init: RequestInit & { query?: string } = {}): Promise<Answer> {
+async function send(init: RequestInit & { query?: string } = {}): Promise<ProbeResponse> {
   const url = new URL(`${stack.gateway.url}/graphql`);
   if (init.query) url.searchParams.set('query', init.query);
   const res = await fetch(url, init);
@@ -61,12 +61,12 @@ const CHECKS: [string, () => Promise<boolean>][] = [
   [
     'field suggestions',
     async () => {
-      const answers = await Promise.all([
+      const responses = await Promise.all([
         postJson({ query: 'query cop { __schema { directive } }' }),
         postJson({ query: 'query cop { gamez { totalCount } }' }),
         postJson({ query: 'query cop { games(frist: 1) { totalCount } }' }),
       ]);
-      return answers.some((a) => /did you mean/i.test(a.text));
+      return responses.some((a) => /did you mean/i.test(a.text));
     },
   ],
   [
@@ -91,10 +91,10 @@ const CHECKS: [string, () => Promise<boolean>][] = [
   [
     'batching (10 operations in one request)',
     async () => {
-      const answer = await postJson(
+      const response = await postJson(
         Array.from({ length: 10 }, () => ({ query: 'query cop { __typename }' })),
       );
-      return Array.isArray(answer.json) && answer.json.length >= 10;
+      return Array.isArray(response.json) && response.json.length >= 10;
     },
   ],
   [
@@ -131,14 +131,14 @@ const CHECKS: [string, () => Promise<boolean>][] = [
   [
     'tracing or debug mode',
     async () => {
-      const answer = await postJson({ query: 'query cop { __typename }' });
-      return answer.json?.extensions?.tracing != null || answer.json?.extensions?.debug != null;
+      const response = await postJson({ query: 'query cop { __typename }' });
+      return response.json?.extensions?.tracing != null || response.json?.extensions?.debug != null;
     },
   ],
   [
     'stack traces and paths in errors',
     async () => {
-      const answers = await Promise.all([
+      const responses = await Promise.all([
         postJson({ query: 'qwerty cop { abc }' }),
         postJson({
           query: '{ node(id: "X19wcm90b19fOjE") { id } tournament(id: "aGFzT3duUHJvcGVydHk6MQ") { id } }',
@@ -146,7 +146,7 @@ const CHECKS: [string, () => Promise<boolean>][] = [
         postJson({ query: 5 }),
         postJson({ query: '{ games(first: $missing) { totalCount } }' }),
       ]);
-      return answers.some(
+      return responses.some(
         (a) => a.status >= 500 || /\bat \S+ \(|stacktrace|exception|\/gateway\/|node_modules/i.test(a.text),
       );
     },
@@ -154,30 +154,34 @@ const CHECKS: [string, () => Promise<boolean>][] = [
   [
     'echoed request bodies',
     async () => {
-      const answer = await send({
+      const response = await send({
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"query": "{ __typename }", "marker-6f1c": ',
       });
-      return answer.text.includes('marker-6f1c');
+      return response.text.includes('marker-6f1c');
     },
   ],
   [
     'oversize body (1 MB)',
     async () => {
-      const answer = await postJson({ query: '{ __typename }', variables: { pad: 'x'.repeat(1024 * 1024) } });
-      return answer.status !== 413;
+      const response = await postJson({
+        query: '{ __typename }',
+        variables: { pad: 'x'.repeat(1024 * 1024) },
+      });
+      return response.status !== 413;
     },
   ],
   [
     'oversize list (2,000 features in a small body)',
     async () => {
-      const answer = await postJson({
+      const response = await postJson({
         query: 'query cop($f: GameFilter) { games(filter: $f) { totalCount } }',
         variables: { f: { features: Array.from({ length: 2000 }, (_, i) => `f${i}`) } },
       });
       return (
-        answer.json?.data?.games != null || answer.json?.errors?.[0]?.extensions?.code !== 'BAD_USER_INPUT'
+        response.json?.data?.games != null ||
+        response.json?.errors?.[0]?.extensions?.code !== 'BAD_USER_INPUT'
       );
     },
   ],
@@ -189,8 +193,8 @@ it('finds nothing in production mode', async () => {
   expect(found).toEqual([]);
 });
 
-it('still answers a plain query, so the checks above judge a working gateway', async () => {
-  const answer = await postJson({ query: 'query cop { __typename games(first: 1) { totalCount } }' });
-  expect(answer.json.data.__typename).toBe('Query');
-  expect(answer.json.data.games.totalCount).toBeGreaterThan(0);
+it('still responses a plain query, so the checks above judge a working gateway', async () => {
+  const response = await postJson({ query: 'query cop { __typename games(first: 1) { totalCount } }' });
+  expect(response.json.data.__typename).toBe('Query');
+  expect(response.json.data.games.totalCount).toBeGreaterThan(0);
 });

@@ -312,8 +312,8 @@ describe('SharedFanout', () => {
   it('gives every waiting member the result that refused the subscription', async () => {
     const fanout = new SharedFanout({ maxQueued: 3 });
     const refusal = { errors: [] };
-    const answers = await Promise.all([1, 2].map(() => fanout.join('k', async () => refusal)));
-    expect(answers).toEqual([refusal, refusal]);
+    const results = await Promise.all([1, 2].map(() => fanout.join('k', async () => refusal)));
+    expect(results).toEqual([refusal, refusal]);
     expect(fanout.stats().groups).toBe(0);
   });
 });

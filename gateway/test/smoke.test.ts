@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 describe('the gateway server', () => {
-  it('answers health and readiness', async () => {
+  it('responds to health and readiness checks', async () => {
     expect((await fetch(`${stack.gateway.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${stack.gateway.url}/readyz`)).status).toBe(200);
   });
@@ -20,7 +20,7 @@ describe('the gateway server', () => {
     // Served by the gateway itself, not from a CDN a developer's network may not reach.
     expect(html).not.toMatch(/<script[^>]+src="https?:/);
   });
-  it('answers viewer null for guests', async () => {
+  it('returns viewer null for guests', async () => {
     const res = await stack.gql('{ viewer { id } }');
     expect(res.data).toEqual({ viewer: null });
   });

@@ -1,6 +1,6 @@
 /**
  * Stale while revalidate: past its TTL a public read is served as it was while one refresh runs, so a guest's
- * catalogue, providers, banners, tournament list and site settings keep answering while the casino backend is
+ * catalogue, providers, banners, tournament list and site settings keep responding while the casino backend is
  * briefly down, and show what changed once it is back. Past the maximum stale age the outage shows.
  */
 import { GraphQLError } from 'graphql';
@@ -38,7 +38,7 @@ describe('the public reads while the backend is down', () => {
   });
   afterAll(() => stack.close());
 
-  it('answers the catalogue from what it last read while the backend restarts, then what changed once it is back', async () => {
+  it('serves the catalogue from what it last read while the backend restarts, then what changed once it is back', async () => {
     const before = await stack.gql(CATALOGUE);
     expect(before.errors).toBeUndefined();
     expect(before.data.games.edges).toHaveLength(3);
@@ -55,7 +55,7 @@ describe('the public reads while the backend is down', () => {
     }
     await restarted;
 
-    // The casino changes a setting: the next refresh brings it (the first answer may still be the stale one).
+    // The casino changes a setting: the next refresh brings it (the first response may still be the stale one).
     await setLoyalty(stack, !loyalty);
     await until(
       async () => (await stack.gql(CATALOGUE)).data.site?.loyaltyEnabled === !loyalty,
@@ -72,7 +72,7 @@ describe('past the maximum stale age', () => {
   });
   afterAll(() => stack.close());
 
-  it('answers UPSTREAM_UNAVAILABLE: a catalogue far out of date is not served', async () => {
+  it('returns UPSTREAM_UNAVAILABLE: a catalogue far out of date is not served', async () => {
     const SITE = `{ site { loyaltyEnabled } gameProviders { product } }`;
     expect((await stack.gql(SITE)).errors).toBeUndefined();
     await sandboxPost(stack, '/sandbox/faults', { method: 'GET', path: '/api/settings', status: 500 });
@@ -80,28 +80,28 @@ describe('past the maximum stale age', () => {
     const res = await stack.gql(SITE);
     expect(res.data.site).toBeNull();
     expect(res.errors![0]).toMatchObject({ path: ['site'], extensions: { code: 'UPSTREAM_UNAVAILABLE' } });
-    // Another public read the backend still answers is loaded afresh.
+    // Another public read the backend still serves is loaded afresh.
     expect(res.data.gameProviders.length).toBeGreaterThan(0);
   });
 });
 
 describe('PublicCache', () => {
-  /** A clock the test moves, and a loader whose answers the test sets. */
+  /** A clock the test moves, and a loader whose results the test sets. */
   function setUp(staleMs: number) {
     let now = 0;
     const cache = new PublicCache({ staleMs, now: () => now });
     let calls = 0;
-    let answer: () => Promise<string> = async () => `v${calls}`;
+    let reply: () => Promise<string> = async () => `v${calls}`;
     const load = () => {
       calls += 1;
-      return answer();
+      return reply();
     };
     return {
       cache,
       get: () => cache.get('k', 100, load),
       at: (ms: number) => (now = ms),
       calls: () => calls,
-      answer: (next: () => Promise<string>) => (answer = next),
+      reply: (next: () => Promise<string>) => (reply = next),
     };
   }
 
@@ -110,7 +110,7 @@ describe('PublicCache', () => {
     expect(await c.get()).toBe('v1');
     c.at(150);
     let finish!: (v: string) => void;
-    c.answer(() => new Promise((resolve) => (finish = resolve)));
+    c.reply(() => new Promise((resolve) => (finish = resolve)));
     expect(await Promise.all([c.get(), c.get(), c.get()])).toEqual(['v1', 'v1', 'v1']);
     expect(c.calls()).toBe(2); // one refresh for the three
     finish('v2');
@@ -122,7 +122,7 @@ describe('PublicCache', () => {
   it('keeps the stale entry while refreshes find the backend unavailable, until the maximum stale age', async () => {
     const c = setUp(1000);
     await c.get();
-    c.answer(() => Promise.reject(upstreamUnavailable()));
+    c.reply(() => Promise.reject(upstreamUnavailable()));
     c.at(500);
     expect(await c.get()).toBe('v1');
     c.at(1099);
@@ -134,7 +134,7 @@ describe('PublicCache', () => {
   it('drops the entry when a refresh says it is gone (404), rather than serving it', async () => {
     const c = setUp(1000);
     await c.get();
-    c.answer(() =>
+    c.reply(() =>
       Promise.reject(new GraphQLError('No such article.', { extensions: { code: 'NOT_FOUND' } })),
     );
     c.at(150);
@@ -148,12 +148,12 @@ describe('PublicCache', () => {
     await c.get();
     c.at(100);
     let finish!: (v: string) => void;
-    c.answer(() => new Promise((resolve) => (finish = resolve)));
+    c.reply(() => new Promise((resolve) => (finish = resolve)));
     const slow = c.get();
     c.cache.clear();
     finish('from before the clear');
     expect(await slow).toBe('from before the clear');
-    c.answer(async () => 'after');
+    c.reply(async () => 'after');
     expect(await c.get()).toBe('after');
   });
 });

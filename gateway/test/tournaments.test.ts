@@ -11,7 +11,7 @@ const FIELDS = `id tournamentId name stage label registrationOpen running nextSt
 
 /**
  * A new player, registered straight at the backend (the gateway's register mutation is another part's work).
- * Answers the token and the backend's user id.
+ * Returns the token and the backend's user id.
  */
 let counter = 0;
 async function newPlayer(stack: Stack, name = 'Tournament Player') {
@@ -29,7 +29,7 @@ async function newPlayer(stack: Stack, name = 'Tournament Player') {
   return { token: body.token, userId: body.user.id };
 }
 
-/** The backend's money balance, in cents, read straight from the backend (to compare the gateway's answer with). */
+/** The backend's money balance, in cents, read straight from the backend (to compare the gateway's response with). */
 async function moneyCents(stack: Stack, token: string): Promise<number> {
   const res = await fetch(`${stack.sandbox.url}/api/wallet`, {
     method: 'POST',
@@ -133,7 +133,7 @@ describe('tournaments at the real clock', () => {
     expect(next('High Roller Showdown')).toBe(byName(ts, 'High Roller Showdown').registrationEnd);
   });
 
-  it('answers money, buy-in minutes and the id fields', async () => {
+  it('returns money, buy-in minutes and the id fields', async () => {
     const t = byName(await list(stack), 'Big Five Buy-In Bash');
     expect(t.buyIn).toEqual({ cents: 5000, amount: '50.00', formatted: 'R50.00' });
     expect(t.buyInDurationMinutes).toBe(60);
@@ -168,7 +168,7 @@ describe('tournaments at the real clock', () => {
     });
   });
 
-  it('answers null for an unknown tournament and BAD_USER_INPUT for a malformed ID', async () => {
+  it('returns null for an unknown tournament and BAD_USER_INPUT for a malformed ID', async () => {
     const unknown = await stack.gql(`query($id: ID!) { tournament(id: $id) { id } node(id: $id) { id } }`, {
       id: tid(99_999),
     });
@@ -208,7 +208,7 @@ describe('tournaments at the real clock', () => {
     }
   });
 
-  it('joins a free tournament and a buy-in one; the wallet in the answer has exactly the buy-in deducted', async () => {
+  it('joins a free tournament and a buy-in one; the wallet in the result has exactly the buy-in deducted', async () => {
     const { token } = await newPlayer(stack);
     await credit(stack, token, '100.00');
     const before = await moneyCents(stack, token);
@@ -378,7 +378,7 @@ describe('tournaments with the gateway clock moved', () => {
     expect(marathon.label).toBe(`Ended @ ${formatJohannesburg(new Date(marathon.endsAt))}`);
     expect(evenLater['Diamond Reels Cup']).toMatchObject({ stage: 'REGISTERING', registrationOpen: true });
 
-    // Every answer agrees with itself at every offset.
+    // Every result agrees with itself at every offset.
     for (const ts of [now, later, evenLater]) {
       for (const t of Object.values(ts) as any[]) {
         expect(t.registrationOpen).toBe(['REGISTERING', 'LATE_REGISTRATION'].includes(t.stage));

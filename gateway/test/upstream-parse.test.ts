@@ -1,5 +1,5 @@
 /**
- * The edge where backend answers become models: "none" spelled as "" or 0 becomes null, times without an offset are
+ * The edge where backend responses become models: "none" spelled as "" or 0 becomes null, times without an offset are
  * Johannesburg time, and one odd row (a subgroup without a name, a zero buy-in window) does not fail a whole list.
  */
 import { describe, expect, it } from 'vitest';

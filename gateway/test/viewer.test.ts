@@ -107,7 +107,7 @@ describe('the viewer', () => {
     expect(nodes.data.nodes[5].type).toBe('WELCOME_MESSAGE');
   });
 
-  it("answers null for another player's objects through node(), and for guests", async () => {
+  it("returns null for another player's objects through node(), and for guests", async () => {
     const a = await signUp(stack, 'Owner');
     const b = await signUp(stack, 'Snooper');
     const mine = (await stack.gql(SCREEN, {}, { token: a.token })).data.viewer;
@@ -298,7 +298,7 @@ describe('loyalty through play', () => {
     });
   });
 
-  it('opens a chest for a cash reward, answering the loyalty and wallet after', async () => {
+  it('opens a chest for a cash reward, returning the loyalty and wallet after', async () => {
     const { token } = await signUp(stack);
     await credit(stack, token, '200.00');
     await spin(token, '100.00');
@@ -417,9 +417,9 @@ describe('two players at once', () => {
       },
     };
     const tokens = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? a.token : b.token));
-    const answers = await Promise.all(tokens.map((token) => stack.gql(query, {}, { token })));
+    const results = await Promise.all(tokens.map((token) => stack.gql(query, {}, { token })));
     const ids = new Map<string, string>();
-    answers.forEach((res, i) => {
+    results.forEach((res, i) => {
       const token = tokens[i]!;
       const want = expectations[token]!;
       expect(res.errors).toBeUndefined();

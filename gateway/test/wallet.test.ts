@@ -222,7 +222,7 @@ describe('deposit', () => {
     ['CREDIT_CARD', 'CREDIT_CARD', 'CALLPAY'],
     ['BITCOIN', 'CRYPTO', 'CALLPAY'],
     ['VOUCHER_UP', 'EFT', 'VOUCHERUP'],
-  ])('answers the type and provider of %s', async (gateway, type, provider) => {
+  ])('returns the type and provider of %s', async (gateway, type, provider) => {
     const { token } = await signUp(stack);
     const res = await stack.gql(
       DEPOSIT,
@@ -324,7 +324,7 @@ describe('deposit', () => {
 });
 
 describe('withdraw', () => {
-  it('answers the withdrawal and the wallet read after it, once per idempotency key', async () => {
+  it('returns the withdrawal and the wallet read after it, once per idempotency key', async () => {
     const { token } = await signUp(stack);
     await sandbox('/sandbox/verifyEmail', { token });
     await credit(stack, token, '500.00');
@@ -388,7 +388,7 @@ describe('coupons and wagering', () => {
     wallet { bonus { cents } canWithdraw }
     wagering { active code required { cents } wagered { cents } remaining { cents } progressPercent } } }`;
 
-  it('redeems a coupon: answers the coupon, the bonus in the wallet and the wagering to do', async () => {
+  it('redeems a coupon: returns the coupon, the bonus in the wallet and the wagering to do', async () => {
     const { token } = await signUp(stack);
     const res = await stack.gql(REDEEM, { code: 'WELCOME100' }, { token });
     expect(res.errors).toBeUndefined();

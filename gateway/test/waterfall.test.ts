@@ -1,7 +1,7 @@
 /**
- * No waterfall: a query's upstream calls that do not need each other's answers start together. With every REST call
- * delayed by the sandbox (POST /sandbox/faults), a whole screen answers in under two delays only if no call waits
- * for another's answer, that is if every call starts before the first one can have answered (less than one delay
+ * No waterfall: a query's upstream calls that do not need each other's responses start together. With every REST call
+ * delayed by the sandbox (POST /sandbox/faults), a whole screen resolves in under two delays only if no call waits
+ * for another's response, that is if every call starts before the first one can have responded (less than one delay
  * after it). The assertions read the start times the gateway logs (extensions.upstreamCallTimes), not wall time,
  * so a slow machine cannot make them pass or fail. A refused token still gets no data from any field.
  */
@@ -22,7 +22,7 @@ const screens = separateOperations(
     ),
   ),
 );
-/** The site's home screen with its frame (header, menus, modals): one query, as the web client sends it. */
+/** The site's home screen with its layout (header, menus, modals): one query, as the web client sends it. */
 const HOME = print(screens.HomeScreen!);
 
 /** Every part of the viewer at once, with the games on screen. */
@@ -70,7 +70,7 @@ afterEach(async () => {
   await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
 });
 
-/** The answer's upstream calls, with how long after the first each started. */
+/** The result's upstream calls, with how long after the first each started. */
 function timeline(res: { extensions?: any }) {
   const calls = res.extensions.upstreamCallTimes as CallTime[];
   expect(calls.length).toBeGreaterThan(0);
@@ -78,10 +78,10 @@ function timeline(res: { extensions?: any }) {
   return calls.map((c) => ({ call: c.call, after: c.startMs - first }));
 }
 
-/** Fails naming each call that waited for another's answer. */
+/** Fails naming each call that waited for another's response. */
 function expectStartedTogether(res: { extensions?: any }) {
   const late = timeline(res).filter((c) => c.after >= DELAY_MS);
-  expect(late, 'calls that started only after an earlier call had answered').toEqual([]);
+  expect(late, 'calls that started only after an earlier call had responded').toEqual([]);
 }
 
 describe('a signed-in screen', () => {
@@ -168,7 +168,7 @@ describe('a signed-in screen', () => {
       'GET /api/loyaltyChests',
       'POST /api/wallet',
     ]);
-    // What the payload shows was read after the write answered, so it is what the write changed...
+    // What the payload shows was read after the write returned, so it is what the write changed...
     for (const read of reads) expect(read.startMs).toBeGreaterThanOrEqual(write.endMs!);
     // ...and all of it at once.
     const first = Math.min(...reads.map((c) => c.startMs));
@@ -195,7 +195,7 @@ describe('a signed-in screen', () => {
 });
 
 describe('a refused token', () => {
-  /** No field answers anything personal: the viewer is null and refused, and no game says whether it is a favourite. */
+  /** No field returns anything personal: the viewer is null and refused, and no game says whether it is a favourite. */
   function expectNoPersonalData(res: { data: any; errors?: any[] }) {
     expect(res.data.viewer).toBeNull();
     const atViewer = res.errors?.find((e) => e.path?.join('.') === 'viewer');
@@ -253,7 +253,7 @@ describe('a refused token', () => {
   });
 });
 
-describe("one session's answers at the same time", () => {
+describe("one session's queries at the same time", () => {
   const WALLET = '{ viewer { id wallet { combined { formatted } } } }';
   const calls = (res: { extensions?: any }) => res.extensions.upstreamCalls as string[];
 
@@ -269,7 +269,7 @@ describe("one session's answers at the same time", () => {
     expect([...calls(a), ...calls(b)].filter((c) => c === 'GET /api/account')).toHaveLength(1);
   });
 
-  it("never share a read with another session's answer", async () => {
+  it("never share a read with another session's query", async () => {
     const { token: other } = await signUp(stack, 'Someone Else');
     const [mine, theirs] = await Promise.all([
       stack.gql(WALLET, {}, { token }),
@@ -282,7 +282,7 @@ describe("one session's answers at the same time", () => {
 
   it('read afresh after a change made with the token, even while an earlier read is still out', async () => {
     const { token: mine } = await signUp(stack, 'Changes Mid-Read');
-    // Only the wallet is slow: the first answer's wallet read is still out when the change is done.
+    // Only the wallet is slow: the first query's wallet read is still out when the change is done.
     await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
     const slow = await fetch(`${stack.sandbox.url}/sandbox/faults`, {
       method: 'POST',

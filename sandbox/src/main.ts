@@ -1,7 +1,7 @@
 import { createSandbox } from './app.js';
 import { configFromEnv, type SandboxConfig } from './config.js';
 
-/** `npm run sandbox [-- --reset]`: the casino backend stand-in on SANDBOX_PORT (default 4010). */
+/** `npm run sandbox [-- --reset]`: the casino backend simulation on SANDBOX_PORT (default 4010). */
 async function main() {
   const args = process.argv.slice(2);
   const unknown = args.filter((a) => a !== '--reset');

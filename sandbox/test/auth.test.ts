@@ -44,7 +44,7 @@ describe('register and login', () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toMatch(/18/);
   });
-  it('answers bad bodies with a clear 4xx, never a 500', async () => {
+  it('responds to bad bodies with a clear 4xx, never a 500', async () => {
     const malformed = await api(sb.url, 'POST', '/api/login', { body: '{"email":' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toMatch(/Malformed JSON/);
@@ -123,7 +123,7 @@ describe('registration affiliate', () => {
       body: { name: 'Aff', email: `aff${++n}-${Date.now()}@example.test`, password: '12345678', ...extra },
     });
 
-  it('stores the affiliate (trimmed) and tracking id, and answers them on the account', async () => {
+  it('stores the affiliate (trimmed) and tracking id, and returns them on the account', async () => {
     const r = await register({ affiliate: '  partner_za-1.promo ', tracking_id: 'cmp=spring&src=fb_01' });
     expect(r.status).toBe(201);
     expect(r.body.user).toMatchObject({

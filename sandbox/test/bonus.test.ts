@@ -111,7 +111,7 @@ describe('bonus wagering', () => {
     expect(ledgerMismatches(sb)).toEqual([]);
   });
 
-  it('PUT /api/bonusOptOut ends wagering and answers the wagering data', async () => {
+  it('PUT /api/bonusOptOut ends wagering and returns the wagering data', async () => {
     const p = await newPlayer(sb.url);
     await api(sb.url, 'POST', '/api/couponRedeem', { token: p.token, body: { code: 'WELCOME100' } });
     const r = await api(sb.url, 'PUT', '/api/bonusOptOut', { token: p.token });

@@ -125,7 +125,7 @@ describe('catalogue routes', () => {
     for (const game of res.body.mostPopular) expectGameShape(game);
   });
 
-  it('answers the filter values, distinct and sorted', async () => {
+  it('returns the filter values, distinct and sorted', async () => {
     const res = await api(sb.url, 'GET', '/api/gameFilters');
     expect(res.status).toBe(200);
     const { features, themes, playlines } = res.body.data;
@@ -138,7 +138,7 @@ describe('catalogue routes', () => {
     expect(playlines).toContain(117649);
   });
 
-  it('answers latest wins newest first with rand amounts', async () => {
+  it('returns latest wins newest first with rand amounts', async () => {
     const res = await api(sb.url, 'GET', '/api/latestWins');
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThanOrEqual(20);
@@ -201,7 +201,7 @@ describe('game launch', () => {
     expect((await api(sb.url, 'GET', '/api/recentGames')).status).toBe(401);
   });
 
-  it('answers bad parameters with a 4xx JSON error', async () => {
+  it('responds to bad parameters with a 4xx JSON error', async () => {
     const unknown = await api(sb.url, 'GET', '/api/games/999999/true');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: 'Game not found.' });
@@ -246,7 +246,7 @@ describe('favourites', () => {
 });
 
 describe('content', () => {
-  it('answers banners in order, cached 5 minutes, one with a video', async () => {
+  it('returns banners in order, cached 5 minutes, one with a video', async () => {
     const res = await api(sb.url, 'GET', '/api/promotionBanners');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
@@ -318,7 +318,7 @@ describe('content', () => {
     expect(missing.body.error).toBe('Article not found.');
   });
 
-  it('answers the site settings', async () => {
+  it('returns the site settings', async () => {
     const res = await api(sb.url, 'GET', '/api/settings');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -326,16 +326,16 @@ describe('content', () => {
       welcome_package_enabled: true,
       promo_pages: { pumpkin_patch: false, stocking_stash: true, easter_promo: false, predict_and_win: true },
       sso: { enabled: false, login_url: null, signup_url: null },
-      // The outside services are the sandbox's stand-ins, at full addresses on it.
-      live_chat: { enabled: false, script_url: `${sb.url}/stand-ins/live-chat.js`, license_id: '15432876' },
+      // The third-party services are the sandbox's fakes, at full addresses on it.
+      live_chat: { enabled: false, script_url: `${sb.url}/third-party/live-chat.js`, license_id: '15432876' },
       maintenance: { enabled: false, message: null },
       time_zone: 'Africa/Johannesburg',
       capitec_name: 'Capitec ETF',
       app_version: '2.6.0',
       terms: { version: '2026-11-01', updated_at: '2026-11-01T08:00:00.000Z', text: expect.any(String) },
       tag_manager_id: 'GTM-PLV7Q2K',
-      tag_manager_url: `${sb.url}/stand-ins/tag-manager.js`,
-      error_reporter: { dsn: `${sb.url}/stand-ins/errors`, sample_rate: 0.01 },
+      tag_manager_url: `${sb.url}/third-party/tag-manager.js`,
+      error_reporter: { dsn: `${sb.url}/third-party/errors`, sample_rate: 0.01 },
       wagering_enabled: true,
       alternate_routes: false,
     });
@@ -364,14 +364,14 @@ describe('content', () => {
       const res = await api(sb.url, 'GET', '/api/settings');
       expect(res.body.live_chat).toEqual({
         enabled: true,
-        script_url: `${sb.url}/stand-ins/live-chat.js`,
+        script_url: `${sb.url}/third-party/live-chat.js`,
         license_id: '15432876',
       });
     } finally {
       sb.db
         .prepare("UPDATE settings SET value = ? WHERE key = 'site.live_chat'")
         .run(
-          JSON.stringify({ enabled: false, script_url: '/stand-ins/live-chat.js', license_id: '15432876' }),
+          JSON.stringify({ enabled: false, script_url: '/third-party/live-chat.js', license_id: '15432876' }),
         );
     }
   });

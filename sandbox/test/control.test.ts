@@ -49,7 +49,7 @@ describe('test money and helpers', () => {
     ).toBe(422);
   });
 
-  it('answers unknown routes with a JSON 404', async () => {
+  it('responds to unknown routes with a JSON 404', async () => {
     const r = await api(sb.url, 'GET', '/api/nothing-here');
     expect(r.status).toBe(404);
     expect(r.body.error).toMatch(/No route/);
@@ -57,7 +57,7 @@ describe('test money and helpers', () => {
 });
 
 describe('site settings', () => {
-  it('replaces the given keys whole and answers all the settings', async () => {
+  it('replaces the given keys whole and returns all the settings', async () => {
     const before = (await api(sb.url, 'GET', '/api/settings')).body;
     const patch = {
       maintenance: { enabled: true, message: 'Back at 10pm.' },

@@ -32,7 +32,7 @@ async function inBatches<T>(items: T[], task: (item: T) => Promise<unknown>, siz
 }
 
 describe('game art', () => {
-  it('answers every game’s image as a 400 × 300 WebP', async () => {
+  it('serves every game’s image as a 400 × 300 WebP', async () => {
     expect(games.length).toBeGreaterThan(300);
     await inBatches(games, async (game) => {
       expect(await webpSize(game.image)).toEqual({ width: 400, height: 300 });
@@ -90,7 +90,7 @@ describe('game art', () => {
 });
 
 describe('banners, promotions and content art', () => {
-  it('answers every banner’s desktop and mobile image; the video with byte ranges', async () => {
+  it('serves every banner’s desktop and mobile image; the video with byte ranges', async () => {
     const banners = (await api(sb.url, 'GET', '/api/promotionBanners')).body.promotionBanners as any[];
     expect(banners.length).toBeGreaterThan(0);
     const videos: string[] = [];
@@ -129,14 +129,14 @@ describe('banners, promotions and content art', () => {
     expect(stale.bytes.length).toBe(whole.bytes.length);
   });
 
-  it('answers the promotional pages’ images at 1200 × 500', async () => {
+  it('serves the promotional pages’ images at 1200 × 500', async () => {
     const settings = (await api(sb.url, 'GET', '/api/settings')).body;
     const images = Object.values(settings.promo_content).map((p: any) => p.image as string);
     expect(images).toHaveLength(4);
     for (const image of images) expect(await webpSize(image)).toEqual({ width: 1200, height: 500 });
   });
 
-  it('answers the promotions’, news articles’ and tournaments’ images at 800 × 450', async () => {
+  it('serves the promotions’, news articles’ and tournaments’ images at 800 × 450', async () => {
     const promotions = (await api(sb.url, 'GET', '/api/promotions')).body.promotions as any[];
     const news = (await api(sb.url, 'GET', '/api/news')).body.news as any[];
     const tournaments = (await api(sb.url, 'GET', '/api/tournaments')).body.tournaments as any[];
@@ -148,7 +148,7 @@ describe('banners, promotions and content art', () => {
     }
   });
 
-  it('answers an address the catalogue does not hand out with a JSON 404', async () => {
+  it('responds to an address the catalogue does not hand out with a JSON 404', async () => {
     for (const address of [
       '/images/games/no-such-game.webp',
       '/images/banners/no-such-banner.webp',

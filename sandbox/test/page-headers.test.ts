@@ -52,7 +52,7 @@ describe('the game page', () => {
     expect(first.headers.get('referrer-policy')).toBe('no-referrer');
     // Framing is the policy's to decide: X-Frame-Options cannot name the site.
     expect(first.headers.get('x-frame-options')).toBeNull();
-    // Each answer draws its own nonce.
+    // Each response draws its own nonce.
     const again = await fetch(`${sb.url}/sandbox/game/${code}`);
     expect(nonceOf(await again.text())).not.toBe(nonce);
   });

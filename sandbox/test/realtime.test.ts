@@ -162,7 +162,7 @@ describe('pusher-js against the sandbox', () => {
     expect(await arrived).toEqual({ progress: 42, newDiamond: true, newChest: false });
   });
 
-  it("refuses another player's channel: the endpoint answers 403 and pusher-js emits subscription_error", async () => {
+  it("refuses another player's channel: the endpoint responds with 403 and pusher-js emits subscription_error", async () => {
     const me = await newPlayer(sb.url);
     const other = await newPlayer(sb.url);
     const client = pusherClient(me.token);
@@ -246,7 +246,7 @@ describe('the wire protocol (raw socket)', () => {
     expect(data.activity_timeout).toBe(120);
   });
 
-  it('answers ping with pong, whether data is an object, a string or absent', async () => {
+  it('replies to ping with pong, whether data is an object, a string or absent', async () => {
     const client = await rawConnected();
     client.send({ event: 'pusher:ping', data: {} });
     expect((await client.next()).event).toBe('pusher:pong');
@@ -256,7 +256,7 @@ describe('the wire protocol (raw socket)', () => {
     expect(await client.next()).toEqual({ event: 'pusher:pong', data: '{}' });
   });
 
-  it('answers malformed and non-object messages with pusher:error and stays open', async () => {
+  it('replies to malformed and non-object messages with pusher:error and stays open', async () => {
     const client = await rawConnected();
     for (const bad of ['{"event":', '[1,2]', '"text"', '42', 'null', '{"data":{}}', '{"event":""}']) {
       client.send(bad);
@@ -294,7 +294,7 @@ describe('the wire protocol (raw socket)', () => {
     expect((await old.closed).code).toBe(4007);
   });
 
-  it('answers upgrades on other paths with 404 and keeps serving', async () => {
+  it('responds to upgrades on other paths with 404 and keeps serving', async () => {
     const ws = new WebSocket(`ws://127.0.0.1:${sb.port}/graphql`);
     ws.on('error', () => undefined);
     const status = await waitFor<number>('the upgrade to fail', (done) =>
@@ -382,7 +382,7 @@ describe('server liveness', () => {
     await until('the connection is forgotten', () => pusher.connectionCount() === 0);
   });
 
-  it('keeps a client that answers with pong', async () => {
+  it('keeps a client that replies with pong', async () => {
     const client = await rawConnected(port);
     expect((await client.next()).event).toBe('pusher:ping');
     client.send({ event: 'pusher:pong', data: {} });
@@ -417,7 +417,7 @@ describe('POST /broadcasting/auth', () => {
     expect(await res.json()).toEqual({ auth: sign('123.456', channel) });
   });
 
-  it('answers 401 without a valid session token', async () => {
+  it('responds with 401 without a valid session token', async () => {
     const body = { socket_id: '1.2', channel_name: userChannel(1) };
     const none = await api(sb.url, 'POST', '/broadcasting/auth', { body });
     expect(none.status).toBe(401);
@@ -426,7 +426,7 @@ describe('POST /broadcasting/auth', () => {
     expect(bad.status).toBe(401);
   });
 
-  it('answers 422 for missing or malformed fields and for public channels', async () => {
+  it('responds with 422 for missing or malformed fields and for public channels', async () => {
     const p = await newPlayer(sb.url);
     const missing = await api(sb.url, 'POST', '/broadcasting/auth', { token: p.token, body: {} });
     expect(missing.status).toBe(422);
@@ -446,7 +446,7 @@ describe('POST /broadcasting/auth', () => {
     expect(publicChannel.status).toBe(422);
   });
 
-  it("answers 403 for another player's channel and for presence channels", async () => {
+  it("responds with 403 for another player's channel and for presence channels", async () => {
     const p = await newPlayer(sb.url);
     const other = await api(sb.url, 'POST', '/broadcasting/auth', {
       token: p.token,

@@ -1,7 +1,7 @@
 /**
  * The payment provider's allowed return addresses, as a real one keeps a merchant's: a deposit's returnUrl must be on
- * one of the site's origins (SANDBOX_RETURN_ORIGINS, by default SANDBOX_SITE_ORIGINS), or POST /api/deposit answers
- * 422 naming returnUrl; and the payment page never sends a player anywhere else.
+ * one of the site's origins (SANDBOX_RETURN_ORIGINS, by default SANDBOX_SITE_ORIGINS), or POST /api/deposit responds
+ * with 422 naming returnUrl; and the payment page never sends a player anywhere else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.js';

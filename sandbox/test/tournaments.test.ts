@@ -175,7 +175,7 @@ describe('seeded schedule', () => {
           `${stage} buy-in at +${offset / HOUR}h`,
         ).toBe(true);
       }
-      // The stage in the answer agrees with the pure function over the answer's own dates.
+      // The stage in the response agrees with the pure function over the response's own dates.
       for (const t of tournaments) {
         const stage = tournamentStage(
           {
@@ -286,7 +286,7 @@ describe('reading tournaments', () => {
     const { tournaments } = await list(p.token);
     expect(tournaments.every((t) => t.joined === false && t.my_entry === null)).toBe(true);
   });
-  it('answers one tournament and its progress with the full leaderboard', async () => {
+  it('returns one tournament and its progress with the full leaderboard', async () => {
     const t = await seeded('running', false);
     const res = await one(t.id);
     expect(res.status).toBe(200);
@@ -297,7 +297,7 @@ describe('reading tournaments', () => {
     expect(prog.status).toBe(200);
     expect(prog.body.tournament).toEqual(res.body.tournament);
   });
-  it('answers 404 for unknown or malformed ids, never a 500', async () => {
+  it('responds with 404 for unknown or malformed ids, never a 500', async () => {
     for (const id of ['999999', 'abc', '-1', '1.5', '0', '99999999999999999999']) {
       const res = await one(id);
       expect(res.status, id).toBe(404);

@@ -85,7 +85,7 @@ describe('GET /api/transactions', () => {
     expect(res.body.meta).toEqual({ current_page: 1, per_page: 20, total: rows.length, last_page: 1 });
   });
 
-  it('pages, answers an empty page past the end, and never shows another player’s rows', async () => {
+  it('pages, returns an empty page past the end, and never shows another player’s rows', async () => {
     const p = await newPlayer(sb.url);
     for (const amount of [1, 2, 3, 4, 5]) {
       await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount } });

@@ -35,7 +35,7 @@ describe('wallet', () => {
     expect((await api(sb.url, 'POST', '/api/wallet')).status).toBe(401);
   });
 
-  it('answers the ABSA flag and the deposit and withdrawal limits the deposit and withdraw calls apply', async () => {
+  it('returns the ABSA flag and the deposit and withdrawal limits the deposit and withdraw calls apply', async () => {
     const p = await verifiedPlayer();
     const w = await api(sb.url, 'POST', '/api/wallet', { token: p.token });
     expect(w.body.is_payment3_absa_enabled).toBe(false);
@@ -104,7 +104,7 @@ describe('deposit', () => {
     expect(money(w.body.wallets)).toBe(25_050);
   });
 
-  it('answers the deposit status whatever return parameters the payment page added', async () => {
+  it('returns the deposit status whatever return parameters the payment page added', async () => {
     const p = await newPlayer(sb.url);
     const d = await api(sb.url, 'POST', '/api/deposit', {
       token: p.token,
@@ -192,7 +192,7 @@ describe('deposit', () => {
     expect(peek.status).toBe(404);
   });
 
-  it('replays the same answer for a repeated Idempotency-Key and refuses it for another body', async () => {
+  it('replays the same response for a repeated Idempotency-Key and refuses it for another body', async () => {
     const p = await newPlayer(sb.url);
     const headers = { 'idempotency-key': 'dep-key-1' };
     const first = await api(sb.url, 'POST', '/api/deposit', {
@@ -246,12 +246,12 @@ describe('withdraw', () => {
     const p = await verifiedPlayer();
     await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: 1000 } });
     const headers = { 'idempotency-key': 'wd-once' };
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
         api(sb.url, 'POST', '/api/withdraw', { token: p.token, headers, body: { amount: 100 } }),
       ),
     );
-    expect(new Set(answers.map((a) => a.body.withdrawal.id)).size).toBe(1);
+    expect(new Set(responses.map((a) => a.body.withdrawal.id)).size).toBe(1);
     const w = await api(sb.url, 'POST', '/api/wallet', { token: p.token });
     expect(money(w.body.wallets)).toBe(90_000);
   });
@@ -272,13 +272,13 @@ describe('ledger invariants', () => {
   it('lets exactly as many concurrent withdrawals through as the balance covers', async () => {
     const p = await verifiedPlayer();
     await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: 500 } });
-    const answers = await Promise.all(
+    const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         api(sb.url, 'POST', '/api/withdraw', { token: p.token, body: { amount: 50 } }),
       ),
     );
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
-    expect(answers.filter((a) => a.status === 422).map((a) => a.body.error)).toEqual(
+    expect(responses.filter((a) => a.status === 200)).toHaveLength(10);
+    expect(responses.filter((a) => a.status === 422).map((a) => a.body.error)).toEqual(
       Array(10).fill('Insufficient funds.'),
     );
     const w = await api(sb.url, 'POST', '/api/wallet', { token: p.token });
@@ -295,12 +295,12 @@ describe('ledger invariants', () => {
         ? api(sb.url, 'POST', '/sandbox/spin', { token: p.token, body: { gameCode, stake: 50, demo: false } })
         : api(sb.url, 'POST', '/api/withdraw', { token: p.token, body: { amount: 50 } }),
     );
-    const answers = await Promise.all(calls);
-    for (const a of answers) expect([200, 422]).toContain(a.status);
+    const responses = await Promise.all(calls);
+    for (const a of responses) expect([200, 422]).toContain(a.status);
     expect(ledgerMismatches(sb)).toEqual([]);
 
-    const spins = answers.filter((a, i) => i % 2 === 0 && a.status === 200);
-    const withdrawals = answers.filter((a, i) => i % 2 === 1 && a.status === 200);
+    const spins = responses.filter((a, i) => i % 2 === 0 && a.status === 200);
+    const withdrawals = responses.filter((a, i) => i % 2 === 1 && a.status === 200);
     const won = spins.reduce((s, a) => s + Math.round(Number(a.body.win) * 100), 0);
     const expected = 60_000 - spins.length * 5_000 + won - withdrawals.length * 5_000;
     const w = await api(sb.url, 'POST', '/api/wallet', { token: p.token });

@@ -1,6 +1,6 @@
 /**
  * The benchmarks' plumbing, run small: not timing tests (the numbers are not compared with the budgets), only that
- * a run starts the servers, gets answers from both the gateway and REST, reaches every subscriber in every round,
+ * a run starts the servers, gets responses from both the gateway and REST, reaches every subscriber in every round,
  * has Lighthouse measure the site, and reports well-formed figures.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { planFor, runGatewayBench } from './gateway.js';
 import { runSubscriptionBench } from './subscriptions.js';
 
 describe('percentile (nearest rank)', () => {
-  it('answers a measured value: the smallest with at least p % at or below it', () => {
+  it('returns a measured value: the smallest with at least p % at or below it', () => {
     const values = [5, 1, 4, 2, 3];
     expect(percentile(values, 50)).toBe(3);
     expect(percentile(values, 99)).toBe(5);
@@ -58,7 +58,7 @@ describe('gateway benchmark', () => {
     ]);
     for (const c of [...report.latency, ...report.floor, report.home]) {
       expect(c.errors).toEqual({ gateway: 0, rest: 0 });
-      // Every timed call of both sides answered: as many as planFor's blocks hold.
+      // Every timed call of both sides succeeded: as many as planFor's blocks hold.
       const { blocks, callsPerLoop } = planFor(c === report.home ? 2 : 3, c.clients);
       const calls = blocks * c.clients * callsPerLoop;
       expect(c.gatewayMs?.count).toBe(calls);

@@ -170,8 +170,8 @@ function queryRequest(
   return { address, headers };
 }
 
-/** Whether a GraphQL answer's body has data and no errors. */
-function answered(body: string): boolean {
+/** Whether a GraphQL response's body has data and no errors. */
+function isComplete(body: string): boolean {
   try {
     const json = JSON.parse(body) as { data?: unknown; errors?: unknown[] };
     return json.data != null && !json.errors?.length;
@@ -181,12 +181,12 @@ function answered(body: string): boolean {
 }
 
 /**
- * The same judged without parsing, for the throughput runs: an answer that starts with its data and names no errors
+ * The same judged without parsing, for the throughput runs: a response that starts with its data and names no errors
  * anywhere. Parsing each 5 KB catalogue page cost the load generator, which shares the two cores with the server, a
- * large share of each answer's time, and next to nothing for the 27 bytes of `{ hello }`: the ratio measured the
+ * large share of each response's time, and next to nothing for the 27 bytes of `{ hello }`: the ratio measured the
  * client as much as the two servers.
  */
-function answeredAtAGlance(body: Buffer): boolean {
+function looksComplete(body: Buffer): boolean {
   return body.subarray(0, 9).toString() === '{"data":{' && !body.includes('"errors"');
 }
 
@@ -195,22 +195,22 @@ function answeredAtAGlance(body: Buffer): boolean {
  * costs the client several times the CPU of a bare request, and here the client shares two cores with the servers
  * (where a player's browser has its own machine): a heavier client adds to whichever server is waiting for a core,
  * most at 10 clients, so the ratios measured the client as much as the gateway. The latency calls accept gzip as a
- * browser does (the gateway gzips answers of 1 KiB or more; the sandbox never does), and a gzipped body is unzipped.
+ * browser does (the gateway gzips responses of 1 KiB or more; the sandbox never does), and a gzipped body is unzipped.
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-interface Answer {
+interface RawResponse {
   status: number;
   body: Buffer;
 }
 
-/** One request; its answer's status and whole body, unzipped. */
+/** One request; its response's status and whole body, unzipped. */
 function send(
   url: URL,
   method: 'GET' | 'POST',
   headers: Record<string, string>,
   body?: string,
-): Promise<Answer> {
+): Promise<RawResponse> {
   const options: http.RequestOptions = {
     agent,
     method,
@@ -219,7 +219,7 @@ function send(
     path: url.pathname + url.search,
     headers,
   };
-  return new Promise<Answer>((resolve, reject) => {
+  return new Promise<RawResponse>((resolve, reject) => {
     const req = http.request(options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -235,13 +235,13 @@ function send(
   });
 }
 
-/** A query to a GraphQL server, sent as GET; true when it answered 200 with data and no errors. */
+/** A query to a GraphQL server, sent as GET; true when it responded 200 with data and no errors. */
 function graphqlCall(url: string, query: string, token?: string, operationName?: string): Call {
   const { address, headers } = queryRequest(url, query, token, operationName);
   const asBrowser = { ...headers, 'accept-encoding': 'gzip' };
   return async () => {
     const { status, body } = await send(address, 'GET', asBrowser);
-    return status === 200 && answered(body.toString());
+    return status === 200 && isComplete(body.toString());
   };
 }
 
@@ -259,14 +259,14 @@ function restCall(url: string, method: 'GET' | 'POST', token?: string): Call {
 }
 
 /**
- * A query for the throughput runs: as graphqlCall, but asking for no compression, and its answer judged at a glance
- * (answeredAtAGlance), so that the load generator's unzipping and parsing do not weigh on the server it measures.
+ * A query for the throughput runs: as graphqlCall, but asking for no compression, and its response judged at a glance
+ * (looksComplete), so that the load generator's unzipping and parsing do not weigh on the server it measures.
  */
 function glanceGraphqlCall(url: string, query: string): Call {
   const { address, headers } = queryRequest(url, query);
   return async () => {
     const { status, body } = await send(address, 'GET', headers);
-    return status === 200 && answeredAtAGlance(body);
+    return status === 200 && looksComplete(body);
   };
 }
 
@@ -286,7 +286,7 @@ function limited(calls: Call[], limit: number): Call {
   };
 }
 
-/** Latencies in ms of the calls that answered, and how many failed. */
+/** Latencies in ms of the calls that succeeded, and how many failed. */
 interface Side {
   ms: number[];
   errors: number;
@@ -322,7 +322,7 @@ export function planFor(samples: number, clients: number): Plan {
 
 /**
  * One block: `clients` closed loops, each making `callsPerLoop` calls one after the other (the next as soon as the
- * last has answered, as a player's screens do), the block ending when all have finished. Ten players do not click
+ * last has returned, as a player's screens do), the block ending when all have finished. Ten players do not click
  * in step, so neither do the loops: loop i starts i/clients of `spreadMs` (one REST call's delay) after the first,
  * their calls arriving spread over a round trip as independent players' do. Started together, every call of a
  * block was one of a burst of ten arriving at once (a constant delay keeps them in step), which is not how players
@@ -393,7 +393,7 @@ async function compare(
   };
 }
 
-/** A closed-loop load: `clients` loops over keep-alive connections for `durationMs`, counting answers. */
+/** A closed-loop load: `clients` loops over keep-alive connections for `durationMs`, counting responses. */
 async function load(call: Call, clients: number, durationMs: number): Promise<Throughput> {
   let requests = 0;
   let errors = 0;
@@ -420,7 +420,7 @@ const THROUGHPUT_ROUNDS = 5;
 /**
  * Two closed-loop loads of `durationMs` each, taken in alternating rounds (a, b, b, a, a, b, …) as the latency sides
  * are: drift in the machine's speed over seconds falls on both alike, where one run after the other put it all on
- * whichever ran at the time (the bare Yoga reference measured 10,000-22,000 answers/s from one run to the next).
+ * whichever ran at the time (the bare Yoga reference measured 10,000-22,000 responses/s from one run to the next).
  */
 async function alternatingLoads(
   a: Call,
@@ -449,14 +449,15 @@ async function alternatingLoads(
 
 async function setDelay(sandboxUrl: string, delayMs: number): Promise<void> {
   const cleared = await fetch(`${sandboxUrl}/sandbox/faults`, { method: 'DELETE' });
-  if (!cleared.ok) throw new Error(`DELETE /sandbox/faults answered ${cleared.status}`);
+  if (!cleared.ok) throw new Error(`DELETE /sandbox/faults responded ${cleared.status}`);
   if (delayMs === 0) return;
   const res = await fetch(`${sandboxUrl}/sandbox/faults`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ method: '*', path: '/api/*', delayMs }),
   });
-  if (res.status !== 201) throw new Error(`POST /sandbox/faults answered ${res.status}: ${await res.text()}`);
+  if (res.status !== 201)
+    throw new Error(`POST /sandbox/faults responded ${res.status}: ${await res.text()}`);
 }
 
 /** A new player of the sandbox, signed in: the session token. */
@@ -472,15 +473,15 @@ async function registerPlayer(sandboxUrl: string, n = 0): Promise<string> {
   });
   const body = (await res.json()) as { token?: string };
   if (res.status !== 201 || typeof body.token !== 'string') {
-    throw new Error(`POST /api/register answered ${res.status}: ${JSON.stringify(body)}`);
+    throw new Error(`POST /api/register responded ${res.status}: ${JSON.stringify(body)}`);
   }
   return body.token;
 }
 
-/** The decoded size of an answer's body, asking for no compression. */
+/** The decoded size of a response's body, asking for no compression. */
 async function bodyBytes(url: string, init: RequestInit): Promise<Buffer> {
   const res = await fetch(url, { ...init, headers: { ...init.headers, 'accept-encoding': 'identity' } });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  if (!res.ok) throw new Error(`${url} responded ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }
 
@@ -511,7 +512,7 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     const idleRssKiB = readRssKiB(gateway.pid);
     const gql = `${gateway.url}/graphql`;
     const api = (p: string) => `${sandbox.url}${p}`;
-    // Ten clients are ten players: one player's answers at the same time share their reads in flight, which
+    // Ten clients are ten players: one player's requests at the same time share their reads in flight, which
     // would flatter the gateway.
     const tokens: string[] = [];
     for (let i = 0; i < 10; i++) tokens.push(await registerPlayer(sandbox.url, i));
@@ -523,7 +524,7 @@ export async function runGatewayBench(options: GatewayBenchOptions = {}): Promis
     const pageBody = await bodyBytes(pageRequest.address.href, { headers: pageRequest.headers });
     const page = JSON.parse(pageBody.toString()) as { data?: { games?: { edges?: unknown[] } } };
     const games = page.data?.games?.edges?.length ?? 0;
-    if (games !== 24) throw new Error(`the catalogue page answered ${games} games: ${pageBody.toString()}`);
+    if (games !== 24) throw new Error(`the catalogue page returned ${games} games: ${pageBody.toString()}`);
     const allBody = await bodyBytes(api('/api/allgames'), { headers: { accept: 'application/json' } });
     const bytes = {
       gateway: pageBody.length,

@@ -1,8 +1,8 @@
 /**
  * The bare Yoga server the gateway bench measures the gateway against: no plugins, on an ephemeral loopback port.
  * `hello` is the throughput reference. With UPSTREAM_URL set, `wallet` makes the one REST call the gateway's
- * `viewer { wallet }` makes (POST /api/wallet with the caller's token, over a keep-alive connection) and answers its
- * body as a string: the least any Yoga server can take to answer that data, the floor under the gateway's latency.
+ * `viewer { wallet }` makes (POST /api/wallet with the caller's token, over a keep-alive connection) and returns its
+ * body as a string: the least any Yoga server can take to return that data, the floor under the gateway's latency.
  * Run as `node --import tsx tests/bench/hello-server.ts`; prints its address.
  */
 import http, { createServer } from 'node:http';
@@ -11,7 +11,7 @@ import { createSchema, createYoga, type YogaInitialContext } from 'graphql-yoga'
 const upstream = process.env.UPSTREAM_URL ? new URL('/api/wallet', process.env.UPSTREAM_URL) : null;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** POST /api/wallet with the caller's Authorization header; the answer's body as text. */
+/** POST /api/wallet with the caller's Authorization header; the response's body as text. */
 function wallet(authorization: string | null): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = http.request(

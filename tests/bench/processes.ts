@@ -25,7 +25,7 @@ export interface Server {
   url: string;
   /** What it printed so far (the tail), for error messages. */
   output(): string;
-  /** Collects the server's garbage (gateway only; see GC_ON_SIGNAL); answers its heap after that. */
+  /** Collects the server's garbage (gateway only; see GC_ON_SIGNAL); returns its heap after that. */
   collectGarbage(): Promise<HeapAfterGc>;
   stop(): Promise<void>;
 }
@@ -300,7 +300,7 @@ export function startHelloYoga(upstreamUrl?: string): Promise<Server> {
 }
 
 /**
- * A plain node:http proxy (raw-proxy.ts) on an ephemeral port that answers any request with the wallet's one REST call
+ * A plain node:http proxy (raw-proxy.ts) on an ephemeral port that serves any request with the wallet's one REST call
  * to `upstreamUrl`: the least any extra hop adds to that call, under the bare Yoga server's floor.
  */
 export function startRawProxy(upstreamUrl: string): Promise<Server> {

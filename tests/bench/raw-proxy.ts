@@ -2,7 +2,7 @@
  * The least any extra hop between a client and the casino adds on this machine, for the gateway bench's floor: plain
  * node:http, no GraphQL. Whatever it is asked, it makes the one REST call the gateway's `viewer { wallet }` makes
  * (POST /api/wallet with the caller's Authorization header, over keep-alive connections with undici's `request` on an
- * `Agent`, as the gateway's upstream client does) and answers `{"data":{"wallet":"<the upstream body>"}}` with 200,
+ * `Agent`, as the gateway's upstream client does) and responds `{"data":{"wallet":"<the upstream body>"}}` with 200,
  * the shape of the bare Yoga server's `{ wallet }`, so the bench's client reads both alike; 502 when the call fails.
  * Run as `UPSTREAM_URL=<sandbox> node --import tsx tests/bench/raw-proxy.ts`; prints its address.
  */
@@ -14,7 +14,7 @@ const upstream = new URL('/api/wallet', process.env.UPSTREAM_URL).href;
 // The gateway's pool settings (gateway/src/upstream/client.ts), less its time bounds: the bench has its own.
 const dispatcher = new Agent({ connections: 256, keepAliveTimeout: 10_000 });
 
-/** POST /api/wallet with the caller's Authorization header: the answer's body, or null when it failed. */
+/** POST /api/wallet with the caller's Authorization header: the response's body, or null when it failed. */
 async function wallet(authorization: string | undefined): Promise<string | null> {
   try {
     const { statusCode, body } = await request(upstream, {
@@ -34,7 +34,7 @@ async function wallet(authorization: string | undefined): Promise<string | null>
   }
 }
 
-function answer(res: ServerResponse, status: number, body: string): void {
+function reply(res: ServerResponse, status: number, body: string): void {
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -44,8 +44,8 @@ const server = createServer((req, res) => {
   req.resume();
   void wallet(req.headers.authorization).then((text) =>
     text === null
-      ? answer(res, 502, '{"errors":[{"message":"upstream failed"}]}')
-      : answer(res, 200, `{"data":{"wallet":${JSON.stringify(text)}}}`),
+      ? reply(res, 502, '{"errors":[{"message":"upstream failed"}]}')
+      : reply(res, 200, `{"data":{"wallet":${JSON.stringify(text)}}}`),
   );
 });
 server.listen(0, '127.0.0.1', () => {

@@ -165,8 +165,8 @@ interface Subscriber {
   ws: LiteSocket;
   /** For a player: the marker its next event's subject carries. */
   expect: string | null;
-  /** The collection this subscriber last answered, so each counts once per collection. */
-  answered: number;
+  /** The collection this subscriber last arrived in, so each counts once per collection. */
+  lastCollection: number;
   /** performance.now() of its arrival in the current collection. */
   at: number;
   /** Closed by the bench: its socket ending is expected. */
@@ -213,7 +213,7 @@ class Audience {
     const subscriber: Subscriber = {
       ws,
       expect: null,
-      answered: 0,
+      lastCollection: 0,
       at: 0,
       closed: false,
       snapshot: false,
@@ -360,11 +360,11 @@ class Audience {
   private arrived(subscriber: Subscriber): void {
     const now = performance.now();
     const c = this.collection;
-    if (!c || !c.members.has(subscriber) || subscriber.answered === c.id) {
+    if (!c || !c.members.has(subscriber) || subscriber.lastCollection === c.id) {
       if (this.strict) this.unexpected += 1;
       return;
     }
-    subscriber.answered = c.id;
+    subscriber.lastCollection = c.id;
     subscriber.at = now;
     c.first ??= now;
     c.last = now;
@@ -387,7 +387,7 @@ const tenths = (s: Summary | null): Summary | null => s && { ...s, mean: round1(
 /** Keep-alive connections to the sandbox for the publishes (a fresh connection per publish would be measured too). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: PUBLISH_CONCURRENCY });
 
-/** POST to the sandbox over the keep-alive agent; answers the parsed JSON body (throws on a status of 300 or more). */
+/** POST to the sandbox over the keep-alive agent; returns the parsed JSON body (throws on a status of 300 or more). */
 function post(base: string, path: string, body: unknown, token?: string): Promise<any> {
   const payload = Buffer.from(JSON.stringify(body));
   const url = new URL(path, base);
@@ -481,7 +481,7 @@ function publishNotification(sandboxUrl: string, player: Player, marker: string,
 /**
  * Publishes until each watcher received a message. A socket is acknowledged before its subscription has reached
  * the upstream channel (the gateway first loads the tournament), so one publish may come too early for the last
- * few; publishing again every WARMUP_REPUBLISH_MS covers them. Answers how many publishes it took.
+ * few; publishing again every WARMUP_REPUBLISH_MS covers them. Returns how many publishes it took.
  */
 async function warmUpWatchers(
   audience: Audience,
@@ -710,7 +710,7 @@ function openFilesLimit(): string {
 }
 
 /**
- * Runs the benchmark on its own sandbox and gateway processes, which it stops before answering (also on errors).
+ * Runs the benchmark on its own sandbox and gateway processes, which it stops before returning (also on errors).
  * Memory is the gateway's RSS growth from a warmed-up baseline to every subscriber, divided by their number.
  */
 export async function runSubscriptionBench(options: BenchOptions = {}): Promise<SubscriptionBenchReport> {

@@ -4,7 +4,7 @@ import net from 'node:net';
 
 /**
  * The least WebSocket client a subscriber of the bench needs (RFC 6455 over a plain TCP socket): the upgrade, text
- * frames out (masked with a zero key, as the RFC allows), whole unfragmented frames in, pings answered, and close.
+ * frames out (masked with a zero key, as the RFC allows), whole unfragmented frames in, pings replied to, and close.
  * The subscription bench runs 11,000 of these in its one process next to the gateway on a 2-core machine; `ws`'s
  * per-message stream machinery made the bench's own process the slower side of a 10,000-socket fan-out.
  *

@@ -51,7 +51,7 @@ describe('docker-compose.yml', () => {
     expect(new URL(config.casinoApiUrl).host).toBe(
       `sandbox:${dockerfile('sandbox/Dockerfile').env('SANDBOX_PORT')}`,
     );
-    // Browsers load the site from nginx's published port: that origin may open the WebSocket and read answers.
+    // Browsers load the site from nginx's published port: that origin may open the WebSocket and read responses.
     expect(config.allowedOrigins).toContain(publishedOrigin('web', 8080));
     // Rate limits per client address through nginx, the one proxy in front.
     expect(config.trustProxy).toBe(1);
@@ -75,7 +75,7 @@ describe('docker-compose.yml', () => {
     expect(services.gateway.depends_on.redis.condition).toBe('service_healthy');
     expect(services.gateway.depends_on.sandbox.condition).toBe('service_healthy');
     expect(services.redis.healthcheck.test).toContain('ping');
-    // The image's own check is liveness: answering at all.
+    // The image's own check is liveness: responding at all.
     expect(dockerfile('gateway/Dockerfile').finalStage.join('\n')).toMatch(/HEALTHCHECK[\s\S]*\/healthz/);
   });
 });
@@ -97,7 +97,7 @@ describe('nginx in front of the replicas', () => {
     expect(graphql.directives).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
     // Subscriptions over server-sent events are not held back in a buffer.
     expect(graphql.directives).toContain('proxy_buffering off;');
-    // The gateway's answers keep the gateway's own headers.
+    // The gateway's responses keep the gateway's own headers.
     expect(graphql.headers.size).toBe(0);
   });
 
@@ -111,9 +111,9 @@ describe('nginx in front of the replicas', () => {
   });
 });
 
-describe("the site's answers, from nginx and from the site server alike", () => {
+describe("the site's responses, from nginx and from the site server alike", () => {
   const assetsUrl = 'https://cdn.casino.example';
-  const outside = ['https://chat.example', 'https://errors.example'];
+  const thirdParty = ['https://chat.example', 'https://errors.example'];
   let site: SiteServer;
   let dist: ReturnType<typeof stubSite>;
 
@@ -125,7 +125,7 @@ describe("the site's answers, from nginx and from the site server alike", () => 
       distDir: dist.dir,
       gatewayUrl: 'http://127.0.0.1:9',
       assetsUrl,
-      outsideOrigins: outside,
+      thirdPartyOrigins: thirdParty,
     });
   });
   afterAll(async () => {
@@ -137,11 +137,11 @@ describe("the site's answers, from nginx and from the site server alike", () => 
   const nginxHeaders = (location: string) => {
     const rendered = renderTemplate(nginxConfig, {
       CASINO_ASSETS_ORIGIN: assetsUrl,
-      SITE_OUTSIDE_ORIGINS: outside.join(' '),
+      SITE_OUTSIDE_ORIGINS: thirdParty.join(' '),
     });
     return nginxLocations(rendered, nginxTemplates, {
       CASINO_ASSETS_ORIGIN: assetsUrl,
-      SITE_OUTSIDE_ORIGINS: outside.join(' '),
+      SITE_OUTSIDE_ORIGINS: thirdParty.join(' '),
     }).get(location)!.headers;
   };
 

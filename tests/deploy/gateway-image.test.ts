@@ -84,12 +84,12 @@ afterAll(async () => {
   if (app) fs.rmSync(app, { recursive: true, force: true });
 });
 
-it('starts from the compiled build and answers its health checks', async () => {
+it('starts from the compiled build and responds to its health checks', async () => {
   expect((await fetch(`${gatewayUrl}/healthz`)).status).toBe(200);
   expect((await fetch(`${gatewayUrl}/readyz`)).status).toBe(200);
 });
 
-it("answers the site's persisted operations by id, and only those", async () => {
+it("runs the site's persisted operations by id, and only those", async () => {
   const operations = JSON.parse(fs.readFileSync(persistedFile, 'utf8')) as Record<string, string>;
   // A guest's query without variables.
   const [id] = Object.entries(operations).find(
@@ -101,9 +101,9 @@ it("answers the site's persisted operations by id, and only those", async () => 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then(async (res) => ({ status: res.status, ...((await res.json()) as any) }));
-  const answer = await post({ doc_id: id, variables: {} });
-  expect(answer.errors).toBeUndefined();
-  expect(answer.data).toBeTruthy();
+  const result = await post({ doc_id: id, variables: {} });
+  expect(result.errors).toBeUndefined();
+  expect(result.data).toBeTruthy();
   const refused = await post({ query: '{ __typename }' });
   expect(refused.errors?.[0]?.extensions?.code).toBeDefined();
   expect(refused.data).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * axe-core over every route and every modal the frame has, at desktop and phone widths: no serious or critical
+ * axe-core over every route and every modal the layout has, at desktop and phone widths: no serious or critical
  * violation (contrast, names, roles, labels, landmarks).
  */
 import type { Page } from 'playwright-core';

@@ -22,7 +22,7 @@ it('loads at most 200 kB of gzipped JavaScript for the home route', async () => 
   const scripts = new Set<string>();
   page.on('response', (response) => {
     const url = new URL(response.url());
-    // The site's own build; the outside services' scripts (the tag manager, loaded once idle) are not ours to weigh.
+    // The site's own build; third-party services' scripts (the tag manager, loaded once idle) are not ours to weigh.
     if (url.origin === stack.site.url && url.pathname.endsWith('.js')) scripts.add(url.pathname);
   });
   await page.goto('/');

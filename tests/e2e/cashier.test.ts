@@ -173,8 +173,8 @@ describe.each([
     expect(sent.length).toBeLessThanOrEqual(1);
   });
 
-  it('does not withdraw twice when a retry follows a lost answer', async () => {
-    // The withdrawal reaches the casino and is made, but its answer never reaches the browser (a dropped
+  it('does not withdraw twice when a retry follows a lost response', async () => {
+    // The withdrawal reaches the casino and is made, but its response never reaches the browser (a dropped
     // connection, a timeout): the player sees a failure and tries again.
     let dropped = false;
     await page.route('**/graphql', async (route) => {
@@ -191,7 +191,7 @@ describe.each([
       await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
       await dialog.getByText('We could not reach PlayLive. Check your connection and try again.').waitFor();
       expect(await withdrawals(player.token)).toEqual(['-R50.00', '-R60.00']);
-      // The same intent again: the casino answers the first withdrawal, and takes nothing more.
+      // The same intent again: the casino returns the first withdrawal, and takes nothing more.
       await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
       await dialog.getByText('Your withdrawal of R50.00 is on its way.').waitFor();
       expect(await withdrawals(player.token)).toEqual(['-R50.00', '-R60.00']);
@@ -300,7 +300,7 @@ describe('the cashier for everyone', () => {
     await page.getByRole('button', { name: 'Pay R75.50' }).waitFor();
     const paymentId = new URL(page.url()).pathname.split('/').pop()!;
 
-    // The payment page sends the player back before the bank has answered.
+    // The payment page sends the player back before the bank has responded.
     const checks: string[] = [];
     page.on('request', (request) => {
       if (/depositWatchStatusQuery/.test(documentSent(request)))

@@ -29,7 +29,7 @@ async function patchSite(body: Record<string, unknown>) {
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(200);
-  // The gateway shares public answers across requests for a while: the next page must see the change.
+  // The gateway shares public responses across requests for a while: the next page must see the change.
   stack.gateway.cache.clear();
 }
 

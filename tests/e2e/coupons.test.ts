@@ -202,7 +202,7 @@ describe('coupons when things go wrong, and the flags', () => {
     const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
     await dialog.getByText('We could not check for an active coupon right now.').waitFor();
     await dialog.getByLabel('Coupon code').waitFor();
-    // Once the casino answers again, trying again shows the coupon.
+    // Once the casino responds again, trying again shows the coupon.
     await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
     await sandbox('/api/couponRedeem', player.token, { code: 'SPIN25' });
     await dialog.getByRole('button', { name: 'Try again' }).click();

@@ -52,7 +52,7 @@ describe('the filter bar', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('themes')).toBe('Ocean');
     await page.getByRole('combobox').selectOption('alphdsc');
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('alphdsc');
-    // The list follows the address once its answer has arrived: Z to A.
+    // The list follows the address once its result has arrived: Z to A.
     const names = () =>
       page.getByRole('region', { name: 'All games' }).getByRole('heading', { level: 3 }).allTextContents();
     await expect
@@ -77,7 +77,7 @@ describe('the filter bar', () => {
 });
 
 describe('images', () => {
-  it('answers every image a page asks for', async () => {
+  it('serves every image a page asks for', async () => {
     const { page } = await stack.open();
     const failed: string[] = [];
     page.on('response', (response) => {

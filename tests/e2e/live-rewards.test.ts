@@ -189,12 +189,12 @@ describe.each([
     await notify(auth, 'withdrawal_success', 'Withdrawal paid', 'R300.00 is on its way to your bank.');
     await expect.poll(() => items.first().textContent()).toContain('Withdrawal paid');
     expect(await items.count()).toBe(3);
-    // Marking reads every notification read: one sent before that answer could be read with them.
+    // Marking reads every notification read: one sent before that response could be read with them.
     await markedAgain;
     await page.keyboard.press('Escape');
     await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications');
 
-    // The browser keeps the count for this player: after a reload the badge is right before the bell's own answer
+    // The browser keeps the count for this player: after a reload the badge is right before the bell's own response
     // arrives (held here until the badge has been read).
     await notify(auth, 'cashback', 'Weekly cashback', 'Your weekly cashback of R35.20 has been paid.');
     await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
@@ -219,10 +219,10 @@ describe.each([
     await headerBell(page).waitFor();
     await expect.poll(() => holding).toBe(true);
     expect(await headerBell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
-    // The answer, when it comes, agrees.
-    const answered = page.waitForResponse((response) => isBellQuery(response.request()));
+    // The response, when it comes, agrees.
+    const responded = page.waitForResponse((response) => isBellQuery(response.request()));
     release();
-    await (await answered).finished();
+    await (await responded).finished();
     expect(await headerBell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
     await page.unrouteAll();
 

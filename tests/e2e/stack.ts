@@ -108,8 +108,8 @@ export async function startSiteStack(options: { gateway?: Partial<GatewayConfig>
     distDir: DIST_DIR,
     gatewayUrl: gateway.url,
     assetsUrl: sandbox.url,
-    // The sandbox also stands in for the live chat and the error reporter (outside-services.test.ts).
-    outsideOrigins: [sandbox.url],
+    // The sandbox also fakes the live chat and the error reporter (third-party-services.test.ts).
+    thirdPartyOrigins: [sandbox.url],
     logger: quiet,
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
@@ -153,7 +153,7 @@ export interface NewPlayer {
   name: string;
   email: string;
   password: string;
-  /** The session token the registration answered with. */
+  /** The session token the registration returned. */
   token: string;
   /** Headers for the player's own JSON calls to the sandbox (their token as a bearer). */
   auth: { authorization: string; 'content-type': string };
@@ -168,7 +168,7 @@ export interface NewPlayer {
  *   false leaves the onboarding to the test);
  * - `credit`: an amount put in their wallet (POST /sandbox/credit), for example '500.00' (default: nothing, a
  *   balance of R0.00).
- * Each call must succeed, or this throws with the casino's answer; every answer is read to the end, so the
+ * Each call must succeed, or this throws with the casino's response; every response is read to the end, so the
  * connection is free again (the sandbox waits for busy ones when it closes).
  */
 export async function newPlayer(

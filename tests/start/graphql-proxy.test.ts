@@ -2,7 +2,7 @@
  * The site server's /graphql proxy (web/server/graphql-proxy.ts) under requests a visitor's browser would never send
  * but anyone can: no such request may break the connections to the gateway that other visitors' requests share,
  * an oversized body is refused with the gateway's own 413, and only end-to-end headers cross the proxy.
- * Against the real site server, gateway and sandbox on ephemeral ports (the headers, against a recording stand-in).
+ * Against the real site server, gateway and sandbox on ephemeral ports (the headers, against a recording fake backend).
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -71,9 +71,9 @@ function chunkedPost(url: string, bytes: number): Promise<{ status: number; type
       agent: false,
       headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
     });
-    let answered = false;
+    let responded = false;
     req.on('response', (res) => {
-      answered = true;
+      responded = true;
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
@@ -82,18 +82,18 @@ function chunkedPost(url: string, bytes: number): Promise<{ status: number; type
         req.destroy();
       });
     });
-    // The server may stop reading once it has answered: a write failing after the answer is no failure.
+    // The server may stop reading once it has responded: a write failing after the response is no failure.
     req.on('error', (err) => {
-      if (!answered) reject(err);
+      if (!responded) reject(err);
     });
     const chunk = Buffer.alloc(64 * 1024, ' ');
     let sent = 0;
     const write = () => {
-      while (sent < bytes && !answered) {
+      while (sent < bytes && !responded) {
         sent += chunk.length;
         if (!req.write(chunk)) return void req.once('drain', write);
       }
-      if (!answered) req.end();
+      if (!responded) req.end();
     };
     write();
   });
@@ -209,8 +209,8 @@ describe('a request body over the gateway’s limit', () => {
     expect(MAX_REQUEST_BYTES).toBe(GATEWAY_MAX_REQUEST_BYTES);
   });
 
-  it('is answered 413 with the gateway’s JSON, chunked (10 MiB) or with its length, and the site still answers', async () => {
-    // What the gateway itself answers a body too large.
+  it('gets a 413 with the gateway’s JSON, chunked (10 MiB) or with its length, and the site still responds', async () => {
+    // What the gateway itself responds to a body too large.
     const direct = await fetch(`${gateway.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -247,7 +247,7 @@ describe('a request body over the gateway’s limit', () => {
 });
 
 describe('the headers that cross the proxy', () => {
-  /** A stand-in gateway that records each request's headers and answers with headers of its own connection. */
+  /** A fake gateway that records each request's headers and responds with headers of its own connection. */
   async function recordingGateway() {
     const seen: http.IncomingHttpHeaders[] = [];
     const server = http.createServer((req, res) => {
@@ -291,7 +291,7 @@ describe('the headers that cross the proxy', () => {
     });
     try {
       const host = hostOf(proxied.url);
-      const answer = await raw(
+      const response = await raw(
         proxied.url,
         `POST /graphql HTTP/1.1\nHost: ${host}\nOrigin: ${proxied.url}\nContent-Type: application/json\n` +
           `Connection: keep-alive, X-Session-Hint\nX-Session-Hint: hop\nKeep-Alive: timeout=30\nTE: trailers\n` +
@@ -320,7 +320,7 @@ describe('the headers that cross the proxy', () => {
       expect(sent['x-forwarded-proto']).toBe('http');
       expect(sent['x-forwarded-host']).toBe(host);
 
-      const [head] = answer.split('\r\n\r\n');
+      const [head] = response.split('\r\n\r\n');
       expect(head).toMatch(/^HTTP\/1\.1 200 /);
       expect(head).toMatch(/\r\nx-end-to-end: kept\r\n/i);
       expect(head).not.toMatch(/x-hop|proxy-authenticate|trailer:|timeout=99/i);

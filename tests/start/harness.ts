@@ -42,7 +42,7 @@ export async function occupy(port: number): Promise<() => Promise<void>> {
   return () => new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** A built site stand-in: index.html and one hashed asset, as `npm run build -w web` lays them out. */
+/** A fake built site: index.html and one hashed asset, as `npm run build -w web` lays them out. */
 export function stubSite(): { dir: string; asset: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-dist-'));
   fs.mkdirSync(path.join(dir, 'assets'));

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 afterEach(() => stopLeftovers());
 
-/** The site's own policy with no images host and no outside origins (as `site` above runs). */
+/** The site's own policy with no images host and no third-party origins (as `site` above runs). */
 const SITE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "media-src 'self'; font-src 'self' data:; connect-src 'self'; frame-src 'self' https:; worker-src 'self'; " +
@@ -51,7 +51,7 @@ function expectSecurityHeaders(res: Response) {
   expect(res.headers.get('content-security-policy')).toBe(SITE_POLICY);
 }
 
-/** What the gateway sends with its answers, passed through the site's /graphql unchanged. */
+/** What the gateway sends with its responses, passed through the site's /graphql unchanged. */
 function expectGatewayHeaders(res: Response) {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('x-frame-options')).toBe('DENY');
@@ -80,7 +80,7 @@ function wsClient(url: string, origin: string) {
   });
 }
 
-/** The status of a WebSocket upgrade refused with an HTTP answer (or 101 when it was accepted). */
+/** The status of a WebSocket upgrade refused with an HTTP response (or 101 when it was accepted). */
 function upgradeStatus(url: string, origin: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { origin });
@@ -97,7 +97,7 @@ function upgradeStatus(url: string, origin: string): Promise<number> {
 }
 
 describe('the built site', () => {
-  it('answers / and any client-side route with index.html, revalidated each time', async () => {
+  it('serves / and any client-side route with index.html, revalidated each time', async () => {
     for (const route of ['/', '/tournaments/42?tab=rules', '/games/book-of-dead']) {
       const res = await fetch(`${site.url}${route}`);
       expect(res.status, route).toBe(200);
@@ -189,14 +189,14 @@ describe('the production build, as a phone downloads it', () => {
 });
 
 describe('the content security policy', () => {
-  it('lets the images and videos come from the casino, and the outside services only where they need to', async () => {
+  it('lets the images and videos come from the casino, and third-party services only where they need to', async () => {
     const served = await createSiteServer({
       port: 0,
       host: '127.0.0.1',
       distDir: dist.dir,
       gatewayUrl: gateway.url,
       assetsUrl: 'https://cdn.playlive.example/casino/',
-      outsideOrigins: ['https://chat.example', 'http://games.casino.test:8080'],
+      thirdPartyOrigins: ['https://chat.example', 'http://games.casino.test:8080'],
     });
     try {
       const res = await fetch(`${served.url}/games`);
@@ -206,16 +206,16 @@ describe('the content security policy', () => {
           .split('; ')
           .map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
       );
-      const outside = 'https://chat.example http://games.casino.test:8080';
+      const thirdParty = 'https://chat.example http://games.casino.test:8080';
       expect(policy).toEqual({
         'default-src': "'self'",
-        'script-src': `'self' ${outside}`,
-        'style-src': `'self' 'unsafe-inline' ${outside}`,
-        'img-src': `'self' data: blob: https://cdn.playlive.example ${outside}`,
-        'media-src': `'self' https://cdn.playlive.example ${outside}`,
-        'font-src': `'self' data: ${outside}`,
-        'connect-src': `'self' ${outside}`,
-        'frame-src': `'self' https: https://cdn.playlive.example ${outside}`,
+        'script-src': `'self' ${thirdParty}`,
+        'style-src': `'self' 'unsafe-inline' ${thirdParty}`,
+        'img-src': `'self' data: blob: https://cdn.playlive.example ${thirdParty}`,
+        'media-src': `'self' https://cdn.playlive.example ${thirdParty}`,
+        'font-src': `'self' data: ${thirdParty}`,
+        'connect-src': `'self' ${thirdParty}`,
+        'frame-src': `'self' https: https://cdn.playlive.example ${thirdParty}`,
         'worker-src': "'self'",
         'object-src': "'none'",
         'base-uri': "'self'",
@@ -230,7 +230,7 @@ describe('the content security policy', () => {
 });
 
 describe('/graphql on the site’s origin', () => {
-  it('answers queries from the gateway, for a page of the site as for a tool', async () => {
+  it('serves queries from the gateway, for a page of the site as for a tool', async () => {
     const asked: Record<string, string>[] = [{}, { origin: site.url }];
     for (const headers of asked) {
       const res = await graphql(site.url, '{ site { timeZone } }', headers);
@@ -285,7 +285,7 @@ describe('/graphql on the site’s origin', () => {
     expect(await upgradeStatus(site.url, 'https://evil.example')).toBe(403);
   });
 
-  it('answers a clear 502 when the gateway does not answer', async () => {
+  it('responds with a clear 502 when the gateway does not respond', async () => {
     const [closedPort] = await freePorts(1);
     const alone = await createSiteServer({
       port: 0,
@@ -301,7 +301,7 @@ describe('/graphql on the site’s origin', () => {
       expect(await res.json()).toEqual({
         errors: [
           {
-            message: 'The casino is not answering right now. Please try again in a moment.',
+            message: 'The casino is not responding right now. Please try again in a moment.',
             extensions: { code: 'UPSTREAM_UNAVAILABLE', unavailable: 'gateway' },
           },
         ],
@@ -381,7 +381,7 @@ describe('starting the site server', () => {
       siteConfigFromEnv({
         SITE_OUTSIDE_ORIGINS: 'https://cdn.livechat.example/, https://errors.example:8443',
       }),
-    ).toMatchObject({ outsideOrigins: ['https://cdn.livechat.example', 'https://errors.example:8443'] });
+    ).toMatchObject({ thirdPartyOrigins: ['https://cdn.livechat.example', 'https://errors.example:8443'] });
     for (const bad of ['cdn.example', 'https://a.example/path', "https://a.example 'unsafe-inline'"])
       expect(() => siteConfigFromEnv({ SITE_OUTSIDE_ORIGINS: bad }), bad).toThrow(
         /\n\s+SITE_OUTSIDE_ORIGINS: must be a comma-separated list of origins/,

@@ -75,11 +75,11 @@ export interface SiteConfig {
   /** Where the images come from, for the pages' preconnect hint (CASINO_ASSETS_URL; none when not set). */
   assetsUrl?: string;
   /**
-   * Other origins the pages may use besides their own and the images' (SITE_OUTSIDE_ORIGINS, for the policy in
+   * Third-party origins the pages may use besides their own and the images' (SITE_OUTSIDE_ORIGINS, for the policy in
    * security-headers.ts): the live chat's script host, the error reporter's collector, a casino's game pages over
    * plain http. None when not set.
    */
-  outsideOrigins?: string[];
+  thirdPartyOrigins?: string[];
 }
 
 export function siteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -96,7 +96,7 @@ export function siteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SiteCon
     gatewayUrl: e.GATEWAY_URL.replace(/\/$/, ''),
     ...(e.CASINO_ASSETS_URL ? { assetsUrl: e.CASINO_ASSETS_URL } : {}),
     ...(e.SITE_OUTSIDE_ORIGINS
-      ? { outsideOrigins: list(e.SITE_OUTSIDE_ORIGINS).map((o) => o.replace(/\/$/, '')) }
+      ? { thirdPartyOrigins: list(e.SITE_OUTSIDE_ORIGINS).map((o) => o.replace(/\/$/, '')) }
       : {}),
   };
 }

@@ -10,19 +10,19 @@ import { endToEndHeaders } from './hop-by-hop.js';
 import { readRequestBody, refuseTooLarge } from './request-body.js';
 
 /**
- * What the browser gets when the gateway does not answer: a GraphQL response (so the app's error handling shows
+ * What the browser gets when the gateway does not respond: a GraphQL response (so the app's error handling shows
  * it like any other), with the gateway's own code and words for an unreachable backend.
  */
 const GATEWAY_DOWN_BODY = JSON.stringify({
   errors: [
     {
-      message: 'The casino is not answering right now. Please try again in a moment.',
+      message: 'The casino is not responding right now. Please try again in a moment.',
       extensions: { code: 'UPSTREAM_UNAVAILABLE', unavailable: 'gateway' },
     },
   ],
 });
 
-/** Methods a request may be sent again for when a pooled connection turns out closed before it was answered. */
+/** Methods a request may be sent again for when a pooled connection turns out closed before it got a response. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface GraphqlProxy {
@@ -49,7 +49,7 @@ export interface GraphqlProxy {
  * - only end-to-end headers cross, in both directions (hop-by-hop.ts); each side frames its own messages;
  * - a request body is read whole (at most the gateway's limit) before a connection is taken, so an aborted or
  *   oversized upload never reaches the pool (request-body.ts);
- * - a connection goes back to the pool only when its answer was read to the end: a client leaving early (an event
+ * - a connection goes back to the pool only when its response was read to the end: a client leaving early (an event
  *   stream closed, a download dropped) destroys the gateway request and its connection with it;
  * - an upgrade gets a connection of its own, never pooled, and a refused one ends with its connection.
  */
@@ -62,14 +62,14 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
   const agent = new Agent({ keepAlive: true, timeout: 4_000 });
   let gatewayDown = false;
 
-  const answered = () => {
+  const responded = () => {
     gatewayDown = false;
   };
   const unreachable = (err: Error) => {
     // One line when the gateway goes away, not one per request while it stays away.
     if (gatewayDown) return;
     gatewayDown = true;
-    log.warn(`The GraphQL gateway at ${gatewayUrl} is not answering (${errorCode(err)}).`);
+    log.warn(`The GraphQL gateway at ${gatewayUrl} is not responding (${errorCode(err)}).`);
   };
 
   const requestOptions = (req: IncomingMessage, headers: OutgoingHttpHeaders): http.RequestOptions => ({
@@ -91,16 +91,16 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
     if (body) headers['content-length'] = body.length;
     const upstream = http.request({ ...requestOptions(req, headers), agent });
 
-    upstream.on('response', (answer) => {
-      answered();
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEndHeaders(answer.headers));
+    upstream.on('response', (response) => {
+      responded();
+      res.writeHead(response.statusCode ?? 502, response.statusMessage, endToEndHeaders(response.headers));
       // An event stream's headers go out now, its events as they arrive (pipe writes each chunk at once).
-      if (/^text\/event-stream/i.test(answer.headers['content-type'] ?? '')) res.flushHeaders();
-      answer.pipe(res);
-      // A gateway answer cut short must not look complete to the browser.
-      answer.once('error', () => res.destroy());
-      answer.once('close', () => {
-        if (!answer.complete) res.destroy();
+      if (/^text\/event-stream/i.test(response.headers['content-type'] ?? '')) res.flushHeaders();
+      response.pipe(res);
+      // A gateway response cut short must not look complete to the browser.
+      response.once('error', () => res.destroy());
+      response.once('close', () => {
+        if (!response.complete) res.destroy();
       });
     });
     upstream.once('error', (err) => {
@@ -114,8 +114,8 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
       res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(GATEWAY_DOWN_BODY);
     });
-    // The client left before the answer was all sent (an event stream closed, a tab gone): the gateway's answer is
-    // abandoned, so its connection is destroyed rather than returned to the pool mid-answer.
+    // The client left before the response was all sent (an event stream closed, a tab gone): the gateway's response
+    // is abandoned, so its connection is destroyed rather than returned to the pool mid-response.
     res.once('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
@@ -136,13 +136,13 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
     const upstream = http.request({ ...requestOptions(req, headers), agent: false });
     let settled = false;
 
-    upstream.once('upgrade', (answer, gatewaySocket, gatewayHead) => {
+    upstream.once('upgrade', (response, gatewaySocket, gatewayHead) => {
       settled = true;
-      answered();
+      responded();
       if (socket.destroyed) return void gatewaySocket.destroy();
       socket.write(
-        statusLine(answer) +
-          headerLines({ ...endToEndHeaders(answer.headers), connection: 'Upgrade', upgrade: 'websocket' }),
+        statusLine(response) +
+          headerLines({ ...endToEndHeaders(response.headers), connection: 'Upgrade', upgrade: 'websocket' }),
       );
       if (gatewayHead.length > 0) socket.write(gatewayHead);
       if (head.length > 0) gatewaySocket.write(head);
@@ -156,17 +156,17 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
       socket.on('error', end).on('close', end);
       gatewaySocket.pipe(socket).pipe(gatewaySocket);
     });
-    // The gateway refused the upgrade (403 for another site's page, 400 for a bad handshake): its answer is passed on
+    // The gateway refused the upgrade (403 for another site's page, 400 for a bad handshake): its response is passed on
     // and both connections end with it.
-    upstream.once('response', (answer) => {
+    upstream.once('response', (response) => {
       settled = true;
-      answered();
-      const headers = { ...endToEndHeaders(answer.headers), connection: 'close' };
+      responded();
+      const headers = { ...endToEndHeaders(response.headers), connection: 'close' };
       delete headers['content-length'];
-      if (socket.writable) socket.write(statusLine(answer) + headerLines(headers));
-      answer.on('data', (chunk: Buffer) => socket.writable && socket.write(chunk));
-      answer.once('end', () => socket.end(() => socket.destroy()));
-      answer.once('error', () => socket.destroy());
+      if (socket.writable) socket.write(statusLine(response) + headerLines(headers));
+      response.on('data', (chunk: Buffer) => socket.writable && socket.write(chunk));
+      response.once('end', () => socket.end(() => socket.destroy()));
+      response.once('error', () => socket.destroy());
       socket.once('close', () => upstream.destroy());
     });
     upstream.once('error', (err) => {
@@ -218,8 +218,8 @@ function forwardedHeaders(req: IncomingMessage, scheme: 'http' | 'ws'): Outgoing
   };
 }
 
-function statusLine(answer: IncomingMessage): string {
-  return `HTTP/1.1 ${answer.statusCode} ${answer.statusMessage ?? ''}\r\n`;
+function statusLine(response: IncomingMessage): string {
+  return `HTTP/1.1 ${response.statusCode} ${response.statusMessage ?? ''}\r\n`;
 }
 
 /** Headers as written on the wire, ending the head; no value may carry a line break (Node refuses those already). */

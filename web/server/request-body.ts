@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * The largest request body the site passes to the gateway: the gateway's own limit (MAX_REQUEST_BYTES in
  * gateway/src/http/body-limit.ts; tests/start/graphql-proxy.test.ts holds the two equal). Refused here, a hostile body is
- * never streamed to the gateway, and the browser gets the gateway's own answer rather than a reset connection.
+ * never streamed to the gateway, and the browser gets the gateway's own response rather than a reset connection.
  */
 export const MAX_REQUEST_BYTES = 64 * 1024;
 
-/** The gateway's answer to a body over its limit, word for word, so the app sees one error whoever refuses it. */
+/** The gateway's response to a body over its limit, word for word, so the app sees one error whoever refuses it. */
 const TOO_LARGE_BODY = JSON.stringify({
   errors: [
     {
@@ -28,7 +28,7 @@ export type RequestBody =
   | { kind: 'none' }
   | { kind: 'complete'; bytes: Buffer }
   | { kind: 'too-large' }
-  /** The client went away before its body ended: nothing to send, no one to answer. */
+  /** The client went away before its body ended: nothing to send, no one to respond to. */
   | { kind: 'aborted' };
 
 /**
@@ -67,7 +67,7 @@ export function readRequestBody(req: IncomingMessage, limit = MAX_REQUEST_BYTES)
   });
 }
 
-/** Answers 413 as the gateway would, and reads the rest of the body (for DRAIN_MS at most) so the answer arrives. */
+/** Responds 413 as the gateway would, and reads the rest of the body (for DRAIN_MS at most) so the response arrives. */
 export function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(413, {
     'Content-Type': 'application/json; charset=utf-8',

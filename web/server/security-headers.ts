@@ -4,10 +4,10 @@ export interface SitePolicyOptions {
   /** Where the casino's images and videos are (CASINO_ASSETS_URL). */
   assetsUrl?: string;
   /**
-   * Other origins the pages use (SITE_OUTSIDE_ORIGINS): the live chat's script and styles, the error reporter's
-   * collector, game pages served over plain http (a development casino).
+   * The third-party origins the pages use (SITE_OUTSIDE_ORIGINS): the live chat's script and styles, the error
+   * reporter's collector, game pages served over plain http (a development casino).
    */
-  outsideOrigins?: readonly string[];
+  thirdPartyOrigins?: readonly string[];
 }
 
 /**
@@ -20,22 +20,22 @@ export interface SitePolicyOptions {
  * - a launched game opens the casino's game page, which may be any game provider's https page, in an iframe;
  * - no page of another origin may frame the site (clickjacking the cashier), and no plugin, <base> or form may
  *   send the player elsewhere.
- * The outside origins are added where the outside services need them: scripts and styles (the chat widget),
+ * The third-party origins are added where the third-party services need them: scripts and styles (the chat widget),
  * connections (error reports), frames (games), images.
  */
-export function contentSecurityPolicy({ assetsUrl, outsideOrigins = [] }: SitePolicyOptions): string {
+export function contentSecurityPolicy({ assetsUrl, thirdPartyOrigins = [] }: SitePolicyOptions): string {
   const casino = assetsUrl ? [new URL(assetsUrl).origin] : [];
-  const outside = [...outsideOrigins];
+  const thirdParty = [...thirdPartyOrigins];
   const sources = (...list: string[]) => [...new Set(list)].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${sources("'self'", ...outside)}`,
-    `style-src ${sources("'self'", "'unsafe-inline'", ...outside)}`,
-    `img-src ${sources("'self'", 'data:', 'blob:', ...casino, ...outside)}`,
-    `media-src ${sources("'self'", ...casino, ...outside)}`,
-    `font-src ${sources("'self'", 'data:', ...outside)}`,
-    `connect-src ${sources("'self'", ...outside)}`,
-    `frame-src ${sources("'self'", 'https:', ...casino, ...outside)}`,
+    `script-src ${sources("'self'", ...thirdParty)}`,
+    `style-src ${sources("'self'", "'unsafe-inline'", ...thirdParty)}`,
+    `img-src ${sources("'self'", 'data:', 'blob:', ...casino, ...thirdParty)}`,
+    `media-src ${sources("'self'", ...casino, ...thirdParty)}`,
+    `font-src ${sources("'self'", 'data:', ...thirdParty)}`,
+    `connect-src ${sources("'self'", ...thirdParty)}`,
+    `frame-src ${sources("'self'", 'https:', ...casino, ...thirdParty)}`,
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -45,8 +45,8 @@ export function contentSecurityPolicy({ assetsUrl, outsideOrigins = [] }: SitePo
 }
 
 /**
- * The headers on every answer of the site server: no content sniffing, only the origin as referrer to other
- * sites, no framing, and the policy above. Answers passed on from the gateway (/graphql, GraphiQL) carry the
+ * The headers on every response of the site server: no content sniffing, only the origin as referrer to other
+ * sites, no framing, and the policy above. Responses passed on from the gateway (/graphql, GraphiQL) carry the
  * gateway's own headers, which replace these.
  */
 export function securityHeaders(options: SitePolicyOptions): (res: ServerResponse) => void {

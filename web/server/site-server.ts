@@ -21,8 +21,8 @@ export interface SiteServerOptions {
    * connection costs several round trips that otherwise start only once the app has asked for the games.
    */
   assetsUrl?: string;
-  /** Other origins the pages use: the live chat, the error reporter, game pages (SITE_OUTSIDE_ORIGINS). */
-  outsideOrigins?: string[];
+  /** The third-party origins the pages use: the live chat, the error reporter, game pages (SITE_OUTSIDE_ORIGINS). */
+  thirdPartyOrigins?: string[];
   logger?: Pick<Console, 'warn'>;
 }
 
@@ -70,7 +70,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const proxy = graphqlProxy(options.gatewayUrl, options.logger ?? console);
   const setSecurityHeaders = securityHeaders({
     ...(options.assetsUrl ? { assetsUrl: options.assetsUrl } : {}),
-    ...(options.outsideOrigins ? { outsideOrigins: options.outsideOrigins } : {}),
+    ...(options.thirdPartyOrigins ? { thirdPartyOrigins: options.thirdPartyOrigins } : {}),
   });
   const preconnect = options.assetsUrl ? `<${new URL(options.assetsUrl).origin}>; rel=preconnect` : null;
 

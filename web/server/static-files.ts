@@ -8,7 +8,7 @@ const REVALIDATE = 'no-cache';
 
 /**
  * The built site: hashed files under /assets/ cached for a year, any other file revalidated, and any other path
- * answered with index.html so the client-side routes (/games/…, /tournaments/…) load the app. A missing file
+ * served index.html so the client-side routes (/games/…, /tournaments/…) load the app. A missing file
  * under /assets/ stays a 404: an old page asking for a removed bundle must fail visibly, not get HTML as script.
  *
  * The file list is read once, at start (sirv without `dev`): serving is a map lookup, and no path can leave the

@@ -6,7 +6,7 @@ import { createMockEnvironment, MockPayloadGenerator, type MockResolvers } from 
 
 /**
  * Renders a component test's harness over a mock Relay environment (inside a router at `at`, when given) and, given
- * `resolvers` (null: the generator's defaults), answers its query with data generated from them. The environment is returned for the operations
+ * `resolvers` (null: the generator's defaults), resolves its query with data generated from them. The environment is returned for the operations
  * that follow (mutations, subscriptions, refetches).
  */
 export function renderWithRelay(

@@ -9,7 +9,7 @@ afterEach(() => cleanup());
 // Screens and modals load their code lazily: on a busy machine that takes longer than the library's default second (the first lazy modal of a run is transformed then).
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom has no matchMedia: every media query answers "no" (a desktop that has not asked for reduced motion).
+// jsdom has no matchMedia: every media query matches "no" (a desktop that has not asked for reduced motion).
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

@@ -12,7 +12,7 @@ export const NEW_GAMES_COUNT = 50;
 
 /*
  * What is worked out from a list of games (who may see which, an index by id, a sort order, the menus) is kept with
- * the list: the catalogue is one shared object for as long as the public cache keeps it, so every answer within
+ * the list: the catalogue is one shared object for as long as the public cache keeps it, so every response within
  * that time reuses the work (a home screen worked the whole catalogue over six times), and it goes when the list
  * does. Only public facts are kept (the guest-hidden rule depends on being a guest, nothing personal); what is kept
  * is shared, so no caller may change it.
@@ -449,5 +449,5 @@ export function checkFilter(
   }
 }
 
-/** A client's value quoted in a message, cut short so a huge one cannot flood the answer. */
+/** A client's value quoted in a message, cut short so a huge one cannot flood the response. */
 const clip = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);

@@ -15,7 +15,7 @@ const tooLarge = () =>
 
 /**
  * Refuses request bodies over `limit` bytes (413). Yoga's own limit (turned off in server.ts) pipes every body
- * through a TransformStream, which cost the gateway 0.3 ms of CPU per request, about as much as answering
+ * through a TransformStream, which cost the gateway 0.3 ms of CPU per request, about as much as executing
  * `{ __typename }` itself. Here a body with a Content-Length (every browser's and fetch's POST) is judged by its
  * header alone; only a chunked body, which names no length, is counted as it streams in.
  */

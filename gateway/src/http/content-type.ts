@@ -12,7 +12,7 @@ const WHAT_TO_SEND =
   '{"query": "query ($first: Int) { games(first: $first) { totalCount } }", "variables": {"first": 5}}.';
 
 /**
- * A POST of another media type is answered 415 with a body that says what to send: Yoga's own 415 has an empty
+ * A POST of another media type gets a 415 with a body that says what to send: Yoga's own 415 has an empty
  * body, which leaves a partner tool guessing.
  */
 export function explainContentType(): Plugin {

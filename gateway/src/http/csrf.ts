@@ -10,7 +10,7 @@ export const CSRF_HEADERS = ['x-graphql-yoga-csrf', 'x-csrf-token', 'x-xsrf-toke
 
 /**
  * Whether a request carries one of CSRF_HEADERS: a GET runs an operation only if it does (preventCsrf refuses it
- * otherwise). The guests' shortcut (response-cache.ts), which answers before preventCsrf runs, asks this first.
+ * otherwise). The guests' shortcut (response-cache.ts), which responds before preventCsrf runs, asks this first.
  */
 export const carriesCsrfHeader = (request: Request): boolean =>
   CSRF_HEADERS.some((name) => request.headers.has(name));

@@ -21,7 +21,7 @@ interface RequestRecord {
   outcome: OperationOutcome | null;
   codes: Set<string>;
   cached: boolean;
-  /** The document's text, for naming an answer served from the cache, which is never parsed. */
+  /** The document's text, for naming a response served from the cache, which is never parsed. */
   query: string | null;
 }
 
@@ -34,7 +34,7 @@ export interface HttpObserverOptions {
   production: boolean;
 }
 
-/** The codes of an answer's errors; an error without one is the masked unexpected kind. */
+/** The codes of a result's errors; an error without one is the masked unexpected kind. */
 const codesOf = (errors: readonly GraphQLError[] | undefined) =>
   (errors ?? []).map((e) =>
     typeof e.extensions?.code === 'string' ? e.extensions.code : 'INTERNAL_SERVER_ERROR',
@@ -69,7 +69,7 @@ function describe(record: RequestRecord | undefined, document: DocumentNode, ope
 }
 
 /**
- * An answer from the guests' answer cache: only a guest's query is ever kept, and its name is the document's first
+ * A response from the guests' response cache: only a guest's query is ever kept, and its name is the document's first
  * (a document of several names its operation in operationName, and that is part of the cache key).
  */
 function markCached(record: RequestRecord, operationName: string | null, query: string | null) {
@@ -95,8 +95,8 @@ function judge(record: RequestRecord, result: ExecutionResult, logger: GatewayLo
   }
 }
 
-/** What the request's answer shows: a stream is ok until it fails; each result of a batch is judged. */
-function judgeAnswer(record: RequestRecord, result: unknown, logger: GatewayLogger) {
+/** What the request's response shows: a stream is ok until it fails; each result of a batch is judged. */
+function judgeResult(record: RequestRecord, result: unknown, logger: GatewayLogger) {
   if (isAsyncIterable(result)) {
     record.outcome ??= 'ok';
     return;
@@ -109,7 +109,7 @@ function judgeAnswer(record: RequestRecord, result: unknown, logger: GatewayLogg
 }
 
 /**
- * The answer to GET /metrics: the scrape when allowed (a promise: the registry collects asynchronously), else a
+ * The response to GET /metrics: the scrape when allowed (a promise: the registry collects asynchronously), else a
  * 401 asking for the token or a 404 (no token set in production: the endpoint does not exist).
  */
 function metricsResponse(
@@ -165,7 +165,7 @@ function logRequest(
       ...(record.cached ? { cached: true } : {}),
     });
   }
-  // Every 5xx is the gateway's failure, whatever answered it: an error line, with the request's id.
+  // Every 5xx is the gateway's failure, whatever responded: an error line, with the request's id.
   if (response.status >= 500) logger.error(line, 'request');
   else if (PROBES.has(record.path)) logger.debug(line, 'request');
   else logger.info(line, 'request');
@@ -215,7 +215,7 @@ function observerPlugin(records: WeakMap<Request, RequestRecord>, options: HttpO
     },
     onResultProcess({ request, result }) {
       const record = records.get(request);
-      if (record) judgeAnswer(record, result, options.logger);
+      if (record) judgeResult(record, result, options.logger);
     },
     onResponse({ request, response }) {
       const record = records.get(request);
@@ -232,13 +232,13 @@ function observerPlugin(records: WeakMap<Request, RequestRecord>, options: HttpO
  * one), which goes back in the X-Request-Id header, upstream with every call the request makes (see requestIdOf),
  * and into its one log line: method, path, status, duration, and for GraphQL the operation's name, type, outcome
  * and error codes. Never a header, body or variable. GraphQL requests also feed the operation metrics, and
- * /metrics answers the Prometheus scrape.
+ * /metrics serves the Prometheus scrape.
  */
 export function observeHttp(options: HttpObserverOptions) {
   const records = new WeakMap<Request, RequestRecord>();
   return {
     plugin: observerPlugin(records, options),
-    /** A request the guests' answer cache answered by its address, before Yoga read the request (response-cache.ts). */
+    /** A request the guests' response cache served by its address, before Yoga read the request (response-cache.ts). */
     servedFromCache(request: Request, operationName: string | null, query: string): void {
       const record = records.get(request);
       if (!record) return;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * What every answer of the gateway carries: no content sniffing (a JSON answer is never run as a script or shown as
- * a page), no referrer sent onwards, and no framing by any page (clickjacking GraphiQL). Answers other than
+ * What every response of the gateway carries: no content sniffing (a JSON response is never run as a script or shown as
+ * a page), no referrer sent onwards, and no framing by any page (clickjacking GraphiQL). Responses other than
  * GraphiQL are data, never a document: their policy allows nothing at all.
  */
 const COMMON_HEADERS: Record<string, string> = {
@@ -68,7 +68,7 @@ export function graphiqlPage(render: (options: object) => string): GraphiqlPage 
   };
 }
 
-/** The security headers on every answer: GraphiQL's page gets its own policy, everything else the data policy. */
+/** The security headers on every response: GraphiQL's page gets its own policy, everything else the data policy. */
 export function securityHeaders(graphiql: GraphiqlPage, headers: Headers): void {
   for (const [name, value] of Object.entries(COMMON_HEADERS)) headers.set(name, value);
   const isPage = /^text\/html\b/i.test(headers.get('content-type') ?? '');

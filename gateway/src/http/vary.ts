@@ -1,4 +1,4 @@
-/** Adds a request header's name to an answer's Vary unless it (or `*`) is there already. */
+/** Adds a request header's name to a response's Vary unless it (or `*`) is there already. */
 export function addVary(headers: Headers, name: string): void {
   const vary = headers.get('vary') ?? '';
   const names = vary.split(',').map((n) => n.trim().toLowerCase());

@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { upstreamResource, type CircuitState } from '../upstream/circuit-breaker.js';
 import type { CacheLookup } from '../upstream/public-cache.js';
 
-/** Seconds, from a millisecond answer of the home screen's calls to a slow backend's time-out. */
+/** Seconds, from a millisecond response to the home screen's calls to a slow backend's time-out. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /**
  * Operation names come from clients: past this many distinct names (the web app has a few dozen) the rest count as
@@ -14,7 +14,7 @@ const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,99}$/;
 const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,39}$/;
 
 export type OperationOutcome = 'ok' | 'partial' | 'error';
-export type CacheName = 'public' | 'guest_answers';
+export type CacheName = 'public' | 'guest_responses';
 /** How a circuit breaker stands as a number: 0 closed (calls go through), 1 half-open (probing), 2 open (failing fast). */
 const CIRCUIT_VALUE: Record<CircuitState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
@@ -36,20 +36,20 @@ export class GatewayMetrics {
   });
   private readonly errors = new Counter({
     name: 'gateway_operation_errors_total',
-    help: 'Errors in GraphQL answers by extensions.code',
+    help: 'Errors in GraphQL responses by extensions.code',
     labelNames: ['code'] as const,
     registers: [this.registry],
   });
   private readonly upstream = new Histogram({
     name: 'gateway_upstream_request_duration_seconds',
-    help: 'Calls to the casino backend by resource (method and path, ids as :id) and status ("error": no answer, "open": refused by its circuit breaker)',
+    help: 'Calls to the casino backend by resource (method and path, ids as :id) and status ("error": no response, "open": refused by its circuit breaker)',
     labelNames: ['resource', 'status'] as const,
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
   });
   private readonly cache = new Counter({
     name: 'gateway_cache_lookups_total',
-    help: 'Lookups in the public reads cache and the guests\u2019 answer cache, by result (hit, stale: served while refreshed, miss)',
+    help: 'Lookups in the public reads cache and the guests\u2019 response cache, by result (hit, stale: served while refreshed, miss)',
     labelNames: ['cache', 'result'] as const,
     registers: [this.registry],
   });
@@ -64,7 +64,7 @@ export class GatewayMetrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  /** One GraphQL operation done (an HTTP answer, or a graphql-ws operation's end). */
+  /** One GraphQL operation done (an HTTP response, or a graphql-ws operation's end). */
   operation(
     name: string | null | undefined,
     type: string,

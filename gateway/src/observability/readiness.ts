@@ -2,12 +2,12 @@ import { useReadinessCheck, type FetchAPI, type Plugin } from 'graphql-yoga';
 import type { Realtime } from '../realtime/realtime.js';
 import type { BackendState, UpstreamClient } from '../upstream/client.js';
 
-/** What /readyz answers, for a load balancer (the status code) and an operator (the body). */
+/** What /readyz returns, for a load balancer (the status code) and an operator (the body). */
 export interface Readiness {
-  /** ready and degraded answer 200 (send traffic), not ready 503 (send it elsewhere): see readiness. */
+  /** ready and degraded respond 200 (send traffic), not ready 503 (send it elsewhere): see readiness. */
   status: 'ready' | 'degraded' | 'not ready';
   backend: {
-    /** How the casino's REST backend answered a ping just now (UpstreamClient.ping): up, slow, failing or down. */
+    /** How the casino's REST backend responded to a ping just now (UpstreamClient.ping): up, slow, failing or down. */
     state: BackendState;
     /** Upstream resources refused at once right now (open), or about to be probed (half-open). */
     circuits: { resource: string; state: string }[];
@@ -29,15 +29,16 @@ export interface Readiness {
  *
  * - not ready (503): the casino's REST backend cannot be reached from here (the connection is refused, the host is
  *   unknown, no connection within the ping's bound), or every circuit this replica holds is open while the backend
- *   does not answer its ping well either (slow or failing): every call it would make is refused. Every query and
+ *   does not respond to its ping well either (slow or failing): every call it would make is refused. Every query and
  *   mutation (money included) needs the backend, so a balancer should send players elsewhere.
- * - degraded (200): this replica answers, but not everything is well: the backend is slow (no answer to the ping
- *   within a second, or the calls' own bound if shorter: queries still answer, only later) or answers 5xx, some
- *   resources' circuits are open (those fields fail at once with UPSTREAM_UNAVAILABLE, the rest answer, stale public
- *   answers included), or the live channels are down. A balancer should keep sending traffic: the backend and its channels are the same for every
- *   replica, so taking replicas out gains nothing and, since a slow backend slows them all at once, would take every
- *   replica out together and cut players off from their wallet. An operator reads the body (and the logs).
- * - ready (200): the backend answered at once, every circuit is closed and the live channels are up or idle.
+ * - degraded (200): this replica responds, but not everything is well: the backend is slow (no response to the
+ *   ping within a second, or the calls' own bound if shorter: queries still resolve, only later) or responds 5xx,
+ *   some resources' circuits are open (those fields fail at once with UPSTREAM_UNAVAILABLE, the rest resolve, stale
+ *   public responses included), or the live channels are down. A balancer should keep sending traffic: the backend
+ *   and its channels are the same for every replica, so taking replicas out gains nothing and, since a slow
+ *   backend slows them all at once, would take every replica out together and cut players off from their wallet.
+ *   An operator reads the body (and the logs).
+ * - ready (200): the backend responded at once, every circuit is closed and the live channels are up or idle.
  *
  * Only open circuits count towards not ready, not half-open ones: once an open circuit's reset time has passed, the
  * replica is 200 again, so the balancer sends it the traffic whose calls probe the backend; a replica out of
@@ -70,9 +71,9 @@ export const READINESS_PATH = '/readyz';
  */
 export function serveReadiness(client: UpstreamClient, realtime: Realtime): Plugin {
   const check = async ({ fetchAPI }: { fetchAPI: FetchAPI }): Promise<Response> => {
-    const answer = await readiness(client, realtime);
-    return new fetchAPI.Response(JSON.stringify(answer), {
-      status: answer.status === 'not ready' ? 503 : 200,
+    const report = await readiness(client, realtime);
+    return new fetchAPI.Response(JSON.stringify(report), {
+      status: report.status === 'not ready' ? 503 : 200,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     });
   };

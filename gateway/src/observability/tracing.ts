@@ -36,7 +36,7 @@ export function tracingConfigured(env: NodeJS.ProcessEnv = process.env): boolean
 /**
  * Starts OpenTelemetry's Node SDK when an exporter is configured: it reads the OTEL_* variables itself (exporter,
  * endpoint, protocol, headers, sampler, service name, propagators). Traces only: the gateway's metrics are
- * Prometheus's (/metrics) and its logs go to stdout, so the SDK's own metric and log exporters stay off. Answers
+ * Prometheus's (/metrics) and its logs go to stdout, so the SDK's own metric and log exporters stay off. Returns
  * the shutdown that flushes the last spans, or null when nothing is configured. Once per process, before the
  * gateway starts (main.ts).
  */
@@ -98,7 +98,7 @@ function endWhenSettled<T>(span: Span, run: () => T): T {
  * Over HTTP it continues the caller's trace when the request carries a W3C traceparent.
  */
 export function traceOperations(): Plugin {
-  // No exporter, no plugin: its wrapper around every execution would cost each answer for nothing. The SDK starts
+  // No exporter, no plugin: its wrapper around every execution would cost each execution for nothing. The SDK starts
   // before the gateway is made (main.ts), so this is known here.
   if (!tracing) return {};
   const spans = new WeakMap<object, Span>();
@@ -170,11 +170,11 @@ export function traceUpstreamCall<T extends { status: number }>(
   });
   propagation.inject(trace.setSpan(context.active(), span), headers);
   return send().then(
-    (answer) => {
-      span.setAttribute('http.response.status_code', answer.status);
-      if (answer.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    (response) => {
+      span.setAttribute('http.response.status_code', response.status);
+      if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
-      return answer;
+      return response;
     },
     (err: unknown) => {
       span.setStatus({ code: SpanStatusCode.ERROR });

@@ -22,7 +22,7 @@ import {
 /**
  * Coercion errors that name the input's place and the rule it breaks, never its value: GraphQL's own quote the value
  * ('Variable "$input" got invalid value { email: "…", password: "hunter2" }; …'), which puts a player's password,
- * token, email or phone into answers and logs, and which cost the time of formatting the whole value once per error
+ * token, email or phone into responses and logs, and which cost the time of formatting the whole value once per error
  * (5,000 unknown keys in one filter held the process for 14 s). Here each message is a short sentence of the place
  * and the rule, and a request gets at most MAX_INPUT_ERRORS of them.
  */
@@ -97,7 +97,7 @@ const inputError = (message: string, node: ASTNode | undefined) =>
 const ENOUGH = Symbol('enough input errors');
 
 /**
- * Coerces an operation's variables as GraphQL's execution will (graphql-js's own coerceInputValue), answering the
+ * Coerces an operation's variables as GraphQL's execution will (graphql-js's own coerceInputValue), returning the
  * errors with safe messages, at most MAX_INPUT_ERRORS of them: coercion stops there, so a value with thousands of
  * unknown fields costs no more than one with fifty. Nothing here formats a value. The raw values must already be
  * within INPUT_LIMITS.maxDepth (input-limits.ts), which bounds the recursion of coerceInputValue.
@@ -151,7 +151,7 @@ export type PlaceOfValue = (ancestors: readonly (ASTNode | readonly ASTNode[])[]
 
 /**
  * GraphQL's ValuesOfCorrectTypeRule with messages that name the place and the rule instead of quoting the value
- * written in the document (`login(input: { password: 12345678 })` would be answered "String cannot represent a non
+ * written in the document (`login(input: { password: 12345678 })` would get "String cannot represent a non
  * string value: 12345678"). Its other messages (a missing or unknown field) name no value and stay as they are.
  */
 export function safeValuesOfCorrectTypeRule(placeOf: PlaceOfValue) {

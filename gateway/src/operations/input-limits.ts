@@ -37,7 +37,7 @@ export const INPUT_LIMITS = {
   /**
    * Levels of objects and lists in one variable's value. The deepest legitimate one is two (a filter's list of
    * providers); a deeper value is refused before anything recursive (GraphQL's coercion, a cache key's
-   * JSON.stringify) meets it: 30,000 nested lists in a 60 KB body overflowed the stack and answered 500.
+   * JSON.stringify) meets it: 30,000 nested lists in a 60 KB body overflowed the stack and returned 500.
    */
   maxDepth: 8,
 } as const;
@@ -205,14 +205,14 @@ const SafeValuesOfCorrectTypeRule = safeValuesOfCorrectTypeRule(placeOf);
  * before GraphQL coerces them, which is what would otherwise hold the process: coercion walks every item of a list,
  * and formats the whole value once per error. This runs for queries and mutations (onExecute) and subscriptions
  * (onSubscribe) alike, so graphql-ws and server-sent events are covered with HTTP; over HTTP the depth is checked
- * as soon as the parameters are read (onParams), before the guests' answer cache makes a key of the variables, and
+ * as soon as the parameters are read (onParams), before the guests' response cache makes a key of the variables, and
  * over graphql-ws before its subscriptions are grouped (realtime/ws-server.ts).
  */
 export function inputLimits(): Plugin {
   return {
     onParams({ params }) {
       const error = checkVariableDepth(params.variables);
-      // Thrown: every later onParams hook (the answer cache's key) would still run after a setResult.
+      // Thrown: every later onParams hook (the response cache's key) would still run after a setResult.
       if (error) throw asRequestError(error);
     },
     onValidate({ addValidationRule, setValidationFn, validateFn }) {

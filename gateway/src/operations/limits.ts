@@ -115,7 +115,7 @@ function documentShape(): Plugin {
       return ({ result, replaceParseResult }) => {
         if (!result || result instanceof Error || withinLimits.has(result as DocumentNode)) return;
         const violation = shapeViolation(result as DocumentNode);
-        // A refused document gets a fresh error each time (errors are answered, and may be added to on the way).
+        // A refused document gets a fresh error each time (errors are returned, and may be added to on the way).
         if (violation) replaceParseResult(violation as unknown as DocumentNode);
         else withinLimits.add(result as DocumentNode);
       };

@@ -27,7 +27,7 @@ const OPERATION_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const requestError = (message: string, code: string) =>
   new GraphQLError(message, { extensions: { code, http: { status: 400, spec: true } } });
 
-/** The answers a client gets, the same over HTTP and graphql-ws. */
+/** The responses a client gets, the same over HTTP and graphql-ws. */
 export const refusals = {
   unknownId: () =>
     requestError(
@@ -141,7 +141,7 @@ export class PersistedOperations {
     return this.documents.get(id) ?? null;
   }
 
-  /** One stat per unknown id: next to answering the request, nothing; the file is read only when rewritten. */
+  /** One stat per unknown id: next to serving the request, nothing; the file is read only when rewritten. */
   private reloadIfRewritten(): void {
     const mtime = mtimeOf(this.file);
     if (mtime === 0 || mtime === this.loadedMtime) return;
@@ -172,7 +172,7 @@ function docIdOfGet(request: Request): string | null {
 /**
  * Persisted operations over HTTP (and server-sent events), in Relay's format: `{"doc_id": "<id>", "variables":
  * {...}}` in a POST's body, or the same parameters in a GET's address. The document is looked up before anything
- * else reads the request, so everything after (the guests' answer cache, parsing, the limits, validation) sees the
+ * else reads the request, so everything after (the guests' response cache, parsing, the limits, validation) sees the
  * document itself. With `only`, a request carrying a document is refused; otherwise documents run too (partner
  * tools, GraphiQL). Yoga must accept the extra body key (extraParamNames: [DOC_ID]).
  */
@@ -199,7 +199,7 @@ export interface SocketOperation {
 }
 
 /**
- * The same over graphql-ws, where Yoga's plugin does not run: the payload with its document, or the error to answer.
+ * The same over graphql-ws, where Yoga's plugin does not run: the payload with its document, or the error to return.
  */
 export function resolveSocketOperation<P extends SocketOperation>(
   operations: PersistedOperations,

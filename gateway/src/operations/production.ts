@@ -63,8 +63,8 @@ const hasDetails = (error: GraphQLError) =>
 
 function withoutDetails(error: GraphQLError): GraphQLError {
   const extensions: Record<string, unknown> = { ...error.extensions };
-  // Yoga answers an error it can explain with an originalError (a malformed body) with its own status (400) even to
-  // a client accepting application/json; without the originalError it would answer 200. The status stays.
+  // Yoga responds to an error it can explain with an originalError (a malformed body) with its own status (400) even to
+  // a client accepting application/json; without the originalError it would respond 200. The status stays.
   const http = extensions.http as Record<string, unknown> | undefined;
   if (extensions.originalError !== undefined && http) extensions.http = { ...http, spec: false };
   for (const key of DETAILS) delete extensions[key];
@@ -78,7 +78,7 @@ function withoutDetails(error: GraphQLError): GraphQLError {
 }
 
 /**
- * In production an error says what was refused and nothing more: a malformed JSON body is answered "POST body sent
+ * In production an error says what was refused and nothing more: a malformed JSON body gets "POST body sent
  * invalid JSON." without the parser's message, which quotes the body back (a password in it included), and no
  * error carries a stack trace (Yoga adds them only in development; this holds whatever NODE_ENV says).
  */

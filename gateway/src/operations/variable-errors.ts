@@ -8,7 +8,7 @@ import type { Plugin } from 'graphql-yoga';
  *
  * The status is that of a validation error: 400 for a client that accepts application/graphql-response+json, 200
  * for one that accepts application/json (or says nothing), as the GraphQL over HTTP spec asks. Yoga's executor
- * would answer 400 to both.
+ * would respond 400 to both.
  */
 function withCode(result: ExecutionResult): ExecutionResult | null {
   if ('data' in result || !result.errors?.some((e) => e.extensions?.code === undefined)) return null;

@@ -5,9 +5,9 @@ import type { Redis } from 'ioredis';
  * it), so a window's count is never reset by hand: the next window is another key, and old ones expire.
  */
 export interface WindowCounters {
-  /** Counts one attempt at `key`, which lives for `windowMs`; answers the count so far (0: not counted). */
+  /** Counts one attempt at `key`, which lives for `windowMs`; returns the count so far (0: not counted). */
   hit(key: string, windowMs: number): Promise<number>;
-  /** Takes back one attempt counted at `key` (a sign-in that succeeded, or that the casino never answered). */
+  /** Takes back one attempt counted at `key` (a sign-in that succeeded, or that the casino never responded to). */
   undo(key: string): Promise<void>;
   /** Forgets every attempt counted at `key` (a player's failed sign-ins, once they sign in). */
   clear(key: string): Promise<void>;
@@ -73,14 +73,14 @@ export class MemoryCounters implements WindowCounters {
 /** The prefix of every rate-limit key in Redis (replicas sharing one Redis share these counts). */
 export const REDIS_KEY_PREFIX = 'playlive:ratelimit:';
 
-/** A count Redis has not answered within this long is given up (fail open) rather than holding up the request. */
-const REDIS_ANSWER_MS = 250;
+/** A count Redis has not returned within this long is given up (fail open) rather than holding up the request. */
+const REDIS_REPLY_MS = 250;
 
 /**
  * Counters in Redis, shared by every replica using the same REDIS_URL. INCR and PEXPIRE go in one MULTI, so a key
  * never lives without its expiry whichever replica counts first.
  *
- * When Redis does not answer (down, restarting, too slow), the attempt is let through: a casino must not lock out
+ * When Redis does not reply (down, restarting, too slow), the attempt is let through: a casino must not lock out
  * every player because Redis restarted. One log line says so per outage, and another when counting works again.
  */
 export class RedisCounters implements WindowCounters {
@@ -104,7 +104,7 @@ export class RedisCounters implements WindowCounters {
       const counting = this.firstReady.then(() =>
         this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs).exec(),
       );
-      const replies = await answerWithin(counting, REDIS_ANSWER_MS);
+      const replies = await replyWithin(counting, REDIS_REPLY_MS);
       const [err, count] = replies?.[0] ?? [new Error('no reply to MULTI')];
       if (err) throw err;
       if (this.failing) this.logger.info('Rate limits are counted in Redis again.');
@@ -113,7 +113,7 @@ export class RedisCounters implements WindowCounters {
     } catch (err) {
       if (!this.failing) {
         this.logger.warn(
-          `Rate limits are not enforced while Redis does not answer (${(err as Error).message}).`,
+          `Rate limits are not enforced while Redis does not reply (${(err as Error).message}).`,
         );
       }
       this.failing = true;
@@ -131,12 +131,12 @@ export class RedisCounters implements WindowCounters {
   }
 
   /**
-   * Taking counts back is best effort: when Redis does not answer, the count stays until its window ends, which
+   * Taking counts back is best effort: when Redis does not reply, the count stays until its window ends, which
    * errs towards the limit (hit already logs the outage).
    */
   private async quietly(command: Promise<void>): Promise<void> {
     try {
-      await answerWithin(command, REDIS_ANSWER_MS);
+      await replyWithin(command, REDIS_REPLY_MS);
     } catch {
       // See above.
     }
@@ -146,12 +146,12 @@ export class RedisCounters implements WindowCounters {
 /** DECR only a key that exists and is above 0 (one round trip, atomic beside other replicas' INCRs). */
 const UNDO_SCRIPT = `if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then return redis.call('DECR', KEYS[1]) end return 0`;
 
-function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T> {
+function replyWithin<T>(reply: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`no reply within ${ms} ms`)), ms);
   });
   // A reply that arrives after we gave up must not become an unhandled rejection.
-  answer.catch(() => {});
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  reply.catch(() => {});
+  return Promise.race([reply, late]).finally(() => clearTimeout(timer));
 }

@@ -40,7 +40,7 @@ export class RateLimiter {
 
 /** One attempt as counted (in the window it was counted in, whenever it is taken back). */
 export interface Counted {
-  /** Attempts in this window so far, this one included (0: not counted, as when Redis does not answer). */
+  /** Attempts in this window so far, this one included (0: not counted, as when Redis does not reply). */
   count: number;
   /** Past the limit. */
   over: boolean;

@@ -23,7 +23,7 @@ export interface RateLimits {
   attemptsOf(req: ClientRequest | undefined): AttemptLimits;
   /**
    * Yoga plugin: the ceiling on each HTTP request to the GraphQL endpoint (over it, 429 with Retry-After), and
-   * Retry-After on an answer that is nothing but a guarded mutation's refusal (retry-after.ts).
+   * Retry-After on a response that is nothing but a guarded mutation's refusal (retry-after.ts).
    */
   httpCeiling: Plugin;
   /**
@@ -31,7 +31,7 @@ export interface RateLimits {
    * often it is asked: the guests' shortcut (response-cache.ts) asks before the ceiling's own hook does.
    */
   admitHttp(request: Request, serverContext: unknown): GraphQLError | null | Promise<GraphQLError | null>;
-  /** The ceiling on one graphql-ws operation: the error to answer it with, or null to run it. */
+  /** The ceiling on one graphql-ws operation: the error to refuse it with, or null to run it. */
   admitOperation(req: ClientRequest): Promise<GraphQLError | null>;
 }
 

@@ -4,15 +4,15 @@ import type { Plugin } from 'graphql-yoga';
 type ResultProcess = NonNullable<Plugin['onResultProcess']>;
 
 /**
- * A guarded mutation's refusal (RATE_LIMITED) is a GraphQL error in a 200 answer, with extensions.retryAfter in
- * seconds: GraphQL clients read that. When the answer is nothing but such refusals (no data at all, every error
+ * A guarded mutation's refusal (RATE_LIMITED) is a GraphQL error in a 200 response, with extensions.retryAfter in
+ * seconds: GraphQL clients read that. When the result is nothing but such refusals (no data at all, every error
  * RATE_LIMITED), its HTTP response also carries Retry-After with the longest wait, so an HTTP client, retry
  * middleware or load tester that knows nothing of GraphQL backs off as it would from a 429.
  *
- * Not when the answer also holds data or other errors: then the response as a whole is not a refusal, and a
+ * Not when the result also holds data or other errors: then the response as a whole is not a refusal, and a
  * client honouring the header would hold back the rest of its work (and a cache or proxy could treat the whole
- * answer as throttled). The status stays 200, as GraphQL over HTTP answers an executed operation; only the ceiling
- * on all operations (rate-limits.ts), which refuses before any operation runs, answers 429.
+ * response as throttled). The status stays 200, as GraphQL over HTTP responds to an executed operation; only the
+ * ceiling on all operations (rate-limits.ts), which refuses before any operation runs, responds 429.
  */
 export const retryAfterHeader: ResultProcess = ({ result, setResult }) => {
   if (Array.isArray(result) || Symbol.asyncIterator in result) return;

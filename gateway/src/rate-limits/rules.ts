@@ -4,7 +4,7 @@
  * Sized for real players: someone who mistypes a password a few times, asks for a second reset mail, or retries a
  * payment after a dropped connection never meets them; a script guessing passwords or coupon codes, or sending
  * reset mails to strangers, does. The per-address limits are several times the per-player ones because many
- * players share one address (mobile carriers' NAT, an office, a household). Every attempt counts, answered or
+ * players share one address (mobile carriers' NAT, an office, a household). Every attempt counts, served or
  * refused, including a payment retried with the same idempotency key; sign-ins alone count only failures
  * (SIGN_IN_LIMITS).
  *

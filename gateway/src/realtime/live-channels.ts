@@ -164,7 +164,7 @@ export class LiveChannels {
   private subscribe(name: string, first: Watcher): void {
     const connection = this.connectionWithRoom();
     const pusher = connection.client();
-    // The channel object exists before the subscription is sent, so the handlers are bound before any answer.
+    // The channel object exists before the subscription is sent, so the handlers are bound before any reply.
     const channel = pusher.channel(name) ?? pusher.channels.add(name, pusher);
     const entry: ChannelEntry = {
       name,
@@ -217,8 +217,8 @@ export class LiveChannels {
     for (const watcher of candidates) {
       if (!entry!.watchers.has(watcher)) continue;
       try {
-        const answer = await this.options.authorize(watcher.token!, socketId, entry!.name);
-        callback(null, answer);
+        const auth = await this.options.authorize(watcher.token!, socketId, entry!.name);
+        callback(null, auth);
         return;
       } catch (err) {
         if (!isAuthError(err)) {

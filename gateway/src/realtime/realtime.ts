@@ -61,7 +61,7 @@ export interface Realtime {
   passwordReset(player: number): void;
   /**
    * Watches a session a subscription relies on (re-checked every SESSION_CHECK_MS, one check per token): `onEnded`
-   * once it ends. Answers the function that stops watching.
+   * once it ends. Returns the function that stops watching.
    */
   watchSession(token: string, onEnded: (error: GraphQLError) => void): () => void;
   /** The groups of subscribers that share one execution per event. */
@@ -70,7 +70,7 @@ export interface Realtime {
   close(): void;
 }
 
-/** The casino calls the live bridge makes outside any answer; all of them live in upstream/. */
+/** The casino calls the live bridge makes outside any request; all of them live in upstream/. */
 export interface RealtimeCalls {
   /** /broadcasting/auth with a subscriber's own session (upstream/broadcasting.ts). */
   authorize: ChannelAuthorizer;

@@ -86,7 +86,7 @@ export class SessionEnds {
     this.subscriber?.disconnect();
   }
 
-  /** Answers whether Redis took the announcement (false without Redis, or while it is away). */
+  /** Returns whether Redis took the announcement (false without Redis, or while it is away). */
   private async publish(announcement: Announcement): Promise<boolean> {
     if (!this.redis) return false;
     try {

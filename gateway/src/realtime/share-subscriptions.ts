@@ -19,7 +19,7 @@ import { Member } from './shared-fanout.js';
 const PUBLIC_SUBSCRIPTIONS = new Set(['tournamentUpdated']);
 
 /**
- * The types a shared answer may contain for a signed-in subscriber, and among their fields those that depend on the
+ * The types a shared result may contain for a signed-in subscriber, and among their fields those that depend on the
  * session (the watcher's own entry). A signed-in subscriber whose document selects a personal field, or a field of
  * any other type, is executed on its own; a guest has no session, so whatever a guest selects is shared by guests.
  */
@@ -111,7 +111,7 @@ export function shareKey(args: ExecutionArgs): string | null {
 }
 
 /**
- * Joins the group of `key` (see shareKey): answers the member's own stream of the group's results, or the result
+ * Joins the group of `key` (see shareKey): returns the member's own stream of the group's results, or the result
  * that refused the subscription. The group's one execution is started by `subscribe`, with a guest's context of its
  * own (no member's session is in it). A signed-in member's session is checked first, as the unshared path does, and
  * its stream ends with UNAUTHENTICATED when its session ends.

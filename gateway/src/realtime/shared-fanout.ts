@@ -44,7 +44,7 @@ export class SharedFanout {
   constructor(private readonly options: SharedFanoutOptions) {}
 
   /**
-   * Joins the group of `key`, starting its stream with `start` when there is none. Answers the member's own
+   * Joins the group of `key`, starting its stream with `start` when there is none. Returns the member's own
    * stream, or the result that refused the subscription (every member waiting on that start gets it).
    */
   async join(key: string, start: () => Started | Promise<Started>): Promise<Member | ExecutionResult> {
@@ -150,7 +150,7 @@ interface Waiting {
 }
 
 /**
- * Writes one result straight to a subscriber's socket; answers false when the subscriber is too far behind (its
+ * Writes one result straight to a subscriber's socket; returns false when the subscriber is too far behind (its
  * socket holds too much unsent data), which cuts it off.
  */
 export type Sink = (result: ExecutionResult) => boolean;

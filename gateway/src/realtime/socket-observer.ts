@@ -33,7 +33,7 @@ export class SocketObserver {
     private readonly metrics: GatewayMetrics,
   ) {}
 
-  /** A subscribe message arrived: answers the operation's request id (for its context). */
+  /** A subscribe message arrived: returns the operation's request id (for its context). */
   received(socket: object, id: string, operationName: unknown): string {
     let operations = this.sockets.get(socket);
     if (!operations) this.sockets.set(socket, (operations = new Map()));

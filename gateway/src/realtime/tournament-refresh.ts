@@ -123,7 +123,7 @@ export class TournamentRefresh {
     w.stageTimer = null;
     const at = this.options.nextStageAt(tournament);
     if (!at) return;
-    // A few milliseconds past the instant, so the answer's "now" is surely in the new stage.
+    // A few milliseconds past the instant, so the result's "now" is surely in the new stage.
     const delay = Math.max(0, at.getTime() - this.options.clock().getTime()) + 5;
     w.stageTimer = setTimeout(
       () => {

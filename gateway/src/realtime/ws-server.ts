@@ -219,5 +219,5 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
 }
 
 type Enveloped = ReturnType<GraphqlWsOptions['yoga']['getEnveloped']>;
-/** What each operation's execution gets as its root value: envelop's functions, and the socket it answers on. */
+/** What each operation's execution gets as its root value: envelop's functions, and the socket it replies on. */
 type Root = Pick<Enveloped, 'execute' | 'subscribe'> & { socket: WebSocket; id: string };

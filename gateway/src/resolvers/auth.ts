@@ -6,7 +6,7 @@ import { requireSession } from './guard.js';
 import { currentViewer } from './viewer.js';
 
 /**
- * The payload of a sign-in: the new token, and the rest of the answer read as the new session (its viewer, its
+ * The payload of a sign-in: the new token, and the rest of the result read as the new session (its viewer, its
  * `query`), not the request's own token. The token reaches the client even if its account cannot be read then:
  * the viewer is null with its error, and the player is still signed in.
  */

@@ -76,7 +76,7 @@ export const couponsResolvers: Resolvers = {
     },
   },
 
-  // Payload parts other than what the write answered are read after it, each as its own field: a failing read
+  // Payload parts other than what the write returned are read after it, each as its own field: a failing read
   // nulls only that part, and nothing is read that the client did not ask for.
   RedeemCouponPayload: {
     wallet: (_p, _args, ctx) => walletAfterWrite(ctx),

@@ -11,7 +11,7 @@ export function requireSession(ctx: GatewayContext, message?: string): void {
   if (!ctx.scope.upstream.token) throw unauthenticated(message);
 }
 
-/** The signed-in player's id, read once per answer (the account read is deduplicated), or UNAUTHENTICATED. */
+/** The signed-in player's id, read once per execution (the account read is deduplicated), or UNAUTHENTICATED. */
 export async function requirePlayerId(ctx: GatewayContext, message?: string): Promise<number> {
   requireSession(ctx, message);
   return (await ctx.requireViewer()).id;

@@ -31,7 +31,7 @@ import type { GatewayContext } from '../context.js';
  * mutation's payload starts those below itself once its write is done (so they read what it changed, once).
  */
 
-/** Starts the reads one field will make; nothing it answers is used (the resolver reads the same calls again). */
+/** Starts the reads one field will make; nothing it returns is used (the resolver reads the same calls again). */
 export type Prefetch = (ctx: GatewayContext, args: Record<string, unknown>) => unknown;
 
 /** The prefetches of each type's fields (resolvers/*.ts contribute theirs, as they do resolvers). */
@@ -54,7 +54,7 @@ interface Walk {
 
 /** Whether @skip or @include leaves a selection out. */
 function skipped(walk: Walk, node: Parameters<typeof getDirectiveValues>[1]): boolean {
-  // Most selections carry no directive: nothing to look up (this walk runs for every answer).
+  // Most selections carry no directive: nothing to look up (this walk runs for every execution).
   if (!node.directives?.length) return false;
   if (getDirectiveValues(GraphQLSkipDirective, node, walk.variables)?.if === true) return true;
   return getDirectiveValues(GraphQLIncludeDirective, node, walk.variables)?.if === false;

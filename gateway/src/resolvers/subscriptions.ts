@@ -15,7 +15,7 @@ import { requirePlayerId } from './guard.js';
 import { viewerOf } from './viewer.js';
 
 /*
- * Live subscriptions over the casino's channels (realtime/). Each event is one answer: the context is renewed
+ * Live subscriptions over the casino's channels (realtime/). Each event is one execution: the context is renewed
  * before it (fresh loaders and "now"), refetches use the subscriber's own session, and an error is sent as that
  * event's error. A session the casino refuses ends the subscription after an UNAUTHENTICATED error.
  */

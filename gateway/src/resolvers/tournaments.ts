@@ -26,8 +26,8 @@ import { requireSession } from './guard.js';
 import type { NodeLoader } from './node.js';
 
 /**
- * One "now" per answer (ctx.now): every field of one answer (stage, label, nextStageAt, completesInSeconds) is
- * computed at the same instant, so an answer that straddles a boundary never gives a stage and a label that disagree.
+ * One "now" per execution (ctx.now): every field of one execution (stage, label, nextStageAt, completesInSeconds) is
+ * computed at the same instant, so a result that straddles a boundary never gives a stage and a label that disagree.
  */
 const stageOf = (t: TournamentModel, ctx: GatewayContext): StageInfo => tournamentStage(t, ctx.now());
 
@@ -47,7 +47,7 @@ function actionPath(
 }
 
 async function leaderboardSource(t: TournamentModel, wanted: number, ctx: GatewayContext) {
-  // The list answer carries only the top rows; ask for the whole board only when more are wanted than it holds.
+  // The list response carries only the top rows; ask for the whole board only when more are wanted than it holds.
   if (wanted <= t.entries.length || t.entries.length >= t.usersCount) return t.entries;
   return (await loadTournamentProgress(ctx.scope.upstream, t.id))?.entries ?? t.entries;
 }

@@ -45,7 +45,7 @@ export async function currentViewer(
 /**
  * Whether every field asked of the viewer reads the session's own resource with its token (those with a prefetch:
  * wallet, loyalty, notifications, coupons, ...). Then the account is not needed to vouch for the token, once it is
- * known whose the token is: the first of those reads to answer does (resolvers/prefetch.ts starts them all at once),
+ * known whose the token is: the first of those reads to return does (resolvers/prefetch.ts starts them all at once),
  * and a refused token still fails the viewer as UNAUTHENTICATED. `id`, or any field without such a read, waits for
  * the account as before.
  */

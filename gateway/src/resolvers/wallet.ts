@@ -250,7 +250,7 @@ export const walletPrefetches: Prefetches = {
 
 export const walletNodeLoaders: Record<string, NodeLoader> = {
   Wallet: ownedByViewer((userId, ctx) => loadWallet(ctx.scope.upstream, userId)),
-  // Found only by its owner: the backend answers another player's deposit as missing.
+  // Found only by its owner: the backend reports another player's deposit as missing.
   DepositStatus: async (id, ctx) => {
     // Exactly provider:paymentId; a third part would find the deposit under an ID that is not its own.
     const [provider = '', paymentId = '', ...rest] = id.split(':');

@@ -34,7 +34,7 @@ export function toAccount(raw: unknown): AccountModel {
 export const loadAccount = (upstream: RequestUpstream) => upstream.read('/api/account', toAccount);
 
 /**
- * GET /api/account outside any answer: whether a live subscription's session still holds. Resolves while it does;
+ * GET /api/account outside any request: whether a live subscription's session still holds. Resolves while it does;
  * rejects with UNAUTHENTICATED/FORBIDDEN once the casino refuses it (other failures reject otherwise).
  */
 export const checkSession = (client: UpstreamClient, token: string): Promise<unknown> =>

@@ -3,17 +3,17 @@ import type { AccountModel } from '../models.js';
 import { loadAccount, toAccount } from './account.js';
 import { RequestUpstream } from './request-upstream.js';
 
-export type TokenAnswer = { ok: true; token: string } | { ok: false; message: string };
+export type TokenResult = { ok: true; token: string } | { ok: false; message: string };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Login and registration succeed only if the answer holds a token, either directly ({token}) or inside a success
- * object ({success: {token}}); otherwise the error from the answer, or 'Unknown error'
+ * Login and registration succeed only if the response holds a token, either directly ({token}) or inside a success
+ * object ({success: {token}}); otherwise the error from the response, or 'Unknown error'
  * (docs/rules.md#sign-in-and-sessions).
  */
-export function tokenFrom(body: unknown): TokenAnswer {
+export function tokenFrom(body: unknown): TokenResult {
   if (!isRecord(body)) return { ok: false, message: 'Unknown error' };
   const direct = body.token;
   if (typeof direct === 'string' && direct) return { ok: true, token: direct };
@@ -23,18 +23,18 @@ export function tokenFrom(body: unknown): TokenAnswer {
   return { ok: false, message: typeof error === 'string' && error ? error : 'Unknown error' };
 }
 
-/** The session token of an answer that must hold one; a refusal keeps the backend's text. */
+/** The session token of a response that must hold one; a refusal keeps the backend's text. */
 function requireToken(body: unknown): string {
-  const answer = tokenFrom(body);
-  if (answer.ok) return answer.token;
-  // An error text means the backend refused the input; without one the answer is not one we understand.
+  const result = tokenFrom(body);
+  if (result.ok) return result.token;
+  // An error text means the backend refused the input; without one the response is not one we understand.
   throw gatewayError(
-    answer.message === 'Unknown error' ? 'UPSTREAM_UNAVAILABLE' : 'BAD_USER_INPUT',
-    answer.message,
+    result.message === 'Unknown error' ? 'UPSTREAM_UNAVAILABLE' : 'BAD_USER_INPUT',
+    result.message,
   );
 }
 
-/** POST /api/login {email, password}: answers {success: {token}}. */
+/** POST /api/login {email, password}: returns {success: {token}}. */
 export async function login(upstream: RequestUpstream, email: string, password: string): Promise<string> {
   return requireToken(
     await upstream.write({ method: 'POST', path: '/api/login', json: { email, password } }),
@@ -57,7 +57,7 @@ export interface Registration {
   trackingId?: string | null;
 }
 
-/** POST /api/register: answers {token, user}. */
+/** POST /api/register: returns {token, user}. */
 export async function register(upstream: RequestUpstream, r: Registration): Promise<string> {
   const json = {
     name: r.name,
@@ -74,14 +74,14 @@ export async function register(upstream: RequestUpstream, r: Registration): Prom
 /** What players read after asking for a reset when the backend says nothing itself. */
 export const FORGOT_PASSWORD_SENT = 'If that address has an account, we have emailed a password reset link.';
 
-/** POST /api/forgotPassword {email}: mails a reset link; the answer is the same whether the address exists. */
+/** POST /api/forgotPassword {email}: mails a reset link; the response is the same whether the address exists. */
 export async function forgotPassword(upstream: RequestUpstream, email: string): Promise<string> {
   const body = await upstream.write({ method: 'POST', path: '/api/forgotPassword', json: { email } });
   const message = isRecord(body) ? body.message : undefined;
   return typeof message === 'string' && message ? message : FORGOT_PASSWORD_SENT;
 }
 
-/** POST /api/resetPassword {token, email, password}: answers a new session token (other sessions end). */
+/** POST /api/resetPassword {token, email, password}: returns a new session token (other sessions end). */
 export async function resetPassword(
   upstream: RequestUpstream,
   reset: { token: string; email: string; password: string },
@@ -100,7 +100,7 @@ export async function logout(upstream: RequestUpstream): Promise<void> {
 }
 
 /**
- * POST /api/updateProfile {name?, phone?}: answers the updated account. A backend that answers only {success} is
+ * POST /api/updateProfile {name?, phone?}: returns the updated account. A backend that returns only {success} is
  * read again (the write has cleared the request's earlier reads, so the account is fresh).
  */
 export async function updateProfile(
@@ -111,7 +111,7 @@ export async function updateProfile(
   return isRecord(body) && isRecord(body.user) ? toAccount(body.user) : loadAccount(upstream);
 }
 
-/** POST /api/onboarding: records that the player has seen the onboarding; answers the account. */
+/** POST /api/onboarding: records that the player has seen the onboarding; returns the account. */
 export async function completeOnboarding(upstream: RequestUpstream): Promise<AccountModel> {
   const body = await upstream.write({ method: 'POST', path: '/api/onboarding', json: {} });
   return isRecord(body) && isRecord(body.user) ? toAccount(body.user) : loadAccount(upstream);

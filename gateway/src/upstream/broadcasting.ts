@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { upstreamUnavailable } from '../errors.js';
 import type { UpstreamClient } from './client.js';
 
-const AuthAnswer = z.object({ auth: z.string().min(1) });
+const AuthResponse = z.object({ auth: z.string().min(1) });
 
 /**
  * POST /broadcasting/auth (Laravel's), with the subscriber's own session: the casino's signature for a private live
@@ -20,7 +20,7 @@ export async function authorizeChannel(
     token,
     json: { socket_id: socketId, channel_name: channel },
   });
-  const parsed = AuthAnswer.safeParse(raw);
+  const parsed = AuthResponse.safeParse(raw);
   if (!parsed.success) throw upstreamUnavailable();
   return parsed.data;
 }

@@ -22,9 +22,9 @@ export function observeUpstreamCall<T extends { status: number }>(
   const start = performance.now();
   const seconds = () => (performance.now() - start) / 1000;
   return traceUpstreamCall(call.method, call.path, headers, send).then(
-    (answer) => {
-      observe?.(call.method, call.path, answer.status, seconds());
-      return answer;
+    (response) => {
+      observe?.(call.method, call.path, response.status, seconds());
+      return response;
     },
     (err: unknown) => {
       observe?.(call.method, call.path, err instanceof CircuitOpenError ? 'open' : 'error', seconds());

@@ -6,9 +6,9 @@
  * States: closed (calls go through; `failureThreshold` failures in a row open it), open (every call refused without
  * being sent, for `resetMs`), half-open (the next call is sent as a probe while the others are still refused; its
  * success closes the circuit, its failure opens it for another `resetMs`). What counts as a failure is the caller's
- * to say (the client: transit errors, timeouts and 5xx; never a 4xx, which is the backend answering).
+ * to say (the client: transit errors, timeouts and 5xx; never a 4xx, which is the backend responding).
  *
- * A small module rather than opossum: opossum counts only rejected promises (a 5xx here is an answer whose body the
+ * A small module rather than opossum: opossum counts only rejected promises (a 5xx here is a response whose body the
  * client still reads), opens on a percentage over a rolling window that keeps the failures and refusals from before
  * it closed (so one failure after a probe could open it again), and runs interval timers per breaker. This one keeps
  * two numbers per resource and reads the clock only when asked.

@@ -10,7 +10,7 @@ import { REQUEST_ID_HEADER } from '../http/request-id.js';
 export interface UpstreamCall {
   method: 'GET' | 'POST' | 'PUT';
   path: string;
-  /** The caller's session token; left out for public resources so their answers can be shared. */
+  /** The caller's session token; left out for public resources so their responses can be shared. */
   token?: string | null;
   csrf?: string | null;
   json?: unknown;
@@ -40,7 +40,7 @@ const inputFieldName = (field: string) =>
 
 /**
  * The backend's per-field validation messages (Laravel's 422 `errors`: field → messages), keyed by the input's
- * field names so a form can show each beside its input; null when the answer has none.
+ * field names so a form can show each beside its input; null when the response has none.
  */
 export function fieldErrors(body: unknown): Record<string, string[]> | null {
   const errors = body && typeof body === 'object' ? (body as { errors?: unknown }).errors : undefined;
@@ -76,9 +76,9 @@ const RETRYABLE_ERRORS = new Set([
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 const RETRY_DELAY_MS = 50;
 
-/** How the backend answered a readiness ping (UpstreamClient.ping). */
+/** How the backend responded to a readiness ping (UpstreamClient.ping). */
 export type BackendState = 'up' | 'slow' | 'failing' | 'down';
-/** The longest a readiness ping waits for an answer. */
+/** The longest a readiness ping waits for a response. */
 const PING_BOUND_MS = 1000;
 
 /** The error code of a failed undici call (its own, or its cause's: a refused connection is wrapped). */
@@ -90,10 +90,10 @@ const errorCode = (err: unknown): string | undefined => {
 
 /**
  * The one HTTP client to the casino backend: keep-alive, a time bound per call, retries only for idempotent GETs
- * that failed in transit or with 502-504, and the backend's answers turned into typed GraphQL errors. Tokens travel
+ * that failed in transit or with 502-504, and the backend's responses turned into typed GraphQL errors. Tokens travel
  * in headers only and are never logged.
  *
- * It is undici's `request` on a keep-alive pool: every answer the gateway gives waits on these calls, and got (used
+ * It is undici's `request` on a keep-alive pool: every response the gateway gives waits on these calls, and got (used
  * before) cost 0.3 ms of CPU and two socket writes per call where this costs about a third and one.
  */
 export class UpstreamClient {
@@ -103,7 +103,7 @@ export class UpstreamClient {
   private readonly origin: string;
   /** One circuit per upstream resource: a resource that keeps failing is refused at once (circuit-breaker.ts). */
   private readonly breakers: CircuitBreakers;
-  /** Told of every token the casino answers 401 to (see whenSessionRefused). */
+  /** Told of every token the casino responds 401 to (see whenSessionRefused). */
   private sessionRefused: ((token: string) => void) | null = null;
 
   constructor(
@@ -121,7 +121,7 @@ export class UpstreamClient {
           ? logger.warn(
               `upstream circuit open: ${resource} refused for ${config.circuitResetMs} ms, then probed`,
             )
-          : logger.info(`upstream circuit closed: ${resource} answers again`),
+          : logger.info(`upstream circuit closed: ${resource} responds again`),
     });
     this.pingDispatcher = new Agent({
       pipelining: 0,
@@ -130,7 +130,7 @@ export class UpstreamClient {
     this.dispatcher = new Agent({
       connections: 256,
       keepAliveTimeout: 10_000,
-      // The bound: no answer within it, or a body that stalls as long, fails the call.
+      // The bound: no response within it, or a body that stalls as long, fails the call.
       headersTimeout: config.upstreamTimeoutMs,
       bodyTimeout: config.upstreamTimeoutMs,
     });
@@ -177,7 +177,7 @@ export class UpstreamClient {
     if (call.requestId) headers[REQUEST_ID_HEADER] = call.requestId;
     if (call.json !== undefined) headers['content-type'] = 'application/json';
     // Transit errors and timeouts (send throws) and 5xx count against the resource's circuit; a 4xx is the backend
-    // answering. While the circuit is open the call is not sent and fails as the backend being down does.
+    // responding. While the circuit is open the call is not sent and fails as the backend being down does.
     const resource = upstreamResource(call.method, call.path);
     const response = await observeUpstreamCall(call, headers, this.observe, () =>
       this.breakers.run(
@@ -201,7 +201,7 @@ export class UpstreamClient {
         ? gatewayError('UPSTREAM_UNAVAILABLE', own)
         : upstreamUnavailable();
     }
-    // A 401 to any call means the session is over (docs/rules.md), whichever answer or check sent it.
+    // A 401 to any call means the session is over (docs/rules.md), whichever request or check sent it.
     if (response.status === 401 && call.token) this.sessionRefused?.(call.token);
     if (response.status >= 400) {
       const fields = response.status === 422 ? fieldErrors(body) : null;
@@ -220,7 +220,7 @@ export class UpstreamClient {
     return body;
   }
 
-  /** `listener` hears of each token the casino answers 401 to: its session is over (realtime/session-ends.ts). */
+  /** `listener` hears of each token the casino responds 401 to: its session is over (realtime/session-ends.ts). */
   whenSessionRefused(listener: (token: string) => void): void {
     this.sessionRefused = listener;
   }
@@ -231,10 +231,10 @@ export class UpstreamClient {
   }
 
   /**
-   * How the backend answers a cheap public read right now (for /readyz; past the circuits, which it must see through):
-   * - up: it answered (below 500) within the bound;
-   * - slow: it took the connection but gave no answer within the bound (it may still answer: calls wait longer);
-   * - failing: it answered with a 5xx;
+   * How the backend responds to a cheap public read now (for /readyz; past the circuits, which it must see through):
+   * - up: it responded (below 500) within the bound;
+   * - slow: it took the connection but gave no response within the bound (it may still respond: calls wait longer);
+   * - failing: it responded with a 5xx;
    * - down: it could not be reached (refused, unknown host, no connection within the bound, connection dropped).
    * The bound is the shorter of a second and the calls' own, so a balancer's probe (often a second or two) hears
    * back in time. Each ping opens its own connection (no keep-alive): that the backend accepts one is what is asked.
@@ -251,7 +251,7 @@ export class UpstreamClient {
       return statusCode >= 500 ? 'failing' : 'up';
     } catch {
       // Connecting has half the bound (undici's connect timeout, a "down"), so the deadline passing means the
-      // backend took the connection and has not answered yet.
+      // backend took the connection and has not responded yet.
       return deadline.aborted ? 'slow' : 'down';
     }
   }

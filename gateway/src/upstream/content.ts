@@ -126,10 +126,10 @@ const NewsJson = z.object({ news: z.array(ArticleJson) });
 const parseNews = (raw: unknown): NewsArticleModel[] =>
   parseUpstream(NewsJson, raw, 'news').news.map(toArticle);
 
-const ArticleAnswerJson = z.object({ article: ArticleJson });
+const ArticleResponseJson = z.object({ article: ArticleJson });
 
 const parseArticle = (raw: unknown): NewsArticleModel =>
-  toArticle(parseUpstream(ArticleAnswerJson, raw, 'news article').article);
+  toArticle(parseUpstream(ArticleResponseJson, raw, 'news article').article);
 
 const PROMO_KEYS = ['pumpkin_patch', 'stocking_stash', 'easter_promo', 'predict_and_win'] as const;
 
@@ -153,7 +153,7 @@ const PromoContentJson = z.object({
   terms: optionalText,
 });
 
-// Every key has a default, so a backend that has not added a setting yet still answers the site.
+// Every key has a default, so a backend that has not added a setting yet still serves the site.
 const SettingsJson = z.object({
   loyalty_enabled: flag.default(false),
   welcome_package_enabled: flag.default(false),

@@ -38,7 +38,7 @@ const ActiveCouponJson = z.object({
 
 const toActiveCoupon = (raw: unknown) => parseUpstream(ActiveCouponJson, raw, 'active coupon');
 
-/** GET /api/getActiveCoupon as read (deduplicated) for this answer, before its owner is known. */
+/** GET /api/getActiveCoupon as read (deduplicated) for this execution, before its owner is known. */
 export const readActiveCoupon = (upstream: RequestUpstream) =>
   upstream.read('/api/getActiveCoupon', toActiveCoupon);
 
@@ -101,12 +101,12 @@ const WageringJson = z.object({
     .optional(),
 });
 
-/** The wagering answer without its owner (the backend does not say whose it is). */
+/** The wagering response without its owner (the backend does not say whose it is). */
 type WageringFields = Omit<WageringModel, 'userId'>;
 
 function toWageringFields(raw: unknown): WageringFields {
-  const answer = parseUpstream(WageringJson, raw, 'wagering');
-  const w = answer.wagering;
+  const parsed = parseUpstream(WageringJson, raw, 'wagering');
+  const w = parsed.wagering;
   const active = w?.active ?? false;
   return {
     __typename: 'Wagering',
@@ -118,11 +118,11 @@ function toWageringFields(raw: unknown): WageringFields {
     wageredCents: w?.wagered ?? null,
     remainingCents: w?.remaining ?? null,
     progress: active ? (w?.progress ?? 0) : 0,
-    wallets: answer.wallets.map((entry) => ({ gateway: entry.gateway, balanceCents: entry.balance })),
+    wallets: parsed.wallets.map((entry) => ({ gateway: entry.gateway, balanceCents: entry.balance })),
   };
 }
 
-/** GET /api/wagering as read (deduplicated) for this answer, before its owner is known. */
+/** GET /api/wagering as read (deduplicated) for this execution, before its owner is known. */
 export const readWagering = (upstream: RequestUpstream) => upstream.read('/api/wagering', toWageringFields);
 
 /** GET /api/wagering: the active bonus's wagering progress. */
@@ -130,7 +130,7 @@ export async function loadWagering(upstream: RequestUpstream, userId: number): P
   return { ...(await readWagering(upstream)), userId };
 }
 
-/** PUT /api/bonusOptOut: forfeits the active bonus; answers the wagering state after. */
+/** PUT /api/bonusOptOut: forfeits the active bonus; returns the wagering state after. */
 export async function optOutBonus(upstream: RequestUpstream, userId: number): Promise<WageringModel> {
   const raw = await upstream.write({ method: 'PUT', path: '/api/bonusOptOut', json: {} });
   return { ...toWageringFields(raw), userId };

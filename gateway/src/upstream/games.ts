@@ -9,8 +9,9 @@ import type { RequestUpstream } from './request-upstream.js';
  * latest wins, and the player's favourites, recent games and game launches.
  *
  * Caching: the catalogue, groups, providers, filters and latest wins are public, so they are shared across
- * requests for config.publicCacheTtlMs (upstream.readPublic, sent without a token, once per answer). Favourites and recent games are
- * personal and go through upstream.read (once per request). Launches and toggles are changes (upstream.write).
+ * requests for config.publicCacheTtlMs (upstream.readPublic, sent without a token, once per execution). Favourites
+ * and recent games are personal and go through upstream.read (once per request). Launches and toggles are changes
+ * (upstream.write).
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -204,7 +205,7 @@ const WinsJson = z.object({ data: z.array(WinJson) });
 
 const parseWins = (raw: unknown): LatestWin[] =>
   parseUpstream(WinsJson, raw, 'latestWins').data.map((w) => ({
-    // Without the backend's id, the win's own facts name it: the same win keeps the same id across answers.
+    // Without the backend's id, the win's own facts name it: the same win keeps the same id across responses.
     id:
       w.id !== undefined
         ? String(w.id)
@@ -268,7 +269,7 @@ export const loadFavouriteIds = (upstream: RequestUpstream) =>
 /** GET /api/recentGames: the signed-in player's recently launched games, most recent first (personal). */
 export const loadRecentGames = (upstream: RequestUpstream) => upstream.read('/api/recentGames', parseRecent);
 
-/** PUT /api/favourites/{id}: adds or removes the favourite; answers whether the game now is one. */
+/** PUT /api/favourites/{id}: adds or removes the favourite; returns whether the game now is one. */
 export async function toggleFavourite(upstream: RequestUpstream, gameId: number): Promise<boolean> {
   const raw = await upstream.write({ method: 'PUT', path: `/api/favourites/${gameId}` });
   return parseUpstream(ToggleJson, raw, 'toggle favourite').favourite;

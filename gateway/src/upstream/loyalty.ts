@@ -30,7 +30,7 @@ function tierCount(reward: Record<string, unknown>, key: string): number {
   return parsed.success ? parsed.data : 0;
 }
 
-/** The loyalty answer without its owner (the backend does not say whose it is). */
+/** The loyalty response without its owner (the backend does not say whose it is). */
 type LoyaltyFields = Omit<LoyaltyModel, 'userId'>;
 
 function toLoyaltyFields(raw: unknown): LoyaltyFields {
@@ -50,7 +50,7 @@ function toLoyaltyFields(raw: unknown): LoyaltyFields {
   };
 }
 
-/** GET /api/loyaltyChests as read (deduplicated) for this answer, before its owner is known. */
+/** GET /api/loyaltyChests as read (deduplicated) for this execution, before its owner is known. */
 export const readLoyalty = (upstream: RequestUpstream) =>
   upstream.read('/api/loyaltyChests', toLoyaltyFields);
 

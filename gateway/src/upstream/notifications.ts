@@ -80,7 +80,7 @@ export const loadNotifications = (upstream: RequestUpstream) =>
   upstream.read('/api/userNotifications/false', toNotifications);
 
 /**
- * GET /api/userNotifications/true: marks every notification read and answers the list. Marking twice changes
+ * GET /api/userNotifications/true: marks every notification read and returns the list. Marking twice changes
  * nothing, so it goes through the request's loader: a payload listing the notifications reuses this one call.
  */
 export const markAllNotificationsRead = (upstream: RequestUpstream) =>

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { upstreamUnavailable } from '../errors.js';
 
 /**
- * Validates an upstream answer against its schema once, at the edge. An answer of the wrong shape means the
+ * Validates an upstream response against its schema once, at the edge. A response of the wrong shape means the
  * backend is not the one we know: the field fails as UPSTREAM_UNAVAILABLE rather than passing bad data on.
  */
 export function parseUpstream<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.infer<S> {
   const result = schema.safeParse(raw);
   if (!result.success) {
-    console.warn(`upstream answer for ${what} did not match: ${result.error.issues[0]?.message ?? ''}`);
+    console.warn(`upstream response for ${what} did not match: ${result.error.issues[0]?.message ?? ''}`);
     throw upstreamUnavailable();
   }
   return result.data;

@@ -11,17 +11,17 @@ interface Entry {
 /** How a lookup was served: fresh, stale (while a refresh runs), or not at all (loaded). */
 export type CacheLookup = 'hit' | 'stale' | 'miss';
 
-/** The backend did not answer (down, timed out, 5xx, circuit open): a reason to keep serving what we have. */
+/** The backend did not respond (down, timed out, 5xx, circuit open): a reason to keep serving what we have. */
 const isUnavailable = (err: unknown) =>
   err instanceof GraphQLError && err.extensions.code === 'UPSTREAM_UNAVAILABLE';
 
 /**
- * Public, non-personal answers (catalogue, providers, filters, banners, promotions, news) shared across requests
+ * Public, non-personal responses (catalogue, providers, filters, banners, promotions, news) shared across requests
  * for a TTL. Only loads made without a token are stored here, so nothing personal can be shared. Concurrent
  * misses share one load; failures are not stored.
  *
  * Stale while revalidate: past its TTL an entry is still served for up to `staleMs` more, while one refresh runs in
- * the background, so a visitor never waits on a refresh and the catalogue keeps answering while the backend is
+ * the background, so a visitor never waits on a refresh and the catalogue keeps responding while the backend is
  * briefly down (each refresh fails, the entry stays). A refresh the backend refuses otherwise (a 404: the thing is
  * gone) drops the entry. Past `staleMs` an entry is loaded as on a miss, and a failure is the caller's.
  */
@@ -53,7 +53,7 @@ export class PublicCache {
     }
     if (hit && hit.staleUntil > now) {
       this.onLookup?.('stale');
-      this.load(key, ttlMs, load).catch(() => {}); // the stale entry answers; the refresh shares a running one
+      this.load(key, ttlMs, load).catch(() => {}); // the stale entry is served; the refresh shares a running one
       return hit.value as T;
     }
     this.onLookup?.('miss');
@@ -68,7 +68,7 @@ export class PublicCache {
     for (const clear of this.dependents) clear();
   }
 
-  /** Also forget this whenever the public reads are cleared: what was built from them (the guests' answers). */
+  /** Also forget this whenever the public reads are cleared: what was built from them (the guests' responses). */
   alsoClear(clear: () => void): void {
     this.dependents.push(clear);
   }

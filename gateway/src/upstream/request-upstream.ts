@@ -4,17 +4,17 @@ import type { SessionReads } from './session-reads.js';
 import type { SharedCache } from './shared-cache.js';
 import type { UpstreamCall, UpstreamClient } from './client.js';
 
-/** Parses (validates and normalises) an upstream answer once, at the edge. */
+/** Parses (validates and normalises) an upstream response once, at the edge. */
 export type Parser<T> = (raw: unknown) => T;
 
-/** One upstream call of an answer: when it started and ended, in ms since the answer began (ended: null if still out). */
+/** One upstream call: when it started and ended, in ms since its execution began (ended: null if still out). */
 export interface UpstreamCallTime {
   call: string;
   startMs: number;
   endMs: number | null;
 }
 
-/** What one answer asked upstream, in order, with when (for extensions.upstreamCalls, upstreamCallTimes and tests). */
+/** What one execution asked upstream, in order, with when (for extensions.upstreamCalls, upstreamCallTimes, tests). */
 export class CallLog {
   readonly entries: UpstreamCallTime[] = [];
   private readonly origin = performance.now();
@@ -38,35 +38,35 @@ export class CallLog {
 }
 
 /**
- * What every answer's upstream shares: the one client, the public cache, how long public reads are kept, and each
+ * What every execution's upstream shares: the one client, the public cache, how long public reads are kept, and each
  * session's reads in flight.
  */
 export interface SharedUpstream {
   client: UpstreamClient;
   cache: PublicCache;
   sessions: SessionReads;
-  /** How long a public read is shared across answers (config.publicCacheTtlMs); 0 keeps nothing. */
+  /** How long a public read is shared across executions (config.publicCacheTtlMs); 0 keeps nothing. */
   publicTtlMs: number;
   /** The public reads shared with the other replicas (Redis, when REDIS_URL is set), behind `cache`. */
   replicas?: SharedCache | null;
 }
 
 /**
- * One answer's view of the backend, and the first argument of every upstream loader. Each resource is read at most
- * once per answer: a read is sent the moment a field (or a prefetch) first asks, and later fields get the same
+ * One execution's view of the backend, and the first argument of every upstream loader. Each resource is read at most
+ * once per execution: a read is sent the moment a field (or a prefetch) first asks, and later fields get the same
  * promise. Public reads also go through the shared cache, without the caller's token.
  */
 export class RequestUpstream {
-  /** What this answer asked upstream, in order, with when. */
+  /** What this execution asked upstream, in order, with when. */
   readonly log: CallLog;
-  /** This answer's personal reads, by method and path (a failed one is kept too: one answer, one outcome). */
+  /** This execution's personal reads, by method and path (a failed one is kept too: one execution, one outcome). */
   private readonly reads = new Map<string, Promise<unknown>>();
-  /** This answer's public reads, by path: one load each even when the shared cache keeps nothing (TTL 0). */
+  /** This execution's public reads, by path: one load each even when the shared cache keeps nothing (TTL 0). */
   private readonly publicReads = new Map<string, Promise<unknown>>();
-  /** What this answer's personal reads have said of its token so far (see sessionChecked). */
+  /** What this execution's personal reads have said of its token so far (see sessionChecked). */
   private readonly verdict = new SessionVerdict();
-  /** The values of this answer's reads that have answered (see whenRead). */
-  private readonly answered = new WeakMap<Promise<unknown>, { value: unknown }>();
+  /** The values of this execution's reads that have resolved (see whenRead). */
+  private readonly resolved = new WeakMap<Promise<unknown>, { value: unknown }>();
 
   constructor(
     private readonly shared: SharedUpstream,
@@ -77,14 +77,14 @@ export class RequestUpstream {
   }
 
   /**
-   * The same answer acting as another session (the one a login or registration has just started): its own
+   * The same execution acting as another session (the one a login or registration has just started): its own
    * reads, the shared client, cache and call log.
    */
   withToken(token: string | null): RequestUpstream {
     return new RequestUpstream(this.shared, { ...this.auth, token }, this.log);
   }
 
-  /** The same session with no reads and its own call log: the next answer of a long-lived subscription. */
+  /** The same session with no reads and its own call log: the next execution of a long-lived subscription. */
   renewed(): RequestUpstream {
     return new RequestUpstream(this.shared, this.auth);
   }
@@ -93,12 +93,12 @@ export class RequestUpstream {
     return this.auth.token;
   }
 
-  /** The request id this answer's calls send upstream (http-observer.ts, socket-observer.ts). */
+  /** The request id this execution's calls send upstream (http-observer.ts, socket-observer.ts). */
   get requestId(): string | undefined {
     return this.auth.requestId;
   }
 
-  /** How long public reads are shared across answers (config.publicCacheTtlMs). */
+  /** How long public reads are shared across executions (config.publicCacheTtlMs). */
   get publicTtlMs(): number {
     return this.shared.publicTtlMs;
   }
@@ -110,35 +110,35 @@ export class RequestUpstream {
     if (!read) {
       const { token, csrf } = this.auth;
       const start = () => this.send({ method, path, token, csrf }).then(parse);
-      // Another answer of the same session reading the same resource right now: its read is this one's too.
+      // Another execution of the same session reading the same resource right now: its read is this one's too.
       read = token ? this.shared.sessions.share(token, key, start) : start();
       this.reads.set(key, read);
-      this.noteAnswer(read);
+      this.noteResponse(read);
       if (token) this.verdict.watch(read);
     }
     return read;
   }
 
   /**
-   * `use` of what a read of this answer says: at once if it has already answered, else once it does (a failed
+   * `use` of what a read of this execution says: at once if it has already resolved, else once it does (a failed
    * read fails it as awaiting would). A field that only looks something up in a read its list's prefetch started (a
    * game tile's provider, whether it is a favourite) then resolves without a promise: a home screen's ~50 tiles
    * otherwise cost the executor two promises each and a slower path for every tile.
    */
   whenRead<T, R>(read: Promise<T>, use: (value: T) => R): R | Promise<R> {
-    const done = this.answered.get(read);
+    const done = this.resolved.get(read);
     return done ? use(done.value as T) : read.then(use);
   }
 
-  private noteAnswer(read: Promise<unknown>): void {
+  private noteResponse(read: Promise<unknown>): void {
     read.then(
-      (value) => this.answered.set(read, { value }),
+      (value) => this.resolved.set(read, { value }),
       () => {},
     );
   }
 
   /**
-   * Settles once this answer's personal reads have shown the token good (one answered) or refused (one failed with
+   * Settles once this execution's personal reads have shown the token good (one succeeded) or refused (one failed with
    * 401/403: rejects with that error); resolves too when they all failed otherwise (the backend, not the token, is
    * at fault). Null when no personal read is out: nothing can tell.
    */
@@ -146,17 +146,17 @@ export class RequestUpstream {
     return this.verdict.settled();
   }
 
-  /** The player this answer's token was recently read to belong to, or null (a guest, or not known yet). */
+  /** The player this execution's token was recently read to belong to, or null (a guest, or not known yet). */
   knownPlayerId(): number | null {
     return this.auth.token ? this.shared.sessions.playerOf(this.auth.token) : null;
   }
 
-  /** Remembers whose this answer's token is, from its account read. */
+  /** Remembers whose this execution's token is, from its account read. */
   rememberPlayer(id: number): void {
     if (this.auth.token) this.shared.sessions.rememberPlayer(this.auth.token, id);
   }
 
-  /** A public read, shared across answers for ttlMs (by default the configured TTL); sent without any token. */
+  /** A public read, shared across executions for ttlMs (by default the configured TTL); sent without any token. */
   readPublic<T>(path: string, parse: Parser<T>, ttlMs: number = this.shared.publicTtlMs): Promise<T> {
     let read = this.publicReads.get(path) as Promise<T> | undefined;
     if (!read) {
@@ -167,15 +167,15 @@ export class RequestUpstream {
       read = this.shared.cache.get(key, ttlMs, async () =>
         parse(await (replicas && ttlMs > 0 ? replicas.read(key, ttlMs, load) : load())),
       );
-      // A failed public read is not kept, so a later field of the same answer may try again.
+      // A failed public read is not kept, so a later field of the same execution may try again.
       read.catch(() => this.publicReads.delete(path));
       this.publicReads.set(path, read);
-      this.noteAnswer(read);
+      this.noteResponse(read);
     }
     return read;
   }
 
-  /** A change (never deduplicated or cached); forgets this answer's earlier reads so later fields see its effect. */
+  /** A change (never deduplicated or cached); forgets this execution's earlier reads so later fields see its effect. */
   async write(call: Omit<UpstreamCall, 'token' | 'csrf'>): Promise<unknown> {
     const { token, csrf } = this.auth;
     // Reads in flight may be from before this change: none is shared with anyone after it (success or not).
@@ -201,23 +201,23 @@ export class RequestUpstream {
     if (this.auth.token) this.shared.sessions.forget(this.auth.token);
   }
 
-  /** What this answer asked upstream, in order (for extensions.upstreamCalls and tests). */
+  /** What this execution asked upstream, in order (for extensions.upstreamCalls and tests). */
   get calls(): string[] {
     return this.log.calls;
   }
 
   private send(call: UpstreamCall): Promise<unknown> {
     const ended = this.log.started(`${call.method} ${call.path}`);
-    // Reads shared with other answers (public cache, a session's reads in flight) carry the first asker's id.
-    const answer = this.shared.client.call(
+    // Reads shared with other executions (public cache, a session's reads in flight) carry the first asker's id.
+    const response = this.shared.client.call(
       this.auth.requestId ? { ...call, requestId: this.auth.requestId } : call,
     );
-    answer.then(ended, ended);
-    return answer;
+    response.then(ended, ended);
+    return response;
   }
 }
 
-/** The first word this answer's personal reads give about its token: good (one answered), or refused (401/403). */
+/** The first word this execution's personal reads give about its token: good (one succeeded), or refused (401/403). */
 class SessionVerdict {
   private out = 0;
   private outcome: { refused: unknown } | { good: true } | null = null;

@@ -1,9 +1,9 @@
 import { isAuthError } from '../errors.js';
 
 /**
- * A session's reads in flight, shared by the answers that ask for the same resource with the same token at the same
+ * A session's reads in flight, shared by the executions that ask for the same resource with the same token at the same
  * time: the screen's query and the header's, sent together by one browser, read the account (and the wallet...)
- * once. Only while in flight: nothing is kept once answered, so no answer is older than a read of its own would be.
+ * once. Only while in flight: nothing is kept once settled, so no result is older than a read of its own would be.
  *
  * Sharing ends early when the session may have changed under it: a change made with the token (before it is sent
  * and once it is done, so later reads see it), a refused token (401/403), and a password reset (which ends the

@@ -7,12 +7,12 @@ import type { PublicCache } from './public-cache.js';
 const PREFIX = 'playlive:cache:';
 /** Where a replica that clears its caches tells the others to clear theirs. */
 const CLEAR_CHANNEL = 'playlive:cache:clear';
-/** Redis answers in well under a millisecond nearby: past this the shared tier is skipped (a miss, a lost write). */
-const REDIS_ANSWER_MS = 250;
+/** Redis replies in well under a millisecond nearby: past this the shared tier is skipped (a miss, a lost write). */
+const REDIS_REPLY_MS = 250;
 
 /**
  * Deletes every shared entry and then announces the clear, in one command: a read this replica sends after it is
- * answered after the delete (one connection keeps order), and the others hear of it only once the entries are gone.
+ * served after the delete (one connection keeps order), and the others hear of it only once the entries are gone.
  * SCAN rather than KEYS so a large cache does not stall Redis in one step (single-node Redis: the keys are not
  * declared, which a cluster would require).
  */
@@ -26,21 +26,21 @@ until cursor == '0'
 return redis.call('PUBLISH', ARGV[2], ARGV[3])
 `;
 
-/** Whole answers shared by the replicas: each found with how long it has left. */
-export interface SharedAnswers {
-  get(id: string): Promise<{ answer: ExecutionResult; ttlMs: number } | null>;
-  set(id: string, answer: ExecutionResult, ttlMs: number): Promise<void>;
+/** Whole results shared by the replicas: each found with how long it has left. */
+export interface SharedResponses {
+  get(id: string): Promise<{ result: ExecutionResult; ttlMs: number } | null>;
+  set(id: string, result: ExecutionResult, ttlMs: number): Promise<void>;
 }
 
 /**
- * The second tier of the public cache when replicas share a Redis (REDIS_URL): a public read or a guest's answer
+ * The second tier of the public cache when replicas share a Redis (REDIS_URL): a public read or a guest's result
  * one replica loaded is served by every replica until its TTL ends, without another upstream call. Each replica
  * keeps its in-process tier in front (a Redis round trip only on a local miss), so with Redis a value can be up to
  * two TTLs old on a replica that took it from Redis late in its life; clearing (PublicCache.clear) reaches every
  * replica at once.
  *
  * Redis is an optimisation, never a dependency: any failed command is a miss (the read goes upstream, the write is
- * dropped), and the gateway answers as a single replica would. connectRedis logs a lost connection once; a command
+ * dropped), and the gateway responds as a single replica would. connectRedis logs a lost connection once; a command
  * failing on a live connection (a timeout) is logged here, once until a command succeeds again.
  */
 export class SharedCache {
@@ -80,30 +80,30 @@ export class SharedCache {
   }
 
   /**
-   * The guests' whole answers over Redis, for behind the in-process answer cache (see cacheGuestAnswers). Nothing
-   * invalidates them by entity (a player's change never shows in a guest's answer, and they live seconds);
+   * The guests' whole results over Redis, for behind the in-process response cache (see cacheGuestResponses). Nothing
+   * invalidates them by entity (a player's change never shows in a guest's result, and they live seconds);
    * clearing is by prefix, as for reads.
    */
-  answers(): SharedAnswers {
-    const keyOf = (id: string) => `${PREFIX}answer:${id}`;
+  responses(): SharedResponses {
+    const keyOf = (id: string) => `${PREFIX}response:${id}`;
     return {
       get: async (id) => {
         const found = await this.command(() => this.redis.pipeline().get(keyOf(id)).pttl(keyOf(id)).exec());
-        const [answer, ttl] = found ?? [];
-        if (typeof answer?.[1] !== 'string' || typeof ttl?.[1] !== 'number' || ttl[1] <= 0) return null;
-        const stored = parseStored(answer[1]);
-        return stored === undefined ? null : { answer: stored as ExecutionResult, ttlMs: ttl[1] };
+        const [value, ttl] = found ?? [];
+        if (typeof value?.[1] !== 'string' || typeof ttl?.[1] !== 'number' || ttl[1] <= 0) return null;
+        const stored = parseStored(value[1]);
+        return stored === undefined ? null : { result: stored as ExecutionResult, ttlMs: ttl[1] };
       },
-      set: async (id, answer, ttlMs) => {
+      set: async (id, result, ttlMs) => {
         if (!(ttlMs > 0 && Number.isFinite(ttlMs))) return;
-        await this.command(() => this.redis.set(keyOf(id), JSON.stringify(answer), 'PX', Math.ceil(ttlMs)));
+        await this.command(() => this.redis.set(keyOf(id), JSON.stringify(result), 'PX', Math.ceil(ttlMs)));
       },
     };
   }
 
   /**
    * Clearing `cache` on this replica clears the shared entries and every other replica's cache too; a clear heard
-   * from another replica clears this one's (and what hangs on it: the guests' answers).
+   * from another replica clears this one's (and what hangs on it: the guests' results).
    */
   linkClears(cache: PublicCache): void {
     cache.alsoClear(() => {
@@ -129,23 +129,20 @@ export class SharedCache {
   private async command<T>(send: () => Promise<T>): Promise<T | null> {
     let timer: NodeJS.Timeout | undefined;
     try {
-      const answer = send();
+      const reply = send();
       // A reply that comes after we gave up must not become an unhandled rejection.
-      answer.catch(() => {});
+      reply.catch(() => {});
       const late = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer within ${REDIS_ANSWER_MS} ms`)),
-          REDIS_ANSWER_MS,
-        );
+        timer = setTimeout(() => reject(new Error(`no reply within ${REDIS_REPLY_MS} ms`)), REDIS_REPLY_MS);
       });
-      const result = await Promise.race([answer, late]);
+      const result = await Promise.race([reply, late]);
       this.failing = false;
       return result;
     } catch (err) {
       // A lost connection is logged once by connectRedis; a live one that fails commands is logged here.
       if (!this.failing && this.redis.status === 'ready') {
         this.logger.warn(
-          `Shared cache: a Redis command failed (${(err as Error).message}); reading upstream until it answers.`,
+          `Shared cache: a Redis command failed (${(err as Error).message}); reading upstream until it replies.`,
         );
       }
       this.failing = true;

@@ -8,7 +8,7 @@ import type { RequestUpstream } from './request-upstream.js';
  * The tournaments resource: GET /api/tournaments, GET/POST /api/tournaments/{id}, PUT /api/tournaments/{id}/{action},
  * GET /api/tournamentProgress/{id}.
  *
- * Caching: the answers are personal when a token is sent (joined, my_entry): a player's reads go through
+ * Caching: the responses are personal when a token is sent (joined, my_entry): a player's reads go through
  * `upstream.read` (deduplicated within one request, never shared). A guest's list is shared for a few seconds only
  * (GUEST_LIST_TTL_MS): leaderboards move with every spin, and a screen that shows them follows tournamentUpdated,
  * whose refetches are never cached. The stage itself is computed by the gateway from its clock.
@@ -162,14 +162,14 @@ export function loadTournamentProgress(
   return nullWhenNotFound(upstream.read(`/api/tournamentProgress/${id}`, parseOne));
 }
 
-/** POST /api/tournaments/{id}: joins (the backend deducts any buy-in) and answers the tournament. */
+/** POST /api/tournaments/{id}: joins (the backend deducts any buy-in) and returns the tournament. */
 export async function joinTournament(upstream: RequestUpstream, id: number): Promise<TournamentModel> {
   return parseOne(await upstream.write({ method: 'POST', path: `/api/tournaments/${id}` }));
 }
 
 /**
  * PUT /api/tournaments/{id}/{action}: start or stop the player's play session, or another action the backend knows;
- * answers the tournament. `action` must already be a safe path segment.
+ * returns the tournament. `action` must already be a safe path segment.
  */
 export async function tournamentAction(
   upstream: RequestUpstream,

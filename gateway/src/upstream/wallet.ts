@@ -32,7 +32,7 @@ const WalletJson = z
 
 const FLAG_NAME = /^is_[a-z0-9_]+_enabled$/;
 
-/** The wallet answer without its owner (the backend does not say whose it is). */
+/** The wallet response without its owner (the backend does not say whose it is). */
 type WalletFields = Omit<WalletModel, 'userId'>;
 
 function toWalletFields(raw: unknown): WalletFields {
@@ -64,11 +64,11 @@ function toWalletFields(raw: unknown): WalletFields {
   };
 }
 
-/** POST /api/wallet as read (deduplicated) for this answer, before its owner is known. */
+/** POST /api/wallet as read (deduplicated) for this execution, before its owner is known. */
 export const readWallet = (upstream: RequestUpstream) => upstream.read('/api/wallet', toWalletFields, 'POST');
 
 /**
- * POST /api/wallet: a read despite the verb, so it goes through the request's loader (once per request). The answer
+ * POST /api/wallet: a read despite the verb, so it goes through the request's loader (once per request). The response
  * does not say whose wallet it is: pass the owner's id when known; otherwise the signed-in account is read (also
  * through the loader) to learn it.
  */
@@ -115,7 +115,7 @@ export interface DepositRequest {
   gateway: WalletGateway;
   amountCents: number;
   returnUrl?: string | null;
-  /** Sent as the Idempotency-Key header: a retry with the same key answers the first deposit again. */
+  /** Sent as the Idempotency-Key header: a retry with the same key returns the first deposit again. */
   idempotencyKey: string;
 }
 
@@ -164,7 +164,7 @@ export interface WithdrawResult {
   status: string;
 }
 
-/** POST /api/withdraw; the Idempotency-Key header makes a retry answer the first withdrawal instead of a second. */
+/** POST /api/withdraw; the Idempotency-Key header makes a retry return the first withdrawal instead of a second. */
 export async function requestWithdrawal(
   upstream: RequestUpstream,
   request: { amountCents: number; idempotencyKey: string },

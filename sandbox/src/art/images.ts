@@ -12,12 +12,12 @@ import { findTournamentByImage } from '../domain/tournaments.js';
 
 /**
  * The images the catalogue hands out, by address. Every address follows one scheme, /images/<kind>/<name>.webp
- * (games, banners, promotions, promos, news, tournaments; a banner's mobile image may be an .mp4), and is answered
+ * (games, banners, promotions, promos, news, tournaments; a banner's mobile image may be an .mp4), and is served
  * only if the database hands it out: the art is generated from the row that names it, and the one video is a file
  * shipped in sandbox/assets at the same path.
  */
 
-export type ImageAnswer =
+export type ImageResponse =
   | { type: 'webp'; width: number; height: number; etag: string; render: () => Promise<Buffer> }
   | { type: 'video'; etag: string; body: Buffer };
 
@@ -41,8 +41,8 @@ export function servedWidth(designWidth: number, asked: number | null): number {
   return asked === designWidth / 2 ? asked : designWidth;
 }
 
-/** What answers `address` at the asked width, or null when the catalogue does not hand that address out. */
-export function findImage(db: Db, address: string, askedWidth: number | null): ImageAnswer | null {
+/** What is served for `address` at the asked width, or null when the catalogue does not hand that address out. */
+export function findImage(db: Db, address: string, askedWidth: number | null): ImageResponse | null {
   const match = /^\/images\/([a-z]+)\/[\w.-]+$/.exec(address);
   if (!match) return null;
   const kind = match[1]!;
@@ -94,13 +94,13 @@ function posterFor(db: Db, kind: string, address: string): PosterArt | null {
 }
 
 /**
- * Bytes depend only on the SVG and the renderer, so the ETag is their hash: a revalidation is answered without
+ * Bytes depend only on the SVG and the renderer, so the ETag is their hash: a revalidation is served without
  * rendering, and a cached copy is shared by every address that draws the same thing.
  */
 const RENDERER = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
 const rendered = new Map<string, Promise<Buffer>>();
 
-function webp(svg: string, width: number, height: number): ImageAnswer {
+function webp(svg: string, width: number, height: number): ImageResponse {
   const key = createHash('sha256').update(RENDERER).update(svg).digest('base64url').slice(0, 27);
   return { type: 'webp', width, height, etag: `"${key}"`, render: () => cachedRender(key, svg) };
 }
@@ -121,17 +121,17 @@ function cachedRender(key: string, svg: string): Promise<Buffer> {
   return render;
 }
 
-const videos = new Map<string, ImageAnswer>();
+const videos = new Map<string, ImageResponse>();
 
 /** A shipped video, read once (it is small) and kept; null if the file is missing. */
-function video(address: string): ImageAnswer | null {
+function video(address: string): ImageResponse | null {
   const cached = videos.get(address);
   if (cached) return cached;
   const file = path.join(ASSETS_DIR, address);
   if (!file.startsWith(ASSETS_DIR) || !fs.existsSync(file)) return null;
   const body = fs.readFileSync(file);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  const answer: ImageAnswer = { type: 'video', etag, body };
-  videos.set(address, answer);
-  return answer;
+  const response: ImageResponse = { type: 'video', etag, body };
+  videos.set(address, response);
+  return response;
 }

@@ -92,7 +92,7 @@ export const migrations: string[] = [
     created_at TEXT NOT NULL
   );
 
-  -- Replays of deposit and withdraw answers by Idempotency-Key.
+  -- Replays of deposit and withdraw responses by Idempotency-Key.
   CREATE TABLE idempotency (
     user_id INTEGER NOT NULL,
     endpoint TEXT NOT NULL,

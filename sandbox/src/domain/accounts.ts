@@ -13,7 +13,7 @@ import { findPasswordAccount, insertUser, setPasswordHash, type NewUser } from '
 /** A reset token is good for an hour. */
 const RESET_TOKEN_MS = 60 * 60_000;
 
-/** Creates the player with their welcome notification and a session; answers the id and the session token. */
+/** Creates the player with their welcome notification and a session; returns the id and the session token. */
 export function registerPlayer(
   db: Db,
   player: Omit<NewUser, 'passwordHash'> & { password: string },
@@ -52,7 +52,7 @@ export function requestPasswordReset(db: Db, email: string, now: Date): void {
 }
 
 /**
- * Sets the new password for a valid, unused, unexpired reset token, signs out every other session and answers a
+ * Sets the new password for a valid, unused, unexpired reset token, signs out every other session and returns a
  * new session token; a bad or expired token is a 422.
  */
 export function resetPassword(db: Db, reset: { token: string; email: string; password: string }, now: Date) {

@@ -98,7 +98,7 @@ export function downProducts(db: Db): string[] {
   return row ? (JSON.parse(row.value) as string[]) : [];
 }
 
-/** Marks a provider down or back up; answers the provider and the products now down. Unknown products are a 404. */
+/** Marks a provider down or back up; returns the provider and the products now down. Unknown products are a 404. */
 export function setProviderDown(db: Db, product: string, down: boolean) {
   const provider = db
     .prepare('SELECT product, shortname, name FROM game_providers WHERE product = ?')

@@ -4,9 +4,9 @@ import type { Db } from '../db/open.js';
 import { ApiError } from '../http/errors.js';
 
 /**
- * Deposit and withdraw honour an Idempotency-Key header: the first successful answer is stored, and a retry with
- * the same key and body gets that same answer without a second effect. The handler is synchronous and runs in the
- * same SQLite transaction as the stored answer, so concurrent retries cannot both act.
+ * Deposit and withdraw honour an Idempotency-Key header: the first successful response is stored, and a retry with
+ * the same key and body gets that same response without a second effect. The handler is synchronous and runs in the
+ * same SQLite transaction as the stored response, so concurrent retries cannot both act.
  */
 export function idempotent<T>(
   db: Db,

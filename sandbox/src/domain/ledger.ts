@@ -81,7 +81,7 @@ interface LedgerRow {
 }
 
 /**
- * GET /api/transactions: one page of a player's ledger rows, newest first, as Laravel's paginator answers. Each row
+ * GET /api/transactions: one page of a player's ledger rows, newest first, as Laravel's paginator returns it. Each row
  * carries its wallet's balance just after it, a running sum in id order (the order the postings were made, which
  * created_at cannot tell apart within one millisecond), and a spin's bet and win the game's id (game_id, else
  * null). A page past the end is empty, with the true totals.

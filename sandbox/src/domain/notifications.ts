@@ -32,7 +32,7 @@ interface NotificationRow {
   read_at: string | null;
 }
 
-/** A notification as GET /api/userNotifications answers it. */
+/** A notification as GET /api/userNotifications returns it. */
 export function notificationJson(row: NotificationRow) {
   return {
     id: row.id,

@@ -48,7 +48,7 @@ export const MIN_WITHDRAWAL_CENTS = 5_000;
 /** No separate withdrawal cap: a single withdrawal may be as large as a single deposit. */
 export const MAX_WITHDRAWAL_CENTS = MAX_DEPOSIT_CENTS;
 
-/** The limits as the wallet answer shows them, so the cashier can say them before the player hits a 422. */
+/** The limits as the wallet response shows them, so the cashier can say them before the player hits a 422. */
 export function paymentLimits() {
   return {
     deposit_min: formatCents(MIN_DEPOSIT_CENTS),

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.js';
 
-/** The site settings GET /api/settings answers with: their shape, and the defaults stored values are laid over. */
+/** The site settings GET /api/settings responds with: their shape, and the defaults stored values are laid over. */
 
 /** The standard closing of every promotion's terms (the seeded promotions end with it too). */
 export const STANDARD_TERMS =
@@ -26,7 +26,7 @@ export interface PromoContent {
   terms: string;
 }
 
-/** What GET /api/settings answers; each top-level key is stored (and replaced) whole. */
+/** What GET /api/settings returns; each top-level key is stored (and replaced) whole. */
 export interface SiteSettings {
   loyalty_enabled: boolean;
   welcome_package_enabled: boolean;
@@ -112,17 +112,17 @@ const PROMO_CONTENT: Record<PromoPageKey, PromoContent> = {
   },
 };
 
-/** Site flags GET /api/settings answers with; the seed stores each under 'site.<key>' in the settings table. */
+/** Site flags GET /api/settings responds with; the seed stores each under 'site.<key>' in the settings table. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   loyalty_enabled: true,
   welcome_package_enabled: true,
   promo_pages: { pumpkin_patch: false, stocking_stash: true, easter_promo: false, predict_and_win: true },
   sso: { enabled: false, login_url: null, signup_url: null },
-  // The outside services' addresses point at the sandbox's own stand-ins (routes/stand-ins.ts); a path is answered
+  // The third-party services' addresses point at the sandbox's own fakes (routes/third-party.ts); a path is served
   // as an address on the sandbox, so a browser reaches them wherever the sandbox runs.
   live_chat: {
     enabled: false,
-    script_url: '/stand-ins/live-chat.js',
+    script_url: '/third-party/live-chat.js',
     license_id: '15432876',
   },
   maintenance: { enabled: false, message: null },
@@ -131,8 +131,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   app_version: '2.6.0',
   terms: { version: '2026-11-01', updated_at: '2026-11-01T08:00:00.000Z', text: TERMS_TEXT },
   tag_manager_id: 'GTM-PLV7Q2K',
-  tag_manager_url: '/stand-ins/tag-manager.js',
-  error_reporter: { dsn: '/stand-ins/errors', sample_rate: 0.01 },
+  tag_manager_url: '/third-party/tag-manager.js',
+  error_reporter: { dsn: '/third-party/errors', sample_rate: 0.01 },
   wagering_enabled: true,
   alternate_routes: false,
   promo_content: PROMO_CONTENT,
@@ -142,7 +142,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The stored 'site.*' settings over the defaults, so a missing or newly added key still answers. A stored object
+ * The stored 'site.*' settings over the defaults, so a missing or newly added key is still returned. A stored object
  * is laid over its default too: a database seeded before a field was added (live_chat.script_url) still has it.
  */
 export function siteSettings(db: Db): SiteSettings {
@@ -161,10 +161,10 @@ export function siteSettings(db: Db): SiteSettings {
   return out as unknown as SiteSettings;
 }
 
-/** A setting's address that is a path on the sandbox (its stand-ins), as a full address a browser can open. */
+/** A setting's address that is a path on the sandbox (its fakes), as a full address a browser can open. */
 const absolute = (address: string, base: string) => (address.startsWith('/') ? `${base}${address}` : address);
 
-/** The settings as GET /api/settings answers them: the stand-ins' paths as full addresses on `base`. */
+/** The settings as GET /api/settings returns them: the fakes' paths as full addresses on `base`. */
 export function publicSiteSettings(db: Db, base: string): SiteSettings {
   const settings = siteSettings(db);
   return {
@@ -179,7 +179,7 @@ export function writeSiteSettings(db: Db): void {
   saveSiteSettings(db, DEFAULT_SITE_SETTINGS);
 }
 
-/** Replaces each given key's value whole (a test's PATCH /sandbox/settings/site); answers all the settings. */
+/** Replaces each given key's value whole (a test's PATCH /sandbox/settings/site); returns all the settings. */
 export function saveSiteSettings(db: Db, patch: Partial<SiteSettings>): SiteSettings {
   const insert = db.prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)');
   db.transaction(() => {

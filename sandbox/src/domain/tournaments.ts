@@ -416,7 +416,7 @@ export function addTournamentPoints(
   for (const id of affected) publishTournamentRefresh(ctx, id);
 }
 
-/** The running tournament this player has joined that counts this game, for the game launch answer; else null. */
+/** The running tournament this player has joined that counts this game, for the game launch response; else null. */
 export function tournamentIdForGame(ctx: SandboxContext, userId: number, gameId: number): number | null {
   return scoringTournaments(ctx.db, userId, gameId, ctx.clock())[0]?.t.id ?? null;
 }

@@ -26,7 +26,7 @@ export function findUser(db: Db, id: number): UserRow {
   return row;
 }
 
-/** The account as GET /api/account answers it: never the password hash. */
+/** The account as GET /api/account returns it: never the password hash. */
 export function accountJson(user: UserRow) {
   return {
     id: user.id,
@@ -66,7 +66,7 @@ export interface NewUser {
   trackingId: string | null;
 }
 
-/** Inserts a player; answers the new id. */
+/** Inserts a player; returns the new id. */
 export function insertUser(db: Db, user: NewUser, now: Date): number {
   const stamp = now.toISOString();
   const info = db

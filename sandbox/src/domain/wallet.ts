@@ -87,7 +87,7 @@ export function startDeposit(
   return depositJson(ctx, findDeposit(ctx.db, id));
 }
 
-/** The payment page's answer: confirm credits the wallet through the ledger exactly once; fail marks it failed. */
+/** The payment page's reply: confirm credits the wallet through the ledger exactly once; fail marks it failed. */
 export function settleDeposit(
   ctx: SandboxContext,
   paymentId: string,

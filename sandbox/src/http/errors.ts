@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-/** An error the API answers with: a status and a JSON body whose `error` field says what went wrong. */
+/** An error the API responds with: a status and a JSON body whose `error` field says what went wrong. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -15,7 +15,7 @@ export class ApiError extends Error {
 export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
 export const notFound = (what = 'Resource') => new ApiError(404, `${what} not found.`);
 
-/** Validates input against a zod schema; a mismatch is a 422 naming each field, as Laravel answers. */
+/** Validates input against a zod schema; a mismatch is a 422 naming each field, as Laravel responds. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;

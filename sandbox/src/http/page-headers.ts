@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 /**
  * Security headers for the sandbox's own HTML pages (the game page a launched game opens, the payment page a
  * deposit redirects to), as a real casino and payment provider send them: each page runs only its own inline
- * script and style (by a nonce drawn for that answer), talks only to its own origin, and may be framed only where
+ * script and style (by a nonce drawn for that response), talks only to its own origin, and may be framed only where
  * it is meant to be.
  */
 

@@ -1,9 +1,9 @@
 /**
  * Byte ranges (RFC 9110 §14), enough for a browser playing a video: it asks for `bytes=0-` first and then for the
- * pieces it seeks to. One range per request; a list of ranges is answered whole, which the RFC allows.
+ * pieces it seeks to. One range per request; a list of ranges is served whole, which the RFC allows.
  */
 
-export type RangeAnswer =
+export type RangeResult =
   { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
@@ -14,7 +14,7 @@ export function byteRange(
   header: string | undefined,
   size: number,
   { ifRange, etag }: { ifRange?: string | undefined; etag: string },
-): RangeAnswer {
+): RangeResult {
   if (!header || (ifRange !== undefined && ifRange !== etag)) return { kind: 'whole' };
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // A unit other than bytes, a list of ranges or a malformed header: ignored, as the RFC asks.
@@ -33,7 +33,7 @@ export function byteRange(
   return { kind: 'part', start, end };
 }
 
-/** Whether an If-None-Match header names `etag` (or is `*`), so a 304 answers. Weak comparison, as for GET. */
+/** Whether an If-None-Match header names `etag` (or is `*`), so a 304 is the response. Weak comparison, as for GET. */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');

@@ -70,7 +70,7 @@ const ping: Handler = (_ctx, conn) => send(conn, encodeEvent('pusher:pong', {}))
 /** A pong only proves the socket alive, which any message does (the socket resets its timers on each). */
 const pong: Handler = () => undefined;
 
-/** The client messages the server answers, by event name. */
+/** The client messages the server replies to, by event name. */
 const HANDLERS: Record<string, Handler> = {
   'pusher:ping': ping,
   'pusher:pong': pong,
@@ -88,7 +88,7 @@ function unsupported(conn: Connection, event: string): void {
   send(conn, encodeError(ErrorCodes.badMessage, `Unsupported event "${shown}".`));
 }
 
-/** Answers one parsed client message through its handler. */
+/** Replies to one parsed client message through its handler. */
 export function dispatch(ctx: MessageContext, conn: Connection, message: ClientMessage): void {
   const { event, data } = message;
   const handler = Object.hasOwn(HANDLERS, event) ? HANDLERS[event] : undefined;

@@ -30,7 +30,7 @@ export interface PusherServerOptions {
   idleMs?: number;
   /** Time to wait for any message after a server ping before closing with 4201. */
   pongTimeoutMs?: number;
-  /** Largest message a client may send; a larger one is answered with a `pusher:error` 4302. */
+  /** Largest message a client may send; a larger one gets a `pusher:error` 4302 in reply. */
   maxMessageBytes?: number;
   /** Most channels one socket may be subscribed to. */
   maxChannelsPerSocket?: number;

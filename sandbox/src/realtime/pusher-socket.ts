@@ -50,7 +50,7 @@ function onIdle(conn: Connection, settings: SocketSettings): void {
   send(conn, encodeEvent('pusher:ping', {}));
   conn.pongTimer = setTimeout(() => {
     conn.ws.close(ErrorCodes.pongTimeout, 'Pong reply not received');
-    // a peer that never answers the close handshake is cut off
+    // a peer that never replies to the close handshake is cut off
     setTimeout(() => conn.ws.terminate(), 1000).unref();
   }, settings.pongTimeoutMs).unref();
 }
@@ -60,7 +60,7 @@ function frameText(raw: RawData): string {
   return Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(raw).toString('utf8');
 }
 
-/** Any message proves the socket alive; one too large or malformed is answered with a `pusher:error`. */
+/** Any message proves the socket alive; one too large or malformed gets a `pusher:error` in reply. */
 function onMessage(conn: Connection, raw: RawData, settings: SocketSettings): void {
   conn.idleTimer.refresh();
   if (conn.pongTimer) {

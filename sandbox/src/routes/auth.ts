@@ -52,7 +52,7 @@ function isAdult(dateOfBirth: string, now: Date): boolean {
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   const { db } = ctx;
 
-  // Register answers with the token directly; login wraps it in a success object (both shapes exist upstream).
+  // Register responds with the token directly; login wraps it in a success object (both shapes exist upstream).
   app.post('/api/register', async (req, reply) => {
     const body = parse(RegisterBody, req.body);
     const now = ctx.clock();
@@ -98,7 +98,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     return { success: true };
   });
 
-  // The same answer whether or not the address has an account, so it cannot be used to find players.
+  // The same response whether or not the address has an account, so it cannot be used to find players.
   app.post('/api/forgotPassword', async (req) => {
     const body = parse(ForgotBody, req.body);
     requestPasswordReset(db, body.email, ctx.clock());

@@ -18,7 +18,7 @@ const AuthBody = z.object({
 });
 
 /**
- * POST /broadcasting/auth, as Laravel answers it for pusher-js: a signed-in player (Bearer session token)
+ * POST /broadcasting/auth, as Laravel serves it for pusher-js: a signed-in player (Bearer session token)
  * gets `{"auth": "<key>:<hmac>"}` for its own `private-user.{id}` channel and a 403 for any other private
  * channel. Public channels need no authorisation, so asking for one is a 422; presence channels are not
  * offered (403). The body is a form (what pusher-js sends) or JSON.

@@ -63,8 +63,8 @@ const perPromoPage = <T extends z.ZodType>(schema: T) =>
     .object(Object.fromEntries(PROMO_PAGE_KEYS.map((key) => [key, schema])) as Record<PromoPageKey, T>)
     .strict();
 const Text = (max: number) => z.string().min(1).max(max);
-/** Each site setting's whole value, in the shape GET /api/settings answers (so a test cannot break that shape). */
-/** An outside service's address: a full URL, or a path on the sandbox (its stand-ins, /stand-ins/...). */
+/** Each site setting's whole value, in the shape GET /api/settings returns (so a test cannot break that shape). */
+/** A third-party service's address: a full URL, or a path on the sandbox (its fakes, /third-party/...). */
 const Address = z.union([
   z.url().max(500),
   z.string().regex(/^\/[\w./-]{1,200}$/, 'must be a URL or a path'),
@@ -159,13 +159,13 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     payments: savePaymentSettings(db, parse(PaymentsBody, req.body)),
   }));
 
-  // Replaces each given site setting whole, as an operator changing a flag would; answers all the settings.
+  // Replaces each given site setting whole, as an operator changing a flag would; returns all the settings.
   app.patch('/sandbox/settings/site', async (req) => {
     saveSiteSettings(db, parse(SiteSettingsBody, req.body));
     return publicSiteSettings(db, ctx.publicUrl());
   });
 
-  // A provider outage: launches of its games answer 503 until it is marked up again.
+  // A provider outage: launches of its games get a 503 until it is marked up again.
   app.put('/sandbox/providers/:product/down', async (req) => {
     const { product } = parse(z.object({ product: z.string().max(60) }), req.params);
     const { down } = parse(DownBody, req.body);

@@ -47,13 +47,13 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const base = `${ctx.publicUrl()}/sandbox/game/${encodeURIComponent(game.game_code)}`;
     const provider = findProvider(db, game.product);
     assertProviderUp(db, provider);
-    const answer = { ...gameJson(game), provider };
-    if (!owner) return { gameUrl: `${base}#demo=1`, game: answer, tournamentId: null };
+    const launched = { ...gameJson(game), provider };
+    if (!owner) return { gameUrl: `${base}#demo=1`, game: launched, tournamentId: null };
     const now = ctx.clock();
     const token = startRealPlay(db, owner.userId, game.id, now);
     return {
       gameUrl: `${base}#session=${token}`,
-      game: answer,
+      game: launched,
       tournamentId: tournamentIdForGame(ctx, owner.userId, game.id),
     };
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { findImage, type ImageAnswer } from '../art/images.js';
+import { findImage, type ImageResponse } from '../art/images.js';
 import { notFound } from '../http/errors.js';
 import { byteRange, etagMatches } from '../http/ranges.js';
 
@@ -26,7 +26,11 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   });
 }
 
-function sendVideo(req: FastifyRequest, reply: FastifyReply, video: Extract<ImageAnswer, { type: 'video' }>) {
+function sendVideo(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  video: Extract<ImageResponse, { type: 'video' }>,
+) {
   const size = video.body.length;
   reply.type('video/mp4').header('Accept-Ranges', 'bytes');
   const ifRange = req.headers['if-range'] as string | undefined;

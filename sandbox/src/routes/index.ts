@@ -13,7 +13,7 @@ import * as images from './images.js';
 import * as loyalty from './loyalty.js';
 import * as notifications from './notifications.js';
 import * as payment from './payment.js';
-import * as standIns from './stand-ins.js';
+import * as fakes from './third-party.js';
 import * as tournaments from './tournaments.js';
 import * as transactions from './transactions.js';
 import * as wagering from './wagering.js';
@@ -47,7 +47,7 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     tournaments,
     broadcasting,
     game,
-    standIns,
+    fakes,
     images,
   ]) {
     mod.register(app, ctx);

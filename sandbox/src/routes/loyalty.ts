@@ -16,7 +16,7 @@ const OpenBody = z.object({
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/api/loyaltyChests', async (req) => loyaltyJson(ctx.db, requireUser(ctx, req).userId));
 
-  // Opens one chest; the answer's balance is the number of chests still ready.
+  // Opens one chest; the response's balance is the number of chests still ready.
   app.post('/api/loyaltyChests', async (req) => {
     const { userId } = requireUser(ctx, req);
     const body = parse(OpenBody, req.body);

@@ -19,7 +19,7 @@ import {
 import { optionalUser, requireUser } from '../http/auth.js';
 import { ApiError, notFound } from '../http/errors.js';
 
-/** Leaderboard rows shown per tournament in the list answer. */
+/** Leaderboard rows shown per tournament in the list response. */
 const LIST_TOP = 10;
 
 /** Route ids are positive integers; anything else is an unknown tournament (404), never a 500. */

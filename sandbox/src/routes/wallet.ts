@@ -59,7 +59,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.post('/api/wallet', async (req) => walletJson(db, requireUser(ctx, req).userId));
 
-  // Answers a payment reference and the address of the sandbox's payment page, which confirms or fails it.
+  // Returns a payment reference and the address of the sandbox's payment page, which confirms or fails it.
   app.post('/api/deposit', async (req, reply) => {
     const { userId } = requireUser(ctx, req);
     const body = parse(depositBody, req.body);

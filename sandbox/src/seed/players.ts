@@ -124,7 +124,7 @@ function seedDeposits(db: Db, demo: number, daysAgo: DaysAgo): void {
   });
 }
 
-/** Sixty spins over the last month on the first 40 games; answers those games. */
+/** Sixty spins over the last month on the first 40 games; returns those games. */
 function seedPlay(db: Db, demo: number, daysAgo: DaysAgo): { id: number }[] {
   const rnd = seededRandom(2718);
   const games = db.prepare('SELECT id FROM games ORDER BY id LIMIT 40').all() as { id: number }[];

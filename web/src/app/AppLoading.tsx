@@ -1,6 +1,6 @@
 import { Spinner } from '../ui/Spinner';
 
-/** What shows for the moment before the frame's data arrives on the first visit: the logo and a spinner. */
+/** What shows for the moment before the root query's data arrives on the first visit: the logo and a spinner. */
 export function AppLoading() {
   return (
     <div style={{ display: 'grid', placeItems: 'center', minHeight: '100dvh', gap: 'var(--space-3)' }}>

@@ -11,7 +11,7 @@ import { NotificationsList } from '../features/notifications/NotificationsList';
 /*
  * The open list marks everything read, and marks again for one that arrives live while it is open. The casino marks
  * what it holds when the call reaches it: one that arrives live while that call is on its way may be missing from
- * the answer, and must neither vanish from the open list nor leave the badge at zero while it is still unread there.
+ * the result, and must neither vanish from the open list nor leave the badge at zero while it is still unread there.
  */
 
 function Harness() {
@@ -46,8 +46,8 @@ const welcome = {
 };
 const jackpot = { id: 'n2', subject: 'Jackpot!', type: 'JACKPOT_WIN', createdAt: '2026-11-22T08:00:00Z' };
 
-/** The casino's list as an answer gives it: these notifications, read or not. */
-const answer = (nodes: Record<string, unknown>[], read: boolean) => ({
+/** The casino's list as a result gives it: these notifications, read or not. */
+const listResolvers = (nodes: Record<string, unknown>[], read: boolean) => ({
   Viewer: () => ({ id: 'viewer-1' }),
   NotificationConnection: () => ({
     unreadCount: read ? 0 : nodes.length,
@@ -58,7 +58,7 @@ const answer = (nodes: Record<string, unknown>[], read: boolean) => ({
 });
 
 async function setUp() {
-  const environment = renderWithRelay(<Harness />, answer([welcome], false));
+  const environment = renderWithRelay(<Harness />, listResolvers([welcome], false));
   await screen.findByRole('list', { name: 'Notifications' });
   const pending = (name: string) =>
     environment.mock.getAllOperations().filter((op) => op.request.node.params.name === name);
@@ -67,10 +67,13 @@ async function setUp() {
   await waitFor(() => expect(markings()).toHaveLength(1));
   await waitFor(() => expect(pending('ViewerEventsSubscription')).toHaveLength(1));
   const subscription = pending('ViewerEventsSubscription')[0]!;
-  // A mutation's answer settles its promise: the callbacks run once act has let its microtasks run.
+  // A mutation's result settles its promise: the callbacks run once act has let its microtasks run.
   const resolve = (operation: OperationDescriptor, nodes: Record<string, unknown>[]) =>
     act(async () =>
-      environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, answer(nodes, true))),
+      environment.mock.resolve(
+        operation,
+        MockPayloadGenerator.generate(operation, listResolvers(nodes, true)),
+      ),
     );
   const reject = (operation: OperationDescriptor) =>
     act(async () => environment.mock.reject(operation, new Error('The casino is unavailable.')));
@@ -98,12 +101,12 @@ describe('the notifications list', () => {
   it('keeps one that arrived while its marking was on the way, and marks again', async () => {
     const { markings, resolve, arrive, subjects } = await setUp();
     expect(markings()).toHaveLength(1);
-    // Cleared at once, before the answer.
+    // Cleared at once, before the result.
     await waitFor(() => expect(screen.getByTestId('badge').textContent).toBe('0'));
 
     arrive(jackpot, 1);
     expect(subjects()).toEqual(['NewJackpot!', 'NewWelcome to PlayLive']);
-    // The casino marked before the jackpot existed: its answer lacks it.
+    // The casino marked before the jackpot existed: its result lacks it.
     await resolve(markings()[0]!, [welcome]);
     expect(subjects()).toEqual(['NewJackpot!', 'NewWelcome to PlayLive']);
 

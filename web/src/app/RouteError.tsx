@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { reportError } from './outside/error-reporter';
+import { reportError } from './third-party/error-reporter';
 import { Button } from '../ui/Button';
 
 /** What a screen shows when it cannot load: a way to try again, never a blank page. */
@@ -14,7 +14,7 @@ export function RouteError() {
     <div role="alert" style={{ padding: 'var(--space-6)', maxWidth: 640 }}>
       <h1>{status === 404 ? 'Page not found' : 'We could not load this page'}</h1>
       <p style={{ color: 'var(--color-text-muted)' }}>
-        PlayLive did not answer in time. Check your connection and try again; your account and balance are
+        PlayLive did not respond in time. Check your connection and try again; your account and balance are
         safe.
       </p>
       <Button onClick={() => window.location.reload()}>Try again</Button>

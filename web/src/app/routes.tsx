@@ -18,7 +18,7 @@ import { promotionsLoader } from '../features/promotions/loader';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppLayoutQuery.graphql';
 
 /*
- * Every route of the site (docs/rules.md#routes-and-query-parameters). The root route's loader preloads the frame's
+ * Every route of the site (docs/rules.md#routes-and-query-parameters). The root route's loader preloads the root
  * query before anything renders (render-as-you-fetch). Screens are their own chunks, but their loaders come with
  * the app, so a screen's request starts while its code downloads. `handle.name` is the name page views are
  * reported under.
@@ -53,8 +53,8 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppLoading />,
-    // The frame's data loads before it renders, and again when the session changes (the revalidation a sign-in or
-    // sign-out asks for; the layout asks again if a navigation overtook that one).
+    // The root query's data loads before the layout renders, and again when the session changes (the revalidation a
+    // sign-in or sign-out asks for; the layout asks again if a navigation overtook that one).
     loader: () => {
       const ref = loadQuery<AppLayoutQueryType>(
         session.environment(),

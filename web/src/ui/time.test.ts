@@ -9,7 +9,7 @@ describe('formatJohannesburg', () => {
     expect(formatJohannesburg(Date.UTC(2026, 0, 5, 3, 7))).toBe('2026-01-05 05:07');
   });
 
-  it('answers nothing for what is not a date', () => {
+  it('returns nothing for what is not a date', () => {
     expect(formatJohannesburg('soon')).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 /*
  * Dates as players read them (docs/rules.md#audience-and-time): 'yyyy-MM-dd HH:mm' in Johannesburg time, whatever
- * zone the player's device is set to. The gateway answers instants in UTC.
+ * zone the player's device is set to. The gateway returns instants in UTC.
  */
 
 /** Every date players see is in Johannesburg time. */

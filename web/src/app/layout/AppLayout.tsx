@@ -4,11 +4,11 @@ import { Outlet, useLoaderData, useRevalidator } from 'react-router';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../../__generated__/AppLayoutQuery.graphql';
 import { usePendingGame, useQueryParameters, usePageViews, useSiteNotices } from '../effects';
 import { ModalHost } from '../modals/ModalHost';
-import { configureErrorReporter } from '../outside/error-reporter';
-import { useLiveChat } from '../outside/live-chat';
-import { useTagManager } from '../outside/tag-manager';
+import { configureErrorReporter } from '../third-party/error-reporter';
+import { useLiveChat } from '../third-party/live-chat';
+import { useTagManager } from '../third-party/tag-manager';
 import { session } from '../../shared/session';
-import { ShellContext } from '../../shared/shell';
+import { LayoutContext } from '../../shared/layout-context';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -60,7 +60,7 @@ export const AppLayoutQuery = graphql`
 `;
 
 /**
- * The frame of every screen: header, side menu (a drawer below 600 px), the screen, the footer, and the modals.
+ * The layout of every screen: header, side menu (a drawer below 600 px), the screen, the footer, and the modals.
  * Its data (who is signed in, the site's settings) is one query, loaded by the root route before it renders.
  */
 export function AppLayout() {
@@ -75,12 +75,12 @@ export function AppLayout() {
   }, [stale, revalidator]);
   return (
     <RelayEnvironmentProvider environment={ref.environment}>
-      <Frame queryRef={ref} />
+      <Layout queryRef={ref} />
     </RelayEnvironmentProvider>
   );
 }
 
-function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
+function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
   const data = usePreloadedQuery<AppLayoutQueryType>(AppLayoutQuery, queryRef);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const viewer = data.viewer ?? null;
@@ -111,7 +111,7 @@ function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
   });
 
   return (
-    <ShellContext.Provider
+    <LayoutContext.Provider
       value={{
         signedIn: viewer !== null,
         alternateRoutes: site?.alternateRoutes === true,
@@ -143,6 +143,6 @@ function Frame({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
           <ViewerEvents key={viewer.id} />
         </Suspense>
       )}
-    </ShellContext.Provider>
+    </LayoutContext.Provider>
   );
 }

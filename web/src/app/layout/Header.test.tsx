@@ -49,7 +49,7 @@ describe('the header', () => {
     };
     const environment = renderHeader(resolve);
     expect(await screen.findByRole('button', { name: 'Wallet: R1,250.00' })).toBeTruthy();
-    // The unread count is loaded on its own, after the frame.
+    // The unread count is loaded on its own, after the root query.
     act(() => {
       environment.mock.resolveMostRecentOperation((operation) =>
         MockPayloadGenerator.generate(operation, resolve),

@@ -88,9 +88,9 @@ function LoginForm() {
 
   const submit = (event: FormEvent) =>
     form.submit(event, { email: checkEmail(email), password: checkPassword(password, false) }, async () => {
-      const { login: answer } = await login({ input: { email: email.trim(), password } });
+      const { login: result } = await login({ input: { email: email.trim(), password } });
       closeModal();
-      session.signIn(answer.token);
+      session.signIn(result.token);
     });
 
   return (
@@ -130,7 +130,7 @@ function RegistrationForm() {
         dateOfBirth: checkDateOfBirth(f.dateOfBirth),
       },
       async () => {
-        const { register: answer } = await register({
+        const { register: result } = await register({
           input: {
             name: f.name.trim(),
             email: f.email.trim(),
@@ -143,7 +143,7 @@ function RegistrationForm() {
           },
         });
         closeModal();
-        session.signIn(answer.token);
+        session.signIn(result.token);
       },
     );
 

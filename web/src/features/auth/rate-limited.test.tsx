@@ -7,13 +7,13 @@ import AuthModal from './AuthModal';
 /*
  * A player who tries too often reads the gateway's RATE_LIMITED message (how long to wait) in the form, whether the
  * sign-in itself was refused (200 with the error) or the address hit the ceiling on all operations (429). The app's
- * own Relay environment is used; only the browser's fetch is stood in for, answering as the gateway does.
+ * own Relay environment is used; only the browser's fetch is faked, responding as the gateway does.
  */
 
 const SIGN_IN_REFUSED = 'Too many sign-in attempts. Please try again in 12 minutes.';
 const CEILING = 'Too many requests from your address. Please try again in 40 seconds.';
 
-function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+function respondWith(status: number, body: unknown, headers: Record<string, string> = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn(() =>
@@ -53,7 +53,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('a rate-limited player', () => {
   it('reads why and how long to wait when the sign-in is refused', async () => {
-    answer(200, {
+    respondWith(200, {
       data: null,
       errors: [
         { message: SIGN_IN_REFUSED, path: ['login'], extensions: { code: 'RATE_LIMITED', retryAfter: 700 } },
@@ -64,7 +64,7 @@ describe('a rate-limited player', () => {
   });
 
   it('reads the same when the address hit the ceiling on all requests (429)', async () => {
-    answer(
+    respondWith(
       429,
       { errors: [{ message: CEILING, extensions: { code: 'RATE_LIMITED', retryAfter: 40 } }] },
       { 'retry-after': '40' },

@@ -90,12 +90,12 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
     if (!method) return;
     setError(null);
     try {
-      const answer = await deposit({
+      const result = await deposit({
         gateway: method.gateway,
         amount: checked.amount,
         returnUrl: returnAddress(method.provider, window.location),
       });
-      const { status, redirectUrl, amount: paid } = answer.deposit;
+      const { status, redirectUrl, amount: paid } = result.deposit;
       if (status === 'PENDING') {
         // The payment is finished on the provider's page, which sends the player back (see ./deposit-return).
         setLeaving(true);

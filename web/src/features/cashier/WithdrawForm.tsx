@@ -92,9 +92,9 @@ export function WithdrawForm({ viewer }: { viewer: WithdrawForm_viewer$key }) {
     if (!checked.ok) return setError(checked.message);
     setError(null);
     try {
-      const answer = await withdraw({ amount: checked.amount });
+      const result = await withdraw({ amount: checked.amount });
       setAmount('');
-      setDone(`Your withdrawal of ${answer.withdraw.amount.formatted} is on its way.`);
+      setDone(`Your withdrawal of ${result.withdraw.amount.formatted} is on its way.`);
     } catch (err) {
       const refusal = refusalOf(err);
       setMessage(refusal.message ?? refusal.fields.amount ?? null);

@@ -39,7 +39,7 @@ const WalletQuery = graphql`
 `;
 
 export type DepositPhase =
-  /** Being asked about (the first answer or a pending one). */
+  /** Being asked about (the first response or a pending one). */
   | 'checking'
   | 'complete'
   | 'failed'

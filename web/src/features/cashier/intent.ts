@@ -1,7 +1,7 @@
 /*
  * One idempotency key per deposit or withdrawal intent (docs/rules.md#payments). The key lives outside the modal,
  * for the life of the page: a double click, a retry after a timeout, or closing and reopening the cashier and
- * trying again sends the same key with the same request, and the backend answers the first payment again instead
+ * trying again sends the same key with the same request, and the backend returns the first payment again instead
  * of paying twice. A new key comes only when the request changes (another amount or method) or after a success.
  */
 

@@ -6,7 +6,7 @@ import { intentKey, settleIntent, type IntentKind } from './intent';
 /**
  * A cashier mutation as one call per intent: the idempotency key comes from ./intent (the same key for the same
  * request until it succeeds), and a second call while one is in flight is not sent at all (a double click sends
- * one request). Answers a promise: the payload, or the gateway's refusal.
+ * one request). Returns a promise: the payload, or the gateway's refusal.
  */
 export function usePayment<T extends MutationParameters>(kind: IntentKind, mutation: GraphQLTaggedNode) {
   const [send] = useMutation<T>(mutation);
@@ -15,7 +15,7 @@ export function usePayment<T extends MutationParameters>(kind: IntentKind, mutat
 
   const run = useCallback(
     (request: Record<string, string>) => {
-      // Already sending this intent: the click that arrives meanwhile waits for the same answer.
+      // Already sending this intent: the click that arrives meanwhile waits for the same result.
       if (inFlight.current) return inFlight.current;
       const idempotencyKey = intentKey(kind, request);
       setBusy(true);

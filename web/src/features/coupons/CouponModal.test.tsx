@@ -85,7 +85,7 @@ function Harness() {
 
 type Resolvers = Parameters<typeof MockPayloadGenerator.generate>[1];
 
-function answer(environment: ReturnType<typeof createMockEnvironment>, resolvers: Resolvers) {
+function resolveLatest(environment: ReturnType<typeof createMockEnvironment>, resolvers: Resolvers) {
   const operation = environment.mock.getMostRecentOperation();
   act(() => environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, resolvers)));
   return operation;
@@ -100,15 +100,15 @@ async function openWith(modal: ModalName, resolvers: Resolvers) {
       </Suspense>
     </RelayEnvironmentProvider>,
   );
-  answer(environment, { Viewer: () => VIEWER, Wallet: () => ({ id: WALLET_ID, combined: money(0) }) });
+  resolveLatest(environment, { Viewer: () => VIEWER, Wallet: () => ({ id: WALLET_ID, combined: money(0) }) });
   await screen.findByText('R0.00');
   act(() => openModal(modal));
   await waitFor(() => expect(environment.mock.getAllOperations()).toHaveLength(1));
-  answer(environment, { Viewer: () => VIEWER, ...resolvers });
+  resolveLatest(environment, { Viewer: () => VIEWER, ...resolvers });
   return environment;
 }
 
-/** What the mutation sent, after answering it with the payload (or refusing it). */
+/** What the mutation sent, after resolving it with the payload (or refusing it). */
 async function settle(
   environment: ReturnType<typeof createMockEnvironment>,
   outcome: Resolvers | Error,
@@ -138,7 +138,7 @@ describe('the redeem coupon modal', () => {
     expect(code.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('shows the bonus a redeemed code gave, and the balance elsewhere moves from the answer', async () => {
+  it('shows the bonus a redeemed code gave, and the balance elsewhere moves from the result', async () => {
     const environment = await openWith('coupon', { Viewer: () => ({ ...VIEWER, activeCoupon: null }) });
     fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: ' welcome100 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
@@ -192,7 +192,7 @@ describe('the bonus wagering modal', () => {
     expect(wallets.textContent).toContain('BonusR100.00');
   });
 
-  it("shows the empty state from the opt-out's answer, without loading the wagering again", async () => {
+  it("shows the empty state from the opt-out's result, without loading the wagering again", async () => {
     const environment = await openWith('wagering', {
       Site: () => ({ wageringEnabled: true }),
       Wagering: () => ACTIVE_WAGERING,
@@ -205,7 +205,7 @@ describe('the bonus wagering modal', () => {
     });
     expect(await screen.findByText('You have no bonus to wager.')).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
-    // Only the active coupon, which the opt-out's answer does not carry, is read again.
+    // Only the active coupon, which the opt-out's result does not carry, is read again.
     const pending = environment.mock.getAllOperations().map((o) => o.request.node.params.name);
     expect(pending).toEqual(['ActiveCouponQuery']);
   });

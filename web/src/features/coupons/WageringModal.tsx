@@ -16,7 +16,7 @@ import type { ModalProps } from '../../shared/modals/registry';
 
 /**
  * The bonus wagering modal (docs/rules.md#coupons-and-wagering): how much of the active bonus's requirement is
- * wagered, each wallet's balance, and the bonus opt-out (asked first; the answer carries the wagering and the
+ * wagered, each wallet's balance, and the bonus opt-out (asked first; the result carries the wagering and the
  * wallet after it). Only while the site's wagering flag is on.
  */
 export default function WageringModal(_props: Pick<ModalProps<'wagering'>, 'params'>) {

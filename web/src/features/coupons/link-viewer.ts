@@ -6,7 +6,7 @@ import type { RecordSourceSelectorProxy } from 'relay-runtime';
  * active coupon or the wagering changes without a refetch.
  */
 
-/** Points viewer.<field> at the payload's record (or at nothing), when the payload answered it. */
+/** Points viewer.<field> at the payload's record (or at nothing), when the payload returned it. */
 export function linkViewer(store: RecordSourceSelectorProxy, payloadField: string, from: string, to: string) {
   const payload = store.getRootField(payloadField);
   const viewer = store.getRoot().getLinkedRecord('viewer');

@@ -23,7 +23,7 @@ export function walletLabel(gateway: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Wallet';
 }
 
-/** A percentage as a bar's width: whole, from 0 to 100, whatever the answer held. */
+/** A percentage as a bar's width: whole, from 0 to 100, whatever the result held. */
 export function barPercent(percent: number): number {
   if (!Number.isFinite(percent)) return 0;
   return Math.min(100, Math.max(0, Math.round(percent)));

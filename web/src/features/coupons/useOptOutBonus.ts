@@ -42,7 +42,7 @@ export function useOptOutBonus() {
     { updater: afterBonusOptOut },
   );
   const run = useCallback(async () => {
-    const answer = await optOut({});
+    const result = await optOut({});
     fetchQuery(
       environment,
       ActiveCouponAfterOptOut,
@@ -51,7 +51,7 @@ export function useOptOutBonus() {
     )
       .toPromise()
       .catch(() => {});
-    return answer;
+    return result;
   }, [optOut, environment]);
   return [run, busy] as const;
 }

@@ -42,7 +42,7 @@ function Catalogue({
   const params = useParams() as Record<string, string>;
   const title = route.title(params);
   const [search] = useSearchParams();
-  // Narrowed by the filter bar (a sort does not narrow): 'Not found' is the honest answer then.
+  // Narrowed by the filter bar (a sort does not narrow): 'Not found' is the honest result then.
   const narrowed = writeFilter({ ...readFilter(search), sort: null }).size > 0;
   return (
     <Page title={title} lead={route.lead} wide>

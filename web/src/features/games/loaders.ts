@@ -29,7 +29,7 @@ export const webplayLoader = () =>
 
 /**
  * A catalogue page's games, narrowed by the filter bar's state in the address, asked for before the page renders
- * (one request). A newer address supersedes an older one's answer (the router keeps the latest).
+ * (one request). A newer address supersedes an older one's result (the router keeps the latest).
  */
 export const catalogueLoader =
   (route: CatalogueRoute) =>

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from 'react-router';
 import type { HomePage_wins$key } from '../../__generated__/HomePage_wins.graphql';
 import type { HomePageQuery as HomePageQueryType } from '../../__generated__/HomePageQuery.graphql';
 import { openAuth } from '../../shared/modals/modal-store';
-import { useShell } from '../../shared/shell';
+import { useLayout } from '../../shared/layout-context';
 import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
 import { Button } from '../../ui/Button';
 import { Page } from '../../shared/page/Page';
@@ -125,7 +125,7 @@ export function Component() {
  */
 function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
   const data = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
-  const { alternateRoutes } = useShell();
+  const { alternateRoutes } = useLayout();
   return (
     <Page title="PlayLive Casino" wide>
       {data.viewer ? (

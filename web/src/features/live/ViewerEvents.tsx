@@ -78,7 +78,7 @@ const retryDelay = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
 /**
  * The signed-in player's live events (viewerEvents), one subscription for as long as the player is signed in:
- * mounted by the frame for a player only, and ended when it unmounts (sign-out) or the session's environment is
+ * mounted by the layout for a player only, and ended when it unmounts (sign-out) or the session's environment is
  * replaced. Events update the Relay store, so every screen showing the same records changes with no refetch here.
  * When the subscription fails it starts again after a pause; its first event, a snapshot, catches up on what was
  * missed.

@@ -6,7 +6,7 @@ import type { LoyaltyChestsTestQuery } from '../../__generated__/LoyaltyChestsTe
 import { LoyaltyChests } from './LoyaltyChests';
 
 /*
- * The loyalty arithmetic as the modal shows it, at fixed data (the gateway's answer for a player with diamonds in
+ * The loyalty arithmetic as the modal shows it, at fixed data (the gateway's response for a player with diamonds in
  * every tier): chests ready per tier, the Black rule (no cap), used-up tiers, diamonds toward the next chest, the
  * thresholds, and the progress toward the next diamond as a percentage.
  */

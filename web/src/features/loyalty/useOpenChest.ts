@@ -10,7 +10,7 @@ export interface OpenedChest {
 }
 
 /**
- * Opens one chest of a tier (openLoyaltyChest). The answer carries the loyalty and the wallet by id, so the modal,
+ * Opens one chest of a tier (openLoyaltyChest). The result carries the loyalty and the wallet by id, so the modal,
  * the header's chest and the header's balance update from it. One opening at a time: a double click opens one.
  */
 export function useOpenChest() {
@@ -40,8 +40,8 @@ export function useOpenChest() {
       if (opening) return;
       setFailure(null);
       send({ input: { tier } }).then(
-        (answer) =>
-          setOpened({ tier: answer.openLoyaltyChest.tier, reward: answer.openLoyaltyChest.reward.formatted }),
+        (result) =>
+          setOpened({ tier: result.openLoyaltyChest.tier, reward: result.openLoyaltyChest.reward.formatted }),
         (err: unknown) => setFailure(errorMessage(err, 'The chest could not be opened. Please try again.')),
       );
     },

@@ -11,8 +11,8 @@ interface Look {
 }
 
 /**
- * The header's notifications button with the unread badge. The count is loaded on its own, not with the frame, so
- * the frame never waits for it; until it arrives (or when it cannot be read) the badge shows the count kept in the
+ * The header's notifications button with the unread badge. The count is loaded on its own, not with the root query,
+ * so the layout never waits for it; until it arrives (or when it cannot be read) the badge shows the count kept in the
  * browser for this player. Live notifications and marking read update the same record, and the kept count follows.
  */
 export function NotificationBell({ viewerId, ...look }: Look & { viewerId: string }) {

@@ -57,7 +57,7 @@ export function NotificationsList({ viewer }: { viewer: NotificationsList_viewer
     openedWith.unread.has(n.id) || (!openedWith.ids.has(n.id) && (firstKnown === -1 || index < firstKnown));
 
   const { mark, marking, failure } = useMarkNotificationsRead();
-  // The ids shown now, for a marking in flight to keep those that arrive before its answer (kept up to date before
+  // The ids shown now, for a marking in flight to keep those that arrive before its result (kept up to date before
   // the effect below marks).
   const shownIds = useRef<readonly string[]>([]);
   useEffect(() => {

@@ -69,7 +69,7 @@ function KeptList() {
   );
 }
 
-/** The signed-in player's id as the store has it from the frame (the modal's own answer has not come yet). */
+/** The signed-in player's id as the store has it from the root query (the modal's own result has not come yet). */
 function viewerIdInStore(environment: Environment): string | null {
   const root = environment.getStore().getSource().get(ROOT_ID) as { viewer?: { __ref?: string } } | undefined;
   const record = root?.viewer?.__ref ? environment.getStore().getSource().get(root.viewer.__ref) : null;

@@ -2,7 +2,7 @@ import { savedNotifications, saveNotifications } from '../../shared/storage';
 
 /*
  * The notifications kept in the browser, for the player they belong to: the unread count and the newest page as
- * last seen. The header's badge and the modal show them until the first answer arrives; sign-out forgets them
+ * last seen. The header's badge and the modal show them until the first response arrives; sign-out forgets them
  * (shared/session.ts).
  */
 

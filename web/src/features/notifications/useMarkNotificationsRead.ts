@@ -8,11 +8,11 @@ import { NOTIFICATIONS_CONNECTION, prependNotification } from '../../shared/rela
 
 /**
  * Marks every notification read (markNotificationsRead: what opening the modal does, docs/rules.md#notifications).
- * The badge clears at once (optimistic) and comes back if the gateway refuses; the answer brings the list again,
+ * The badge clears at once (optimistic) and comes back if the gateway refuses; the result brings the list again,
  * read, with the header's count.
  *
  * `listed` gives the ids the list shows, newest first. One that arrived live while the call was on its way may be
- * missing from the answer (the casino marked before it existed): the answer would drop it from the open list and
+ * missing from the result (the casino marked before it existed): the result would drop it from the open list and
  * zero the badge, so it is put back on top, still unread, and the list marks again.
  */
 export function useMarkNotificationsRead() {
@@ -67,17 +67,17 @@ export function useMarkNotificationsRead() {
   return { mark, ...state };
 }
 
-/** Puts back on top of the answered list the live arrivals it lacks, and counts those unread on the list and badge. */
+/** Puts back on top of the returned list the live arrivals it lacks, and counts those unread on the list and badge. */
 function keepArrivals(store: RecordSourceSelectorProxy, arrivals: readonly string[]) {
   const viewer = store.getRoot().getLinkedRecord('viewer');
   const connection = viewer && ConnectionHandler.getConnection(viewer, NOTIFICATIONS_CONNECTION);
   if (!viewer || !connection || arrivals.length === 0) return;
-  const answered = new Set(
+  const returned = new Set(
     (connection.getLinkedRecords('edges') ?? []).map((edge) => edge?.getLinkedRecord('node')?.getDataID()),
   );
   const missing = arrivals.flatMap((id) => {
     const node = store.get(id);
-    return node && !answered.has(node.getDataID()) ? [node] : [];
+    return node && !returned.has(node.getDataID()) ? [node] : [];
   });
   if (missing.length === 0) return;
   // Newest first: the last inserted ends on top.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useShell } from '../../shared/shell';
+import { useLayout } from '../../shared/layout-context';
 import { buttonClass } from '../../ui/Button';
 import { Page } from '../../shared/page/Page';
 import styles from '../../shared/page/Page.module.css';
@@ -10,7 +10,7 @@ import styles from '../../shared/page/Page.module.css';
  */
 
 export function HowToPage() {
-  const { alternateRoutes } = useShell();
+  const { alternateRoutes } = useLayout();
   if (alternateRoutes) {
     return (
       <Page title="How to play" lead="Three steps: join, deposit, play.">
@@ -64,7 +64,7 @@ export function HowToPage() {
 }
 
 export function AboutUsPage() {
-  const { alternateRoutes } = useShell();
+  const { alternateRoutes } = useLayout();
   return (
     <Page
       title="About PlayLive"

@@ -6,7 +6,7 @@ import { session } from '../../shared/session';
 
 /**
  * An optional promotional page's content and flag, asked for while the page's code downloads (see
- * features/home/loader.ts). The frame reads only the flags; the content comes with the page that shows it.
+ * features/home/loader.ts). The root query reads only the flags; the content comes with the page that shows it.
  */
 export const promoPageLoader = () =>
   loadQuery<PromoPageQueryType>(

@@ -2,7 +2,7 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import type { GamePageQuery as GamePageQueryType } from '../../__generated__/GamePageQuery.graphql';
 import { openAuth } from '../../shared/modals/modal-store';
-import { useShell } from '../../shared/shell';
+import { useLayout } from '../../shared/layout-context';
 import { Button } from '../../ui/Button';
 import { GameArt } from '../../shared/games/GameArt';
 import { HeartIcon } from '../../shared/games/HeartIcon';
@@ -41,7 +41,7 @@ export function Component() {
 /** /game/{code}: the game, the two ways to play it, and games its players may like. */
 function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> }) {
   const { game } = usePreloadedQuery<GamePageQueryType>(GamePageQuery, queryRef);
-  const { signedIn } = useShell();
+  const { signedIn } = useLayout();
   const [toggleFavourite] = useToggleFavourite();
   if (!game) return <NotFoundPage />;
   const favourite = game.isFavourite === true;

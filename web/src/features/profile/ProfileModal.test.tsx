@@ -112,7 +112,7 @@ describe('the profile modal', () => {
     expect(screen.getByRole('dialog', { name: 'Your profile' })).toBeTruthy();
   });
 
-  it("closes on success, and the saved name shows elsewhere from the casino's answer", async () => {
+  it("closes on success, and the saved name shows elsewhere from the casino's response", async () => {
     const environment = await openProfile();
     fireEvent.change(field('Name'), { target: { value: '  Thandi Mokoena ' } });
     fireEvent.change(field('Mobile number (optional)'), { target: { value: '' } });

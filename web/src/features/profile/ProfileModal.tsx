@@ -16,7 +16,7 @@ import type { ModalProps } from '../../shared/modals/registry';
 /**
  * The profile edit modal: the player's name and mobile number (what updateProfile takes), the email shown but not
  * changed here. Checked before sending, the casino's refusals beside their fields; on success it closes, and the
- * account the casino answers replaces the one every screen shows.
+ * account the casino returns replaces the one every screen shows.
  */
 export default function ProfileModal(_props: Pick<ModalProps<'profile'>, 'params'>) {
   const { options, reload } = useReload();

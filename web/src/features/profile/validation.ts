@@ -1,7 +1,7 @@
 /*
  * The profile form's own checks, before anything is sent (the casino's rules for these fields: a name of 1 to 100
  * characters; a phone number of 7 to 20 digits and spaces, an optional leading +). The casino still decides: its
- * answers per field are shown beside the fields the same way.
+ * errors per field are shown beside the fields the same way.
  */
 export { checkName } from '../../shared/forms/validation';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import PromotionsPageQuery from '../../__generated__/PromotionsPageQuery.graphql';
 import { Component } from './PromotionsPage';
 
-/** /promotions over a mock casino: the test answers its one request. (The app renders a screen with its loader's
+/** /promotions over a mock casino: the test resolves its one request. (The app renders a screen with its loader's
  * environment, app/ScreenEnvironment.tsx; here there is one.) */
 function renderPage() {
   const environment = createMockEnvironment();
@@ -34,7 +34,7 @@ const promotion = (id: string, title: string, extra: Record<string, unknown> = {
   ...extra,
 });
 
-function answer(
+function resolveLatest(
   environment: ReturnType<typeof createMockEnvironment>,
   { viewer, promotions }: { viewer: boolean; promotions: unknown[] | 'error' },
 ) {
@@ -50,7 +50,7 @@ function answer(
         Site: () => ({ timeZone: 'Africa/Johannesburg', promotionPages: [] }),
       });
       return promotions === 'error'
-        ? { ...payload, errors: [{ message: 'The casino did not answer.', path: ['promotions'] }] }
+        ? { ...payload, errors: [{ message: 'The casino did not respond.', path: ['promotions'] }] }
         : payload;
     });
   });
@@ -60,7 +60,10 @@ describe('the promotions page', () => {
   it('shows a guest the list, the invitation to join, and a join button where a promotion leads nowhere', async () => {
     const environment = renderPage();
     await act(async () => {});
-    answer(environment, { viewer: false, promotions: [promotion('UHJvbW90aW9uOjE=', 'Weekly Cashback')] });
+    resolveLatest(environment, {
+      viewer: false,
+      promotions: [promotion('UHJvbW90aW9uOjE=', 'Weekly Cashback')],
+    });
     expect(await screen.findByRole('heading', { name: 'All promotions' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Players get more' })).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Weekly Cashback' }).textContent).toContain('Join now');
@@ -69,7 +72,7 @@ describe('the promotions page', () => {
   it("marks a player's players-only promotions, without the invitation", async () => {
     const environment = renderPage();
     await act(async () => {});
-    answer(environment, {
+    resolveLatest(environment, {
       viewer: true,
       promotions: [promotion('UHJvbW90aW9uOjU=', 'Loyalty Chests', { forSignedInOnly: true, isNew: true })],
     });
@@ -84,19 +87,22 @@ describe('the promotions page', () => {
   it('says so when there are no promotions', async () => {
     const environment = renderPage();
     await act(async () => {});
-    answer(environment, { viewer: false, promotions: [] });
+    resolveLatest(environment, { viewer: false, promotions: [] });
     expect(await screen.findByText(/There are no promotions running right now/)).toBeTruthy();
   });
 
   it('says so when the promotions fail to load, and asks again on Try again', async () => {
     const environment = renderPage();
     await act(async () => {});
-    answer(environment, { viewer: false, promotions: 'error' });
+    resolveLatest(environment, { viewer: false, promotions: 'error' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('We could not load the promotions just now.');
     act(() => screen.getByRole('button', { name: 'Try again' }).click());
     expect(screen.getByRole('button', { name: 'Trying again…' })).toBeTruthy();
-    answer(environment, { viewer: false, promotions: [promotion('UHJvbW90aW9uOjE=', 'Weekly Cashback')] });
+    resolveLatest(environment, {
+      viewer: false,
+      promotions: [promotion('UHJvbW90aW9uOjE=', 'Weekly Cashback')],
+    });
     expect(await screen.findByRole('article', { name: 'Weekly Cashback' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

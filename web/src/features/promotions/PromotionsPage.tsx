@@ -3,7 +3,7 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useLocation } from 'react-router';
 import type { PromotionsPageQuery as PromotionsPageQueryType } from '../../__generated__/PromotionsPageQuery.graphql';
 import { openAuth } from '../../shared/modals/modal-store';
-import { useShell } from '../../shared/shell';
+import { useLayout } from '../../shared/layout-context';
 import { Button, buttonClass } from '../../ui/Button';
 import { BannerCarousel } from '../../shared/content/BannerCarousel';
 import { Page } from '../../shared/page/Page';
@@ -60,7 +60,7 @@ export function Component() {
  */
 function Promotions({ queryRef }: { queryRef: PreloadedQuery<PromotionsPageQueryType> }) {
   const data = usePreloadedQuery<PromotionsPageQueryType>(PromotionsPageQuery, queryRef);
-  const { alternateRoutes } = useShell();
+  const { alternateRoutes } = useLayout();
   const { retry, retrying } = useRetry<PromotionsPageQueryType>(PromotionsPageQuery, {});
   const signedIn = data.viewer != null;
   const timeZone = data.site?.timeZone ?? 'Africa/Johannesburg';

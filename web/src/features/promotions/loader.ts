@@ -6,7 +6,7 @@ import { session } from '../../shared/session';
 
 /**
  * /promotions' data, asked for while the page's code downloads (see features/home/loader.ts). The session's own
- * environment answers, so a player gets the signed-in list.
+ * environment serves, so a player gets the signed-in list.
  */
 export const promotionsLoader = () =>
   loadQuery<PromotionsPageQueryType>(

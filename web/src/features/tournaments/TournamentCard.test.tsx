@@ -7,14 +7,14 @@ import type { OperationDescriptor } from 'relay-runtime';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TournamentCardTestQuery } from '../../__generated__/TournamentCardTestQuery.graphql';
 import { closeModal, useOpenModal } from '../../shared/modals/modal-store';
-import { ShellContext } from '../../shared/shell';
+import { LayoutContext } from '../../shared/layout-context';
 import { STAGE_REFETCH_DELAY_MS } from './live';
 import { STAGE_COLOURS } from './stage';
 import { TournamentCard } from './TournamentCard';
 
 /*
  * A tournament card at a fixed clock: 10:00 in Johannesburg (08:00 UTC) on 22 November 2026. The countdown ticks
- * on the shared clock, the stage changes when the gateway's answer or push says so, the leaderboard moves with a
+ * on the shared clock, the stage changes when the gateway's response or push says so, the leaderboard moves with a
  * push, and joining sends the tournament's id.
  */
 
@@ -78,7 +78,7 @@ const tournament = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Answers an operation; a mutation's promise settles (and its callbacks run) before act returns. */
+/** Resolves an operation; a mutation's promise settles (and its callbacks run) before act returns. */
 async function resolve(
   environment: ReturnType<typeof createMockEnvironment>,
   operation: OperationDescriptor,
@@ -97,7 +97,7 @@ const operationNamed = (environment: ReturnType<typeof createMockEnvironment>, n
 
 function renderCard(t: object, signedIn = true) {
   const environment = createMockEnvironment();
-  // Answered as it is asked, so the card renders at once (no suspense to wait out under the fake clock).
+  // Resolved as it is asked, so the card renders at once (no suspense to wait out under the fake clock).
   environment.mock.queueOperationResolver((operation) =>
     operation.request.node.params.name === 'TournamentCardTestQuery'
       ? MockPayloadGenerator.generate(operation, { Tournament: () => t })
@@ -105,13 +105,13 @@ function renderCard(t: object, signedIn = true) {
   );
   render(
     <RelayEnvironmentProvider environment={environment}>
-      <ShellContext.Provider value={{ signedIn, alternateRoutes: false, promotionPages: [] }}>
+      <LayoutContext.Provider value={{ signedIn, alternateRoutes: false, promotionPages: [] }}>
         <MemoryRouter>
           <Suspense fallback="Loading">
             <Harness />
           </Suspense>
         </MemoryRouter>
-      </ShellContext.Provider>
+      </LayoutContext.Provider>
     </RelayEnvironmentProvider>,
   );
   return environment;

@@ -7,7 +7,7 @@ import type {
   TournamentCard_tournament$key,
 } from '../../__generated__/TournamentCard_tournament.graphql';
 import { openAuth } from '../../shared/modals/modal-store';
-import { useShell } from '../../shared/shell';
+import { useLayout } from '../../shared/layout-context';
 import { Button } from '../../ui/Button';
 import { useNow } from './clock';
 import { Leaderboard } from './Leaderboard';
@@ -69,7 +69,7 @@ export function TournamentCard({
 }: {
   /** The tournament, with `...TournamentCard_tournament` and `...Leaderboard_tournament @arguments(rows: rows)`. */
   tournament: TournamentCard_tournament$key & Leaderboard_tournament$key;
-  /** The leaderboard rows the spread asked for: live updates and answers ask for the same. */
+  /** The leaderboard rows the spread asked for: live updates and responses ask for the same. */
   rows: number;
   headingLevel: 2 | 3;
   watch: boolean;
@@ -220,7 +220,7 @@ const ordinal = (n: number) => {
  * first, since it takes money), start playing once a joined tournament runs, and see their own standing.
  */
 function Actions({ t, rows, now }: { t: Card; rows: number; now: number }) {
-  const { signedIn } = useShell();
+  const { signedIn } = useLayout();
   const [join, joining] = useJoinTournament();
   const [start, starting] = useStartTournament();
   const [confirming, setConfirming] = useState(false);

@@ -4,7 +4,7 @@ import styles from './TournamentList.module.css';
 
 /**
  * The tournaments as a list, each drawn by `renderItem`, with the list's failed and empty states. A list the
- * casino did not answer (the gateway gives null) says so and offers to try again rather than looking empty.
+ * casino did not respond (the gateway gives null) says so and offers to try again rather than looking empty.
  */
 export function TournamentList<N extends { readonly id: string }>({
   tournaments,

@@ -4,7 +4,7 @@ import { formatCountdown } from './time-format';
 /*
  * What a tournament's stage badge shows (docs/rules.md#tournament-stages). The stage itself, its label and the
  * instant it next changes come from the gateway, which is the one place the stage rule lives; the site only gives
- * each stage its fixed colour and ticks the countdown toward `nextStageAt` between answers.
+ * each stage its fixed colour and ticks the countdown toward `nextStageAt` between responses.
  */
 
 /** Each stage's fixed colour (dark text reads on every one of them at better than 7:1). */

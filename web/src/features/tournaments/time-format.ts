@@ -1,7 +1,7 @@
 /*
  * How tournament times read on screen (docs/rules.md#audience-and-time): durations and countdowns as 'HH H MM M'
- * (dates: ui/time.ts). The gateway formats its own answers the same way
- * (gateway/src/domain/time.ts); the site needs its own copy because its countdowns tick between answers.
+ * (dates: ui/time.ts). The gateway formats its own responses the same way
+ * (gateway/src/domain/time.ts); the site needs its own copy because its countdowns tick between responses.
  */
 
 const pad2 = (n: number) => String(n).padStart(2, '0');

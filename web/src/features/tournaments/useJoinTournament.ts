@@ -5,7 +5,7 @@ import { MutationError, useMutation } from '../../shared/relay/useMutation';
 import { gatewayMessage } from './errors';
 
 /**
- * Joining a tournament (docs/rules.md#tournament-stages): the answer updates the tournament everywhere it is shown
+ * Joining a tournament (docs/rules.md#tournament-stages): the result updates the tournament everywhere it is shown
  * (joined, players, leaderboard) and, after a buy-in, the wallet, so the header's balance drops at once. A refused
  * join is logged and passed on to the caller with the casino's reason ('Insufficient funds.', ...).
  */

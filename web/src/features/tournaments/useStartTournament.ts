@@ -6,7 +6,7 @@ import { useMutation } from '../../shared/relay/useMutation';
 import { gatewayMessage } from './errors';
 
 /**
- * Starting play in a joined tournament (tournamentAction START): the answer updates the player's entry (its start
+ * Starting play in a joined tournament (tournamentAction START): the result updates the player's entry (its start
  * time begins a buy-in's play window). A refused start shows the error in an alert (docs/rules.md#error-messages).
  */
 export function useStartTournament() {

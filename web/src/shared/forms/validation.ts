@@ -1,6 +1,6 @@
 /*
  * The forms' own checks, before anything is sent: what a player can fix at once is said at once, beside the
- * field. The backend still decides (its per-field answers are shown the same way).
+ * field. The backend still decides (its per-field errors are shown the same way).
  */
 
 import { isBrowserFailure } from '../error-message';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { GameTileTestQuery } from '../../__generated__/GameTileTestQuery.graphql';
 import { closeModal, useOpenModal } from '../modals/modal-store';
-import { ShellContext } from '../shell';
+import { LayoutContext } from '../layout-context';
 import { GameTile } from './GameTile';
 
 function Harness() {
@@ -29,9 +29,9 @@ function Harness() {
 
 function renderTile(signedIn: boolean, isFavourite: boolean) {
   return renderWithRelay(
-    <ShellContext.Provider value={{ signedIn, alternateRoutes: false, promotionPages: [] }}>
+    <LayoutContext.Provider value={{ signedIn, alternateRoutes: false, promotionPages: [] }}>
       <Harness />
-    </ShellContext.Provider>,
+    </LayoutContext.Provider>,
     {
       Game: () => ({ id: 'R2FtZTox', code: 'wolf-gold', name: 'Wolf Gold', image: null, isFavourite }),
     },
@@ -60,7 +60,7 @@ describe('a game tile', () => {
     const heart = await screen.findByRole('button', { name: 'Add Wolf Gold to favourites' });
     act(() => heart.click());
     expect(await screen.findByRole('button', { name: 'Remove Wolf Gold from favourites' })).toBeTruthy();
-    act(() => environment.mock.rejectMostRecentOperation(new Error('The casino is not answering.')));
+    act(() => environment.mock.rejectMostRecentOperation(new Error('The casino is not responding.')));
     expect(await screen.findByRole('button', { name: 'Add Wolf Gold to favourites' })).toBeTruthy();
     expect(screen.getByTestId('modal').textContent).toBe('alert');
   });

@@ -2,7 +2,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphql';
 import { openAuth } from '../modals/modal-store';
-import { useShell } from '../shell';
+import { useLayout } from '../layout-context';
 import { GameArt } from './GameArt';
 import { HeartIcon } from './HeartIcon';
 import styles from './GameTile.module.css';
@@ -31,7 +31,7 @@ export function GameTile({ game, priority = false }: { game: GameTile_game$key; 
     `,
     game,
   );
-  const { signedIn } = useShell();
+  const { signedIn } = useLayout();
   const [toggle] = useToggleFavourite();
   const favourite = data.isFavourite === true;
   return (

@@ -5,7 +5,7 @@ import { showAlert } from '../modals/modal-store';
 import { useMutation } from '../relay/useMutation';
 
 /**
- * The heart on a game: flips at once (optimistic), and the answer updates every list that shows the game; if the
+ * The heart on a game: flips at once (optimistic), and the result updates every list that shows the game; if the
  * casino refuses, the heart flips back and the player is told.
  */
 export function useToggleFavourite() {

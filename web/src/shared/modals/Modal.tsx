@@ -4,7 +4,7 @@ import styles from './Modal.module.css';
 import { closeModal, restoreFocus } from './modal-store';
 
 /**
- * Every modal's frame: a labelled dialog (Radix: focus trapped and given back, Escape and the close button close
+ * Every modal's layout: a labelled dialog (Radix: focus trapped and given back, Escape and the close button close
  * it, the page behind is inert), a title, an optional description, and its content.
  */
 export function Modal(props: {

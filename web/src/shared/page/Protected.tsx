@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import NotFoundPage from './NotFoundPage';
-import { useShell } from '../shell';
+import { useLayout } from '../layout-context';
 
 /** A player's page: a guest sees not-found, which says nothing about what is there. */
 export function Protected({ children }: { children: ReactNode }) {
-  return useShell().signedIn ? <>{children}</> : <NotFoundPage />;
+  return useLayout().signedIn ? <>{children}</> : <NotFoundPage />;
 }

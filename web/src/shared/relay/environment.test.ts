@@ -4,8 +4,8 @@ import { createEnvironment } from './environment';
 
 /*
  * How the app's Relay environment sends operations: queries as GET with their id and variables in the address (the
- * gateway reads no body, and a guest's unchanged answer can be revalidated by the browser's cache), mutations and
- * over-long queries as POST. Only the browser's fetch is stood in for, answering as the gateway does.
+ * gateway reads no body, and a guest's unchanged response can be revalidated by the browser's cache), mutations and
+ * over-long queries as POST. Only the browser's fetch is faked, responding as the gateway does.
  */
 
 const operation = (operationKind: 'query' | 'mutation', id: string): RequestParameters => ({
@@ -31,13 +31,13 @@ async function send(
   );
   vi.stubGlobal('fetch', fetch);
   const { environment } = createEnvironment();
-  const answer = await new Promise((resolve, reject) => {
+  const result = await new Promise((resolve, reject) => {
     environment
       .getNetwork()
       .execute(params, variables, { metadata })
       .subscribe({ next: resolve, error: reject });
   });
-  expect(answer).toEqual({ data: { ok: true } });
+  expect(result).toEqual({ data: { ok: true } });
   expect(fetch).toHaveBeenCalledTimes(1);
   const [url, init] = fetch.mock.calls[0]!;
   return { url, init, headers: init.headers as Record<string, string> };

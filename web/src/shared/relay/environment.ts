@@ -44,7 +44,7 @@ function csrfToken(): string {
 const isUnauthenticated = (errors: readonly GraphQLErrorLike[] | undefined) =>
   (errors ?? []).some((e) => e.extensions?.code === 'UNAUTHENTICATED');
 
-/** The errors of an answer, when it has data too (Relay keeps the data; the caller may still want to know). */
+/** The errors of a result, when it has data too (Relay keeps the data; the caller may still want to know). */
 export class GatewayError extends Error {
   constructor(readonly errors: readonly GraphQLErrorLike[]) {
     super(errors[0]?.message ?? 'An error occurred');
@@ -64,7 +64,7 @@ const MAX_GET_URL = 2048;
 
 /**
  * How an operation travels. A query goes as GET, its id and variables in the address: the gateway then reads no
- * request body (measurably less work on both ends for every screen), and a guest's unchanged answer can come back
+ * request body (measurably less work on both ends for every screen), and a guest's unchanged response can come back
  * from the browser's cache as a 304 (the gateway's Cache-Control). A mutation is always a POST: it changes
  * something, and GET must not. So is a query whose variables must stay out of addresses, which proxies and servers
  * write to their logs (a payment provider's return parameters): its caller passes `metadata: { private: true }`.

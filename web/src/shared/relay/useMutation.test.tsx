@@ -18,7 +18,7 @@ const Mutation = graphql`
   }
 `;
 
-/** Sends the test mutation once; its promise, and the mock environment to answer it. */
+/** Sends the test mutation once; its promise, and the mock environment to resolve it. */
 function send() {
   const environment = createMockEnvironment();
   let sent: Promise<unknown> | null = null;
@@ -59,7 +59,7 @@ describe('useMutation', () => {
     });
   });
 
-  it("rejects with the gateway's code when it answered no data", async () => {
+  it("rejects with the gateway's code when it returned no data", async () => {
     const { environment, sent } = send();
     const refusal = Object.assign(new Error('Sign in first.'), {
       errors: [{ message: 'Sign in first.', extensions: { code: 'UNAUTHENTICATED' } }],

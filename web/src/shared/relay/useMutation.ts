@@ -13,7 +13,7 @@ export const NETWORK_ERROR = 'NETWORK_ERROR';
 
 /**
  * Why a mutation failed: the gateway's errors (the first one's message and code), or the network's failure
- * (`NETWORK_ERROR`, the browser's error as `cause`). `data` is the payload when the gateway answered one beside
+ * (`NETWORK_ERROR`, the browser's error as `cause`). `data` is the payload when the gateway returned one beside
  * its errors (a part of it could not be read), for the rare caller to whom the part that worked matters.
  */
 export class MutationError<Data = unknown> extends Error {

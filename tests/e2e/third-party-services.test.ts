@@ -1,5 +1,5 @@
 /**
- * The outside services, through the sandbox's stand-ins: the live chat widget loads only when the site switches it
+ * The third-party services, through the sandbox's fakes: the live chat widget loads only when the site switches it
  * on and hides while a game is played; unhandled errors reach the error reporter for a sampled session; each page
  * view reaches the tag manager; with the chat off, the site contacts nothing outside the system.
  */
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-describe('outside services', () => {
+describe('third-party services', () => {
   it('contacts nothing but its own origin while the services are off', async () => {
     const { page } = await stack.open();
     const origins = new Set<string>();
@@ -39,8 +39,8 @@ describe('outside services', () => {
     expect(
       (
         await patchSite({
-          live_chat: { enabled: true, script_url: '/stand-ins/live-chat.js', license_id: '777' },
-          error_reporter: { dsn: '/stand-ins/errors', sample_rate: 1 },
+          live_chat: { enabled: true, script_url: '/third-party/live-chat.js', license_id: '777' },
+          error_reporter: { dsn: '/third-party/errors', sample_rate: 1 },
         })
       ).status,
     ).toBe(200);
@@ -59,7 +59,7 @@ describe('outside services', () => {
   });
 
   it('sends an unhandled error to the error reporter', async () => {
-    await patchSite({ error_reporter: { dsn: '/stand-ins/errors', sample_rate: 1 } });
+    await patchSite({ error_reporter: { dsn: '/third-party/errors', sample_rate: 1 } });
     stack.gateway.cache.clear();
     const { page } = await stack.open();
     await page.goto('/about-us');
@@ -71,7 +71,7 @@ describe('outside services', () => {
     });
     await expect
       .poll(async () => {
-        const { reports } = (await (await fetch(`${stack.sandbox.url}/stand-ins/errors`)).json()) as {
+        const { reports } = (await (await fetch(`${stack.sandbox.url}/third-party/errors`)).json()) as {
           reports: { report: { message: string; path: string; release: string } }[];
         };
         return reports.map((r) => r.report);
@@ -84,7 +84,7 @@ describe('outside services', () => {
   it('reports each page view to the tag manager, with its route name and full path', async () => {
     const pageViews = async () =>
       (
-        (await (await fetch(`${stack.sandbox.url}/stand-ins/page-views`)).json()) as {
+        (await (await fetch(`${stack.sandbox.url}/third-party/page-views`)).json()) as {
           pageViews: { container: string; name: string; path: string }[];
         }
       ).pageViews;

@@ -1,7 +1,7 @@
 /**
- * One per-answer scope (context.ts): the upstream with its reads, "now" and the player live in `ctx.scope`, which
+ * One per-request scope (context.ts): the upstream with its reads, "now" and the player live in `ctx.scope`, which
  * `renew` (each event of a subscription) and `switchSession` (a sign-in or sign-out inside a mutation) replace
- * whole, so nothing learned for one answer leaks into the next. Run against the real sandbox.
+ * whole, so nothing learned for one execution leaks into the next. Run against the real sandbox.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { configFromEnv, type GatewayConfig } from '../src/config.js';
@@ -44,7 +44,7 @@ function contextFor(sessionToken: string | null): GatewayContext {
   });
 }
 
-it('keeps one "now", one player and one read of each resource within an answer', async () => {
+it('keeps one "now", one player and one read of each resource within an execution', async () => {
   const ctx = contextFor(token);
   const now = ctx.now();
   const [a, b] = await Promise.all([ctx.viewer(), ctx.viewer()]);
@@ -69,7 +69,7 @@ it('renew() replaces the scope whole: fresh reads, a new "now", the player read 
   expect(ctx.scope.upstream.calls).toEqual(['GET /api/account']);
 });
 
-it('switchSession() acts as the new session for the rest of the answer, at the same "now"', async () => {
+it('switchSession() acts as the new session for the rest of the execution, at the same "now"', async () => {
   const ctx = contextFor(token);
   const now = ctx.now();
   expect(await ctx.viewer()).not.toBeNull();
@@ -82,14 +82,14 @@ it('switchSession() acts as the new session for the rest of the answer, at the s
   expect(switched?.name).toBe('Other Player');
 });
 
-it("whenRead uses a read's value at once once it has answered, and waits (or fails) with it before", async () => {
+it("whenRead uses a read's value at once once it has resolved, and waits (or fails) with it before", async () => {
   const { upstream } = contextFor(token).scope;
   const providers = loadProviders(upstream);
   const early = upstream.whenRead(providers, (list) => list.providers.length);
   expect(early).toBeInstanceOf(Promise);
   const count = await early;
   expect(count).toBeGreaterThan(0);
-  // Answered: the same read's value is used without a promise, and read once.
+  // Resolved: the same read's value is used without a promise, and read once.
   expect(upstream.whenRead(loadProviders(upstream), (list) => list.providers.length)).toBe(count);
   expect(upstream.calls.filter((call) => call === 'GET /api/gameProviders')).toHaveLength(1);
 

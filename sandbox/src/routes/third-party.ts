@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 
 /*
- * Stand-ins for the outside services the site uses, so they are exercised for real without the network: a live
+ * Fakes of the third-party services the site uses, so they are exercised for real without the network: a live
  * chat widget script, an error collector, and a tag manager that collects page views. The site's settings point
  * here (live_chat.script_url, error_reporter.dsn, tag_manager_url).
  */
@@ -45,15 +45,15 @@ const LIVE_CHAT_SCRIPT = `(() => {
 /**
  * A small tag manager, loaded as a real one is (<script src="...?id=<container>">): it reads the data layer the site
  * pushes to, the entries queued before it loaded and every later push, and sends each page view to its collector
- * beside the script (/stand-ins/page-views) with its container id.
+ * beside the script (/third-party/page-views) with its container id.
  */
 const TAG_MANAGER_SCRIPT = `(() => {
   const script = document.currentScript;
-  if (!script || window.__tagManagerStandIn) return;
-  window.__tagManagerStandIn = true;
+  if (!script || window.__tagManagerFake) return;
+  window.__tagManagerFake = true;
   const source = new URL(script.src);
   const container = source.searchParams.get('id') || '';
-  const collector = new URL('/stand-ins/page-views', source).href;
+  const collector = new URL('/third-party/page-views', source).href;
   const layer = (window.dataLayer = window.dataLayer || []);
   const read = (entry) => {
     if (!entry || entry.event !== 'page_view') return;
@@ -100,11 +100,11 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
       return text;
     });
 
-  script('/stand-ins/live-chat.js', LIVE_CHAT_SCRIPT);
+  script('/third-party/live-chat.js', LIVE_CHAT_SCRIPT);
 
   // Browsers send reports with sendBeacon as text (no preflight; Fastify hands text bodies over as strings); any
   // origin may report, as with a real collector.
-  app.post('/stand-ins/errors', { bodyLimit: MAX_REPORT_BYTES }, async (req, reply) => {
+  app.post('/third-party/errors', { bodyLimit: MAX_REPORT_BYTES }, async (req, reply) => {
     const report = jsonObject(req.body);
     if (!report) return reply.status(400).send({ error: 'A report is a JSON object.' });
     keep(reports, { receivedAt: ctx.clock().toISOString(), report });
@@ -112,11 +112,11 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     return reply.status(202).send({ received: true });
   });
 
-  app.get('/stand-ins/errors', async () => ({ reports }));
+  app.get('/third-party/errors', async () => ({ reports }));
 
-  script('/stand-ins/tag-manager.js', TAG_MANAGER_SCRIPT);
+  script('/third-party/tag-manager.js', TAG_MANAGER_SCRIPT);
 
-  app.post('/stand-ins/page-views', { bodyLimit: MAX_REPORT_BYTES }, async (req, reply) => {
+  app.post('/third-party/page-views', { bodyLimit: MAX_REPORT_BYTES }, async (req, reply) => {
     const view = jsonObject(req.body);
     const text = (key: string) => (typeof view?.[key] === 'string' ? (view[key] as string) : null);
     const [container, name, path] = [text('container'), text('name'), text('path')];
@@ -130,5 +130,5 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     return reply.status(202).send({ received: true });
   });
 
-  app.get('/stand-ins/page-views', async () => ({ pageViews }));
+  app.get('/third-party/page-views', async () => ({ pageViews }));
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 
-/** What every screen may need from the frame: who is signed in and the site's route switches. */
-export interface Shell {
+/** What every screen may need from the layout: who is signed in and the site's route switches. */
+export interface Layout {
   signedIn: boolean;
   /** The second, smaller route set replaces home, how-to, about-us and promotions. */
   alternateRoutes: boolean;
@@ -14,9 +14,9 @@ export interface Shell {
   }[];
 }
 
-export const ShellContext = createContext<Shell>({
+export const LayoutContext = createContext<Layout>({
   signedIn: false,
   alternateRoutes: false,
   promotionPages: [],
 });
-export const useShell = () => useContext(ShellContext);
+export const useLayout = () => useContext(LayoutContext);

@@ -1,5 +1,5 @@
 /**
- * The site's frame as a player meets it in Chromium: every route answers inside the layout, guests are kept out of
+ * The site's layout as a player meets it in Chromium: every route renders inside the layout, guests are kept out of
  * players' pages, the address's parameters work, players register, log in and out, a refused session signs out
  * without a reload, modals behave with the keyboard, pages open at their top and back returns to the place, and the
  * phone layout never scrolls sideways.
@@ -90,7 +90,7 @@ describe.each([
     page = (await stack.open(viewport)).page;
   });
 
-  it.each(ROUTES)('answers %s inside the layout, with its own heading', async (path, heading) => {
+  it.each(ROUTES)('renders %s inside the layout, with its own heading', async (path, heading) => {
     await page.goto(path);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toMatch(heading);
     if (viewport === PHONE)
@@ -165,7 +165,7 @@ describe('signing up, in and out', () => {
     await expect.poll(() => dialog.getByText('You must be 18 or older to play.').isVisible()).toBe(true);
     await dialog.getByLabel('Date of birth').fill('1990-01-01');
     await dialog.getByRole('button', { name: 'Create account' }).click();
-    // The casino's own per-field answer, beside the email field.
+    // The casino's own per-field error, beside the email field.
     const email = dialog.getByLabel('Email');
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByText('The email has already been taken.').isVisible()).toBe(true);
