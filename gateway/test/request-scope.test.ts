@@ -82,24 +82,14 @@ it('switchSession() acts as the new session for the rest of the execution, at th
   expect(switched?.name).toBe('Other Player');
 });
 
-it("whenRead uses a read's value at once once it has resolved, and waits (or fails) with it before", async () => {
+it('reads a resource once per request, and a refused read fails whoever uses it, however late', async () => {
   const { upstream } = contextFor(token).scope;
-  const providers = loadProviders(upstream);
-  const early = upstream.whenRead(providers, (list) => list.providers.length);
-  expect(early).toBeInstanceOf(Promise);
-  const count = await early;
-  expect(count).toBeGreaterThan(0);
-  // Resolved: the same read's value is used without a promise, and read once.
-  expect(upstream.whenRead(loadProviders(upstream), (list) => list.providers.length)).toBe(count);
+  const [first, second] = await Promise.all([loadProviders(upstream), loadProviders(upstream)]);
+  expect(first.providers.length).toBeGreaterThan(0);
+  expect(await loadProviders(upstream)).toBe(second);
   expect(upstream.calls.filter((call) => call === 'GET /api/gameProviders')).toHaveLength(1);
 
-  // A refused read fails whoever uses it, however late.
   const refused = contextFor('not-a-session-token').scope.upstream;
-  const favourites = loadFavouriteIds(refused);
-  await expect(refused.whenRead(favourites, (ids) => ids.length)).rejects.toMatchObject({
-    extensions: { code: 'UNAUTHENTICATED' },
-  });
-  await expect(refused.whenRead(loadFavouriteIds(refused), (ids) => ids.length)).rejects.toMatchObject({
-    extensions: { code: 'UNAUTHENTICATED' },
-  });
+  await expect(loadFavouriteIds(refused)).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+  await expect(loadFavouriteIds(refused)).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
 });

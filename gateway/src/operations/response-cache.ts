@@ -58,6 +58,10 @@ const dataTexts = new WeakMap<object, string>();
  * How a kept result is written: its data's JSON text is made once and reused by every hit. Yoga would otherwise
  * serialize the same result again for each request (for the first catalogue page, about a fifth of the gateway's
  * time per response). Anything but plain data and extensions (never kept: errors) is written as usual.
+ *
+ * What it earns (`npm run bench -- --only gateway`, 10 clients): the cached catalogue page 4,190 times a second
+ * (mean of four runs, 3,726-4,763) against 3,320 (three runs, 3,212-3,492) when Yoga serializes each hit. See
+ * docs/benchmarks.md.
  */
 function stringifyKept(result: Record<string, unknown>): string {
   const { data, extensions, stringify: _own, ...rest } = result;
@@ -107,6 +111,10 @@ const MAX_SHORTCUTS = 2000;
  * (persisted operations only, input limits, no mutation over GET) holds for its repeats; the checks that depend on
  * more than the address (CSRF, the rate limit) are asked of each repeat before it is served. Each second starts
  * empty, as the cache keys do.
+ *
+ * What it earns (`npm run bench -- --only gateway`, 10 clients for 5 s): the cached catalogue page is served
+ * 3,900 times a second (two runs: 3,726 and 4,120) against 2,543 without the shortcut, 0.45× a bare Yoga `{ hello }`
+ * where the budget asks 0.5×. See docs/benchmarks.md.
  */
 class Shortcuts {
   private second = -1;

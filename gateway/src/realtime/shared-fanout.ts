@@ -35,6 +35,10 @@ interface Group {
  * executed once, as a guest), and each result it yields, the same object, is handed to every member. Each member
  * keeps its own queue (its socket takes results at its own pace) and is cut off past `maxQueued`; the group's
  * stream is returned (so its upstream channel is unwatched) when its last member leaves.
+ *
+ * What it earns (`npm run bench -- --only subscriptions`, 10,000 watchers of one tournament, 30 rounds): the first
+ * watcher has each update after 37 ms and the last after 270 ms (medians), against 2,100 ms and 2,750 ms with one
+ * execution per subscriber. See docs/benchmarks.md.
  */
 export class SharedFanout {
   private readonly groups = new Map<string, Group>();

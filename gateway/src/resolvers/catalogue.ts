@@ -202,12 +202,11 @@ export const catalogueResolvers: Resolvers = {
     gameId: (g) => g.id,
     categoryGroup: (g) => categoryGroup(g.category),
     image: (g, _args, ctx) => assetUrl(g.image, ctx),
-    // Both read what the list's prefetch has usually read already: resolved at once then (whenRead).
-    provider: (g, _args, { scope: { upstream } }) =>
-      upstream.whenRead(loadProviders(upstream), ({ byProduct }) => byProduct.get(g.product) ?? null),
-    // One GET /api/favourites/short per request however many games are listed (the request's loader dedupes it).
-    isFavourite: (g, _args, { scope: { upstream } }) =>
-      upstream.token ? upstream.whenRead(loadFavouriteIds(upstream), (ids) => ids.includes(g.id)) : false,
+    // Both read what the list's prefetch has usually read already (the request's loaders dedupe: one read each).
+    provider: async (g, _args, { scope: { upstream } }) =>
+      (await loadProviders(upstream)).byProduct.get(g.product) ?? null,
+    isFavourite: async (g, _args, { scope: { upstream } }) =>
+      upstream.token ? (await loadFavouriteIds(upstream)).includes(g.id) : false,
     similarGames: async (g, args, ctx) => {
       // The same page size rule as every list's.
       const { first } = pageOf(args);

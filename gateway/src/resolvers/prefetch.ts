@@ -29,6 +29,10 @@ import type { GatewayContext } from '../context.js';
  *
  * Only reads are started early, never a change: a query's fields are started when its execution begins; a
  * mutation's payload starts those below itself once its write is done (so they read what it changed, once).
+ *
+ * What it earns (`npm run bench -- --only gateway`, the backend responding to each call after 20 ms): a player's
+ * `viewer { wallet }` takes 27 ms (1.17× the REST call) against 51 ms (2.18×) without it, and the home screen's query
+ * 36 ms against 59 ms (0.71× its REST calls against 1.13×); run-to-run noise is about ±5 %. See docs/benchmarks.md.
  */
 
 /** Starts the reads one field will make; nothing it returns is used (the resolver reads the same calls again). */

@@ -65,8 +65,6 @@ export class RequestUpstream {
   private readonly publicReads = new Map<string, Promise<unknown>>();
   /** What this execution's personal reads have said of its token so far (see sessionChecked). */
   private readonly verdict = new SessionVerdict();
-  /** The values of this execution's reads that have resolved (see whenRead). */
-  private readonly resolved = new WeakMap<Promise<unknown>, { value: unknown }>();
 
   constructor(
     private readonly shared: SharedUpstream,
@@ -113,28 +111,9 @@ export class RequestUpstream {
       // Another execution of the same session reading the same resource right now: its read is this one's too.
       read = token ? this.shared.sessions.share(token, key, start) : start();
       this.reads.set(key, read);
-      this.noteResponse(read);
       if (token) this.verdict.watch(read);
     }
     return read;
-  }
-
-  /**
-   * `use` of what a read of this execution says: at once if it has already resolved, else once it does (a failed
-   * read fails it as awaiting would). A field that only looks something up in a read its list's prefetch started (a
-   * game tile's provider, whether it is a favourite) then resolves without a promise: a home screen's ~50 tiles
-   * otherwise cost the executor two promises each and a slower path for every tile.
-   */
-  whenRead<T, R>(read: Promise<T>, use: (value: T) => R): R | Promise<R> {
-    const done = this.resolved.get(read);
-    return done ? use(done.value as T) : read.then(use);
-  }
-
-  private noteResponse(read: Promise<unknown>): void {
-    read.then(
-      (value) => this.resolved.set(read, { value }),
-      () => {},
-    );
   }
 
   /**
@@ -170,7 +149,6 @@ export class RequestUpstream {
       // A failed public read is not kept, so a later field of the same execution may try again.
       read.catch(() => this.publicReads.delete(path));
       this.publicReads.set(path, read);
-      this.noteResponse(read);
     }
     return read;
   }
