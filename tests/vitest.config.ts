@@ -20,9 +20,9 @@ export default defineConfig({
     // The bench test starts the sandbox and the gateway as processes and opens real sockets; the e2e tests drive
     // Chromium against the whole system; the start tests run `npm start`'s orchestrator and the site server; the
     // deploy tests read the compose deployment's files.
-    // Two files at once: an e2e file leaves the cores idle much of the time (waiting on round trips, timers and live
-    // pushes), and a second one fills the gaps. The whole workspace took 1,028 s with two against 1,263 s with one,
-    // back to back on a 2-core machine that other work kept loaded (load 10 to 20).
+    // Two files at once: one e2e file leaves a core idle while it waits on round trips, timers and live pushes, and a
+    // second fills the gaps (1,028 s with two against 1,263 s with one on a loaded 2-core machine). With two, both
+    // cores are busy, mostly in Chromium; a third worker made the workspace slower (471 s against 432 s).
     maxWorkers: 2,
     // A worker keeps the modules it loaded (the gateway, the sandbox, playwright-core) for its next file, where each
     // file loaded them afresh. Each file starts its own stack and stops it.

@@ -66,7 +66,7 @@ async function waitFor(check: () => RegExpMatchArray | null, ms: number) {
 }
 
 describe('gateway start-up configuration', () => {
-  it.each([
+  const REFUSED = [
     ['GATEWAY_PORT', 'abc'],
     ['CASINO_API_URL', 'notaurl'],
     ['UPSTREAM_TIMEOUT_MS', '-5'],
@@ -77,12 +77,27 @@ describe('gateway start-up configuration', () => {
     ['SANDBOX_PORT', 'eighty'],
     ['LOG_LEVEL', 'loud'],
     ['METRICS_TOKEN', 'short'],
-  ])('refuses %s=%s with exit code 2 and a message naming it', async (name, value) => {
-    const run = startGateway({ [name]: value });
-    expect(await run.exited).toBe(2);
-    expect(run.output()).toContain('Invalid gateway environment');
-    expect(run.output()).toContain(name);
+  ];
+
+  // The rule lives in configFromEnv, which main.ts calls first: every setting is checked there, in this process.
+  it.each(REFUSED)('refuses %s=%s with a message naming it', (name, value) => {
+    expect(() => configFromEnv(envWith({ [name]: value }))).toThrow(
+      expect.objectContaining({
+        message: expect.stringMatching(new RegExp(`Invalid gateway environment[\\s\\S]*${name}`)),
+      }),
+    );
   });
+
+  // And a refused setting stops the real process with exit code 2 and that message (two, as the path is the same).
+  it.each(REFUSED.filter(([name]) => name === 'GATEWAY_PORT' || name === 'METRICS_TOKEN'))(
+    'exits with code 2 on %s=%s, naming it',
+    async (name, value) => {
+      const run = startGateway({ [name]: value });
+      expect(await run.exited).toBe(2);
+      expect(run.output()).toContain('Invalid gateway environment');
+      expect(run.output()).toContain(name);
+    },
+  );
 
   it('starts with good settings on port 0, prints its address, and responds there', async () => {
     const run = startGateway({

@@ -5,24 +5,32 @@
  * out does not withdraw twice; the transactions modal lists what happened; /capitec shows the casino's name for
  * the method and deposits with it; axe finds no serious violation in any of them.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
   DESKTOP,
   PHONE,
   documentSent,
   newPlayer,
-  signInBrowser,
+  startAfresh,
   startSiteStack,
   type SiteStack,
 } from './stack.js';
 import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
+/**
+ * The one page every test drives: a fresh context's first page load costs Chromium several times a load in an open
+ * page, so each test starts from this page with clean storage (startAfresh in stack.ts) rather than from a context of its own.
+ */
+let page: Page;
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  page = (await stack.open()).page;
 });
+// Some tests wait less for a step (20 s); each starts from Playwright's default again.
+beforeEach(() => page.setDefaultTimeout(30_000));
 afterAll(() => stack?.close());
 
 const SHOTS = process.env.CASHIER_SHOTS;
@@ -59,10 +67,13 @@ async function withdrawals(token: string) {
 /** Every cashier mutation the page sends (to check that a refused amount sends nothing). */
 function paymentRequests(page: Page) {
   const sent: string[] = [];
-  page.on('request', (request) => {
+  const listener = (request: Request) => {
     const body = documentSent(request);
     if (/DepositMutation|WithdrawMutation/.test(body)) sent.push(body);
-  });
+  };
+  page.on('request', listener);
+  // The page outlives the test: its next tests send nothing here.
+  onTestFinished(() => void page.off('request', listener));
   return sent;
 }
 
@@ -75,15 +86,12 @@ describe.each([
   ['phone', PHONE],
 ] as const)('the cashier on a %s', (label, viewport) => {
   let player: { email: string; token: string };
-  let page: Page;
 
   beforeAll(async () => {
     player = await newPlayer(stack, { name: 'Cash Tester' });
-    const opened = await stack.open(viewport);
-    page = opened.page;
+    await startAfresh(page, { viewport, token: player.token });
     // A step that does not happen fails at that step, well before the test's own time limit.
     page.setDefaultTimeout(20_000);
-    await signInBrowser(opened.context, player.token);
   });
 
   // The header's balance, read while a modal makes the page behind it inert (hidden from the accessibility tree).
@@ -240,7 +248,7 @@ describe.each([
 
 describe('the cashier for everyone', () => {
   it('gives a guest not-found on /capitec, and the login modal for the wallet', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page, { viewport: DESKTOP, token: null });
     await page.goto('/capitec');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('heading', { name: 'Capitec ETF' }).count()).toBe(0);
@@ -250,9 +258,8 @@ describe('the cashier for everyone', () => {
 
   it('says when there are no transactions yet, and shows more of a long ledger on request', async () => {
     const { token } = await newPlayer(stack, { name: 'Cash Tester' });
-    const { page, context } = await stack.open(PHONE);
+    await startAfresh(page, { viewport: PHONE, token });
     page.setDefaultTimeout(20_000);
-    await signInBrowser(context, token);
     await page.goto('/?modal=transactions');
     const dialog = page.getByRole('dialog', { name: 'Transactions' });
     await dialog.getByText('No transactions yet.').waitFor();
@@ -277,8 +284,7 @@ describe('the cashier for everyone', () => {
       stake: '2.00',
     });
     expect(spin.status).toBe(200);
-    const { page, context } = await stack.open(DESKTOP);
-    await signInBrowser(context, token);
+    await startAfresh(page, { viewport: DESKTOP, token });
     await page.goto('/?modal=transactions');
     const dialog = page.getByRole('dialog', { name: 'Transactions' });
     const bet = dialog.getByRole('listitem').filter({ hasText: /^Bet/ });
@@ -289,9 +295,8 @@ describe('the cashier for everyone', () => {
 
   it('checks a payment the bank has not confirmed yet silently, until it clears', async () => {
     const { token } = await newPlayer(stack, { name: 'Cash Tester' });
-    const { page, context } = await stack.open(DESKTOP);
+    await startAfresh(page, { viewport: DESKTOP, token });
     page.setDefaultTimeout(20_000);
-    await signInBrowser(context, token);
     await page.goto('/?modal=wallet');
     const dialog = page.getByRole('dialog', { name: 'Cashier' });
     await dialog.getByRole('radio', { name: /^Instant EFT/ }).check();
@@ -302,27 +307,49 @@ describe('the cashier for everyone', () => {
 
     // The payment page sends the player back before the bank has responded.
     const checks: string[] = [];
-    page.on('request', (request) => {
-      if (/depositWatchStatusQuery/.test(documentSent(request)))
-        checks.push(`${request.method()} ${request.url()}`);
+    let checked = 0;
+    const isCheck = (request: Request) => /depositWatchStatusQuery/.test(documentSent(request));
+    const onRequest = (request: Request) => {
+      if (isCheck(request)) checks.push(`${request.method()} ${request.url()}`);
+    };
+    const onFinished = (request: Request) => {
+      if (isCheck(request)) checked += 1;
+    };
+    page.on('request', onRequest);
+    page.on('requestfinished', onFinished);
+    onTestFinished(() => {
+      page.off('request', onRequest);
+      page.off('requestfinished', onFinished);
     });
     await page.goto(`/?modal=wallet&provider=callpay&paymentId=${paymentId}&status=pending`);
     await dialog.getByText('Checking your payment of R75.50 with the bank…').waitFor();
-    // The header's loader stays still while the cashier asks again and again.
+    // The header's loader stays still while the cashier asks again and again: watched until the cashier has asked
+    // at least twice and at least one check has come back while watched, and a frame after (no fixed time).
+    await page.evaluate(() => {
+      const header = document.querySelector('header')!;
+      const watch = {
+        seen: header.querySelector('[role=status]') !== null,
+        observer: null as MutationObserver | null,
+      };
+      watch.observer = new MutationObserver(() => {
+        if (header.querySelector('[role=status]')) watch.seen = true;
+      });
+      watch.observer.observe(header, { childList: true, subtree: true });
+      (window as unknown as { loaderWatch: typeof watch }).loaderWatch = watch;
+    });
+    const checkedBefore = checked;
+    await expect.poll(() => checks.length >= 2 && checked > checkedBefore).toBe(true);
     const loaderShown = await page.evaluate(
       () =>
-        new Promise<boolean>((resolve) => {
-          const header = document.querySelector('header')!;
-          let seen = header.querySelector('[role=status]') !== null;
-          const observer = new MutationObserver(() => {
-            if (header.querySelector('[role=status]')) seen = true;
-          });
-          observer.observe(header, { childList: true, subtree: true });
-          setTimeout(() => {
-            observer.disconnect();
-            resolve(seen);
-          }, 4000);
-        }),
+        new Promise<boolean>((resolve) =>
+          requestAnimationFrame(() => {
+            const watch = (
+              window as unknown as { loaderWatch: { seen: boolean; observer: MutationObserver } }
+            ).loaderWatch;
+            watch.observer.disconnect();
+            resolve(watch.seen);
+          }),
+        ),
     );
     expect(checks.length).toBeGreaterThanOrEqual(2);
     // The provider's return parameters go in a POST's body, never in an address a proxy would log.
@@ -345,8 +372,7 @@ describe('the cashier for everyone', () => {
 
   it('says when Capitec is switched off, and says a failed payment did not go through', async () => {
     const { token } = await newPlayer(stack, { name: 'Cash Tester' });
-    const { page, context } = await stack.open(PHONE);
-    await signInBrowser(context, token);
+    await startAfresh(page, { viewport: PHONE, token });
     await sandboxCall(
       '/sandbox/settings/payments',
       null,

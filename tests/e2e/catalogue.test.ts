@@ -2,19 +2,31 @@
  * The catalogue pages as players use them: a grid of the games a page lists, more on demand, a game's page with
  * games its players may like, the heart on each game, and the favourites page that keeps in step with it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { newPlayer, signInBrowser, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
+// One page for every test, as a fresh browser costs several page loads' work; a load starts the site afresh, and
+// each test starts as a new visitor (startAfresh), so nothing of a test is left for the next.
+let context: BrowserContext;
+let page: Page;
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  ({ context, page } = await stack.open());
 });
+beforeEach(() => startAfresh(page));
 afterAll(() => stack?.close());
+
+/** From the next load on, the page finds the player with this token signed in (signInBrowser), until the test ends. */
+async function signInUntilTestEnds(token: string) {
+  const signedIn = await signInBrowser(context, token);
+  onTestFinished(() => signedIn.dispose());
+}
 
 describe('catalogue pages', () => {
   it('lists the games of a page, 30 at a time, with more on demand', async () => {
-    const { page } = await stack.open();
     await page.goto('/webplay/all');
     const grid = page.getByRole('region', { name: 'All games' });
     const tiles = grid.getByRole('listitem');
@@ -25,7 +37,6 @@ describe('catalogue pages', () => {
   });
 
   it("lists a category with the site's aliases and a provider's games; a guest's recent games are not found", async () => {
-    const { page } = await stack.open();
     await page.goto('/webplay/category/table-games');
     await expect
       .poll(() => page.getByRole('region', { name: 'Table Games' }).getByRole('listitem').count())
@@ -40,7 +51,6 @@ describe('catalogue pages', () => {
   });
 
   it('shows a game with its return to player, and games its players may like, leading on', async () => {
-    const { page } = await stack.open();
     const query = `{ game(code: "pragmatic-lucky-cleopatra") { name rtp similarGames { name } } }`;
     const res = await fetch(`${stack.gateway.url}/graphql`, {
       method: 'POST',
@@ -67,7 +77,6 @@ describe('catalogue pages', () => {
   });
 
   it('asks a guest to log in when they press a heart', async () => {
-    const { page } = await stack.open();
     await page.goto('/webplay/new-games');
     await page
       .getByRole('button', { name: /^Add .+ to favourites$/ })
@@ -78,8 +87,7 @@ describe('catalogue pages', () => {
 
   it('lets a player favourite a game and find it on the favourites page', async () => {
     const { token } = await newPlayer(stack, { name: 'Fan' });
-    const { page, context } = await stack.open();
-    await signInBrowser(context, token);
+    await signInUntilTestEnds(token);
     await page.goto('/webplay/all');
     const heart = page.getByRole('button', { name: /^Add .+ to favourites$/ }).first();
     const name = (await heart.getAttribute('aria-label'))!.replace(/^Add (.+) to favourites$/, '$1');
@@ -92,14 +100,14 @@ describe('catalogue pages', () => {
   });
 
   it("lets a player favourite a game from its page, and a guest's press asks them to log in", async () => {
-    const guest = await stack.open();
-    await guest.page.goto('/game/pragmatic-lucky-cleopatra');
-    await guest.page.getByRole('button', { name: 'Favourite', exact: true }).click();
-    await guest.page.getByRole('dialog', { name: 'Log in' }).waitFor();
+    await page.goto('/game/pragmatic-lucky-cleopatra');
+    await page.getByRole('button', { name: 'Favourite', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
 
+    // Then a player, in a browser as new as the guest's was.
+    await startAfresh(page);
     const { token } = await newPlayer(stack, { name: 'Page Fan' });
-    const { page, context } = await stack.open();
-    await signInBrowser(context, token);
+    await signInUntilTestEnds(token);
     await page.goto('/game/pragmatic-lucky-cleopatra');
     const favourite = page.getByRole('button', { name: 'Favourite', exact: true });
     expect(await favourite.getAttribute('aria-pressed')).toBe('false');
@@ -123,14 +131,14 @@ describe('catalogue pages', () => {
 
 describe('home', () => {
   it('shows a player the promotion banners (not those left out of home), a guest the welcome offer', async () => {
-    const guest = await stack.open();
-    await guest.page.goto('/');
-    await guest.page.getByRole('heading', { name: /250% bonus/ }).waitFor();
-    expect(await guest.page.getByRole('region', { name: 'Promotions' }).count()).toBe(0);
+    await page.goto('/');
+    await page.getByRole('heading', { name: /250% bonus/ }).waitFor();
+    expect(await page.getByRole('region', { name: 'Promotions' }).count()).toBe(0);
 
+    // Then a player, in a browser as new as the guest's was.
+    await startAfresh(page);
     const { token } = await newPlayer(stack, { name: 'Home' });
-    const { page, context } = await stack.open();
-    await signInBrowser(context, token);
+    await signInUntilTestEnds(token);
     await page.goto('/');
     const carousel = page.getByRole('region', { name: 'Promotions' });
     await carousel.waitFor();

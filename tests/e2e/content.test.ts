@@ -4,9 +4,17 @@
  * an article and to a category; an unknown article or category is not found; a promotional page shows its content
  * while its flag is on and is not found when it is off. axe over each screen.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  newPlayer,
+  signInBrowser,
+  startAfresh,
+  startSiteStack,
+  type SiteStack,
+} from './stack.js';
 import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
@@ -44,6 +52,12 @@ async function logInHere(page: Page) {
   await expect.poll(() => dialog.count()).toBe(0);
 }
 
+/** The shared page's loads find a new player signed in (signInBrowser) until the test ends. */
+async function signInUntilTestEnds(context: BrowserContext) {
+  const signedIn = await signInBrowser(context, (await newPlayer(stack, { name: 'Reader' })).token);
+  onTestFinished(() => signedIn.dispose());
+}
+
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
@@ -52,8 +66,14 @@ for (const [width, viewport] of [
   ['390 px', PHONE],
 ] as const) {
   describe(`content at ${width}`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      ({ context, page } = await stack.open(viewport));
+    });
+    beforeEach(() => startAfresh(page, { viewport }));
+
     it('shows a guest the public promotions, the new ones, their terms and an invitation to join', async () => {
-      const { page } = await stack.open(viewport);
       await page.goto('/promotions');
       await expect.poll(() => heading(page).textContent()).toBe('Promotions');
       const cashback = card(page, 'Weekly Cashback');
@@ -91,8 +111,7 @@ for (const [width, viewport] of [
     });
 
     it('shows a player the signed-in promotions, players-only ones included', async () => {
-      const { context, page } = await stack.open(viewport);
-      await signInBrowser(context, (await newPlayer(stack, { name: 'Reader' })).token);
+      await signInUntilTestEnds(context);
       await page.goto('/promotions');
       await expect.poll(() => heading(page).textContent()).toBe('Promotions');
       const loyalty = card(page, 'Loyalty Chests');
@@ -108,7 +127,6 @@ for (const [width, viewport] of [
 
     it('shows the smaller promotions page of the second route set: the list alone, without pictures', async () => {
       await patchSite({ alternate_routes: true });
-      const { page } = await stack.open(viewport);
       await page.goto('/promotions');
       await card(page, 'Weekly Cashback').waitFor();
       expect(await page.locator('main article article img').count()).toBe(0);
@@ -117,7 +135,6 @@ for (const [width, viewport] of [
     });
 
     it('turns the guest list into the signed-in one when the guest logs in there', async () => {
-      const { page } = await stack.open(viewport);
       await page.goto('/promotions');
       await card(page, 'Weekly Cashback').waitFor();
       expect(await card(page, 'Loyalty Chests').count()).toBe(0);
@@ -134,7 +151,6 @@ for (const [width, viewport] of [
         body: JSON.stringify({ method: 'GET', path: '/api/promotions', status: 500 }),
       });
       stack.gateway.cache.clear();
-      const { page } = await stack.open(viewport);
       await page.goto('/promotions');
       const alert = page.getByRole('alert').filter({ hasText: 'We could not load the promotions just now.' });
       await alert.waitFor();
@@ -146,7 +162,6 @@ for (const [width, viewport] of [
     });
 
     it('leads from the news list to more articles, an article and its category', async () => {
-      const { page } = await stack.open(viewport);
       await page.goto('/news');
       await expect.poll(() => heading(page).textContent()).toBe('News');
       await page.getByText('Showing 9 of 12').waitFor();
@@ -191,7 +206,6 @@ for (const [width, viewport] of [
         stack.gateway.cache.clear();
       };
       const heal = () => fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
-      const { page } = await stack.open(viewport);
 
       await fault('/api/news/welcome-to-playlive');
       await page.goto('/news/welcome-to-playlive');
@@ -215,7 +229,6 @@ for (const [width, viewport] of [
     });
 
     it('does not find an unknown article or category', async () => {
-      const { page } = await stack.open(viewport);
       await page.goto('/news/no-such-article');
       await expect.poll(() => heading(page).textContent()).toBe('Page not found');
       await page.goto('/news/category/no-such-category');
@@ -232,7 +245,6 @@ for (const [width, viewport] of [
           predict_and_win: true,
         },
       });
-      const { page } = await stack.open(viewport);
       await page.goto('/pumpkin-patch');
       await expect.poll(() => heading(page).textContent()).toBe('Pumpkin Patch: Halloween Free Spins');
       await page.getByText('On 31 October at 9pm we draw 50 winners').waitFor();
@@ -267,8 +279,7 @@ for (const [width, viewport] of [
 
     it("shows a player the players' promotional page", async () => {
       await patchSite({ promo_pages: { ...(defaults.promo_pages as object), easter_promo: true } });
-      const { context, page } = await stack.open(viewport);
-      await signInBrowser(context, (await newPlayer(stack, { name: 'Reader' })).token);
+      await signInUntilTestEnds(context);
       await page.goto('/easter-promo');
       await expect.poll(() => heading(page).textContent()).toBe('Easter Egg Hunt');
       await page.getByText('Collect five eggs for a guaranteed R250 bonus.').waitFor();

@@ -7,14 +7,20 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import { DESKTOP, PHONE, newPlayer, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
 let game: { code: string };
+/**
+ * The one page every test drives: a fresh context's first page load costs Chromium several times a load in an open
+ * page, so each test starts from this page with clean storage (openAs) rather than from a context of its own.
+ */
+let shared: Page;
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  shared = (await stack.open()).page;
   const res = await fetch(`${stack.gateway.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -45,11 +51,12 @@ async function sandbox(path: string, token: string | null, body: unknown, method
   return res.json();
 }
 
+/** The shared page at this size, made new (startAfresh) with the player signed in, at this path. */
 async function openAs(viewport: { width: number; height: number }, token: string, path = '/') {
-  const { page, context } = await stack.open(viewport);
+  const page = shared;
   // A step that cannot happen fails soon, naming what it waited for.
   page.setDefaultTimeout(15_000);
-  await signInBrowser(context, token);
+  await startAfresh(page, { viewport, token });
   await page.goto(path);
   return page;
 }

@@ -2,19 +2,24 @@
  * Finding a game with the filter bar, as a guest does it: words narrow the list to one game or to 'Not found', the
  * address keeps the filter so a shared link shows the same list, and every image on the way is really there.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, startSiteStack, type SiteStack } from './stack.js';
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { PHONE, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
+// One page for every test, as a fresh browser costs several page loads' work; a load starts the site afresh, and
+// each test starts as a new visitor at a desktop's width, so nothing of a test is left for the next.
+let page: Page;
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  ({ page } = await stack.open());
 });
+beforeEach(() => startAfresh(page));
 afterAll(() => stack?.close());
 
 describe('the filter bar', () => {
   it('narrows the catalogue to one game, keeps it in the address, and says Not found for nothing', async () => {
-    const { page } = await stack.open();
     await page.goto('/webplay/all');
     const grid = page.getByRole('region', { name: 'All games' });
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(30);
@@ -42,7 +47,8 @@ describe('the filter bar', () => {
   });
 
   it('filters by a searchable theme and sorts, on a phone', async () => {
-    const { page } = await stack.open(PHONE);
+    // The page at a phone's width from its load on, as a phone's browser opens it.
+    await page.setViewportSize(PHONE);
     await page.goto('/webplay/all');
     await page.getByRole('button', { name: 'Themes' }).click();
     await page.getByRole('searchbox', { name: 'Search themes' }).fill('ocea');
@@ -66,7 +72,6 @@ describe('the filter bar', () => {
   });
 
   it('hides the filter bar on the providers list and the provider filter on a provider page', async () => {
-    const { page } = await stack.open();
     await page.goto('/webplay/game-providers');
     await page.getByRole('heading', { name: 'Game providers' }).waitFor();
     expect(await page.getByRole('search').count()).toBe(0);
@@ -78,11 +83,19 @@ describe('the filter bar', () => {
 
 describe('images', () => {
   it('serves every image a page asks for', async () => {
-    const { page } = await stack.open();
     const failed: string[] = [];
-    page.on('response', (response) => {
+    const listener = (response: Response) => {
       if (response.request().resourceType() === 'image' && response.status() >= 400)
         failed.push(response.url());
+    };
+    page.on('response', listener);
+    // Every image from the server, as a new browser asks for it, not from what earlier tests left in the cache.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('Network.enable');
+    await devtools.send('Network.setCacheDisabled', { cacheDisabled: true });
+    onTestFinished(async () => {
+      page.off('response', listener);
+      await devtools.detach();
     });
     for (const path of ['/', '/webplay/all', '/webplay/live-casino', '/webplay/category/table-games']) {
       await page.goto(path);

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, newPlayer, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import { DESKTOP, PHONE, newPlayer, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 import { seriousViolations } from './axe.js';
 
 /** The seeded tournament in Late Reg. with a R50 buy-in for 60 minutes on selected slots. */
@@ -15,9 +15,16 @@ const BUY_IN_TOURNAMENT = 'High Roller Showdown';
 let stack: SiteStack;
 /** The tournament's backend id and a game that scores in it. */
 let target: { id: number; gameCode: string };
+/**
+ * The page the tests drive (all but the clock's): a fresh context's first page load costs Chromium several times a
+ * load in an open page, so each test starts from this page with clean storage (startAfresh in stack.ts) rather than from a context
+ * of its own.
+ */
+let page: Page;
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  page = (await stack.open()).page;
   const { tournaments } = (await (await fetch(`${stack.sandbox.url}/api/tournaments`)).json()) as {
     tournaments: { id: number; name: string; game_ids: number[] }[];
   };
@@ -76,8 +83,7 @@ async function joinAndClimb(page: Page, card: Locator, token: string) {
 describe('tournaments', () => {
   it('a player joins with a buy-in on the page, spins, and watches the leaderboard move (1366 px)', async () => {
     const { token } = await newPlayer(stack, { name: 'Tess Tournament', credit: '1500.00' });
-    const { page, context } = await stack.open(DESKTOP);
-    await signInBrowser(context, token);
+    await startAfresh(page, { viewport: DESKTOP, token });
     await page.goto('/tournaments');
     const card = page.getByRole('article', { name: BUY_IN_TOURNAMENT });
     await card.getByText('Closes in').waitFor();
@@ -87,8 +93,7 @@ describe('tournaments', () => {
 
   it('a player joins with a buy-in in the modal, spins, and watches the leaderboard move (390 px)', async () => {
     const { token } = await newPlayer(stack, { name: 'Tess Tournament', credit: '1500.00' });
-    const { page, context } = await stack.open(PHONE);
-    await signInBrowser(context, token);
+    await startAfresh(page, { viewport: PHONE, token });
     await page.goto('/?modal=tournaments');
     const dialog = page.getByRole('dialog', { name: 'Tournaments' });
     await dialog.getByRole('button', { name: new RegExp(BUY_IN_TOURNAMENT) }).click();
@@ -104,6 +109,7 @@ describe('tournaments', () => {
   });
 
   it('ticks a countdown on the clock', async () => {
+    // A context of its own: the fake clock stays installed in a page, and would hold the next tests' timers.
     const { page } = await stack.open(DESKTOP);
     await page.clock.install({ time: new Date() });
     await page.goto('/tournaments');
@@ -125,7 +131,7 @@ describe('tournaments', () => {
   });
 
   it('lets a guest watch, opens one tournament from the address, and asks them to log in to join', async () => {
-    const { page } = await stack.open(PHONE);
+    await startAfresh(page, { viewport: PHONE, token: null });
     await page.goto(`/tournaments?modal=tournaments&tournament=${target.id}`);
     const dialog = page.getByRole('dialog', { name: 'Tournaments' });
     const card = dialog.getByRole('article', { name: BUY_IN_TOURNAMENT });
@@ -140,11 +146,10 @@ describe('tournaments', () => {
     ['390', PHONE],
   ] as const) {
     it(`has no serious accessibility violation on the page and in the modal (${width} px)`, async () => {
-      const { page, context } = await stack.open(viewport);
-      await signInBrowser(
-        context,
-        (await newPlayer(stack, { name: 'Tess Tournament', credit: '1500.00' })).token,
-      );
+      await startAfresh(page, {
+        viewport,
+        token: (await newPlayer(stack, { name: 'Tess Tournament', credit: '1500.00' })).token,
+      });
       await page.goto('/tournaments');
       await page.getByRole('article', { name: BUY_IN_TOURNAMENT }).getByText('Lerato K.').first().waitFor();
       expect(await seriousViolations(page), '/tournaments').toEqual([]);
