@@ -3,13 +3,29 @@
  * and a launched game (the casino's game page in the site's frame, under its own policy) report no violation at a
  * desktop's and a phone's width; GraphiQL runs a query under the gateway's policy for it.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, newPlayer, PHONE, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import type { ConsoleMessage, Page, WebSocket } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { DESKTOP, newPlayer, PHONE, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
+/**
+ * The one page every test drives: a fresh context's first page load costs Chromium several times a load in an open
+ * page, so each test starts from this page with clean storage (startAfresh in stack.ts) rather than from a context of its own.
+ * Its context records each document's violations from before any script of theirs runs.
+ */
+let page: Page;
+
 beforeAll(async () => {
   stack = await startSiteStack();
+  const opened = await stack.open();
+  page = opened.page;
+  await opened.context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${location.origin}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`),
+    );
+  });
 });
 afterAll(() => stack?.close());
 
@@ -20,10 +36,13 @@ afterAll(() => stack?.close());
  */
 function watchViolations(page: Page): () => Promise<string[]> {
   const consoleErrors: string[] = [];
-  page.on('console', (message) => {
+  const listener = (message: ConsoleMessage) => {
     if (/Content Security Policy|Refused to (load|execute|apply|frame|connect)/i.test(message.text()))
       consoleErrors.push(message.text());
-  });
+  };
+  page.on('console', listener);
+  // The page outlives the test: its next tests record their own.
+  onTestFinished(() => void page.off('console', listener));
   return async () => {
     const events: string[] = [];
     for (const frame of page.frames()) {
@@ -36,15 +55,9 @@ function watchViolations(page: Page): () => Promise<string[]> {
   };
 }
 
-async function openWatched(viewport: { width: number; height: number }) {
-  const { page, context } = await stack.open(viewport);
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${location.origin}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`),
-    );
-  });
+/** The shared page made new (at this size, with the player's token if any), watched from here on. */
+async function openWatched(viewport: { width: number; height: number }, token: string | null = null) {
+  await startAfresh(page, { viewport, token });
   return { page, violations: watchViolations(page) };
 }
 
@@ -90,10 +103,11 @@ describe('the site under its Content-Security-Policy', () => {
   }
 
   it('opens a player’s live updates socket on the site’s origin with no violation', async () => {
-    const { page, violations } = await openWatched(DESKTOP);
-    await signInBrowser(page.context(), (await newPlayer(stack)).token);
+    const { page, violations } = await openWatched(DESKTOP, (await newPlayer(stack)).token);
     const sockets: string[] = [];
-    page.on('websocket', (ws) => sockets.push(ws.url()));
+    const listener = (ws: WebSocket) => sockets.push(ws.url());
+    page.on('websocket', listener);
+    onTestFinished(() => void page.off('websocket', listener));
     await page.goto('/');
     await page.getByRole('button', { name: /^Wallet: / }).waitFor();
     await expect

@@ -11,13 +11,19 @@ import {
   DESKTOP,
   PHONE,
   newPlayer,
-  signInBrowser,
+  startAfresh,
   startSiteStack,
   tokenIn,
   type SiteStack,
 } from './stack.js';
 
 let stack: SiteStack;
+/**
+ * The one page every test drives: a fresh context's first page load costs Chromium several times a load in an open
+ * page, so each test starts from this page with clean storage (startAfresh in stack.ts) rather than from a context of
+ * its own.
+ */
+let page: Page;
 
 /** A new or demo player sees the onboarding first; finishing it is what a player does. */
 async function finishOnboarding(page: Page) {
@@ -38,6 +44,7 @@ async function logIn(page: Page, email: string, password: string) {
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  page = (await stack.open()).page;
 });
 afterAll(() => stack?.close());
 
@@ -85,10 +92,7 @@ describe.each([
 ] as const)('routes on %s', (_name, viewport) => {
   // One page for every route, a test each (each with its own time limit, so a loaded machine slows one page load,
   // not the whole list past one limit), as a player moves on.
-  let page: Page;
-  beforeAll(async () => {
-    page = (await stack.open(viewport)).page;
-  });
+  beforeAll(() => startAfresh(page, { viewport }));
 
   it.each(ROUTES)('renders %s inside the layout, with its own heading', async (path, heading) => {
     await page.goto(path);
@@ -102,13 +106,13 @@ describe.each([
 
 describe('routes', () => {
   it('shows the responsible-gambling helpline', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/responsible-gambling');
     await expect.poll(() => page.getByText('0800 006 008').first().isVisible()).toBe(true);
   });
 
   it("puts each page view in the tag manager's data layer with the route name and full path", async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/how-to?utm=x');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tournaments' }).click();
     await expect
@@ -129,7 +133,7 @@ describe('routes', () => {
 
 describe('signing up, in and out', () => {
   it('opens registration from ?signup, keeps the affiliate and tracking id, and signs the new player in', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/?signup=1&affid=partner7&tracking_id=cmp-42');
     const dialog = page.getByRole('dialog', { name: 'Join PlayLive' });
     await dialog.waitFor();
@@ -150,7 +154,7 @@ describe('signing up, in and out', () => {
   });
 
   it("says what is wrong beside each field, the site's checks first, then the casino's", async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Join PlayLive' });
@@ -172,7 +176,7 @@ describe('signing up, in and out', () => {
   });
 
   it('logs in with the demo account, then signs out from the account menu', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/');
     const dialog = await logIn(page, DEMO.email, 'wrong-password');
     await expect
@@ -191,7 +195,7 @@ describe('signing up, in and out', () => {
   });
 
   it('signs a player out without a reload when the casino refuses the session, and asks to log in', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     // Registered straight at the casino, as one made on another device would be; the onboarding is still ahead.
     const player = await newPlayer(stack, { name: 'Revoked Player', onboarded: false });
     await page.goto('/how-to');
@@ -215,7 +219,7 @@ describe('signing up, in and out', () => {
 
 describe('modals and the keyboard', () => {
   it('keeps focus inside a modal, closes it with Escape and gives focus back', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/');
     const opener = page.getByRole('button', { name: 'Log in' });
     await opener.click();
@@ -234,8 +238,7 @@ describe('modals and the keyboard', () => {
 
   it('shows a new player the cashier a link asked for first, and the welcome when it closes', async () => {
     const { token } = await newPlayer(stack, { name: 'Link Follower', onboarded: false });
-    const { page, context } = await stack.open();
-    await signInBrowser(context, token);
+    await startAfresh(page, { token });
     await page.goto('/?modal=wallet');
     const cashier = page.getByRole('dialog', { name: 'Cashier' });
     await cashier.waitFor();
@@ -246,7 +249,7 @@ describe('modals and the keyboard', () => {
   });
 
   it('opens a modal from the address, and a player’s modal as login for a guest', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/?modal=terms');
     await page.getByRole('dialog', { name: 'Terms and conditions' }).waitFor();
     await page.keyboard.press('Escape');
@@ -260,7 +263,7 @@ describe('modals and the keyboard', () => {
 
 describe('where the page is scrolled', () => {
   it('opens a new page at its top, and back returns the player to their place on home', async () => {
-    const { page } = await stack.open(PHONE);
+    await startAfresh(page, { viewport: PHONE });
     await page.goto('/');
     // Far down home: its lower sections render after the first paint, so a return must wait for them.
     const tile = page.getByRole('region', { name: 'LIVE CASINO' }).getByRole('listitem').first();
@@ -283,7 +286,7 @@ describe('where the page is scrolled', () => {
 
 describe('the phone layout (390 px)', () => {
   it('never scrolls sideways, and the side menu is a drawer', async () => {
-    const { page } = await stack.open(PHONE);
+    await startAfresh(page, { viewport: PHONE });
     for (const path of ['/', '/webplay/all', '/responsible-gambling', '/no/such/page']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -6,23 +6,30 @@
  * modals.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   DESKTOP,
   PHONE,
   documentSent,
   newPlayer,
-  signInBrowser,
+  startAfresh,
   startSiteStack,
   type SiteStack,
 } from './stack.js';
 import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
+/**
+ * The one page every test drives: a fresh context's first page load costs Chromium several times a load in an open
+ * page, so each test starts from this page with clean storage and its own player (startAfresh in stack.ts) rather than
+ * from a context of its own.
+ */
+let page: Page;
 let game: { code: string; gameId: number };
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  page = (await stack.open()).page;
   const res = await fetch(`${stack.gateway.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -92,9 +99,8 @@ describe.each([
   ['phone', PHONE],
 ])('live rewards on a %s', (_name, viewport) => {
   it('moves the balance and the loyalty chest live as the player spins, and opens a chest', async () => {
-    const { page, context } = await stack.open(viewport);
     const { token, auth } = await newPlayer(stack, { name: 'Lindiwe', credit: '500.00' });
-    await signInBrowser(context, token);
+    await startAfresh(page, { viewport, token });
     await page.goto('/');
     await expect.poll(() => headerWallet(page).getAttribute('aria-label')).toBe('Wallet: R500.00');
     await expect
@@ -156,9 +162,8 @@ describe.each([
   });
 
   it('raises the badge for a new notification live; the modal shows it and marks it read', async () => {
-    const { page, context } = await stack.open(viewport);
     const { token, auth } = await newPlayer(stack, { name: 'Lindiwe', credit: '500.00' });
-    await signInBrowser(context, token);
+    await startAfresh(page, { viewport, token });
     await page.goto('/');
     // A new player has their welcome message, unread.
     await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications, 1 unread');
@@ -203,6 +208,11 @@ describe.each([
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let holding = false;
+    // The page outlives the test: should a step fail while the bell's query is held, the next test's loads are not.
+    onTestFinished(async () => {
+      release();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    });
     const isBellQuery = (request: Parameters<typeof documentSent>[0]) =>
       documentSent(request).includes('query NotificationBellQuery');
     await page.route(

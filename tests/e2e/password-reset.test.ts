@@ -3,13 +3,20 @@
  * sandbox's outbox stands in for the mailbox), choose a new password, and be signed in with it. Also: a screen's
  * code that fails to load (an old chunk after a deploy) reloads the page once and then works.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPlayer, startSiteStack, tokenIn, type SiteStack } from './stack.js';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { newPlayer, startAfresh, startSiteStack, tokenIn, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
+/**
+ * The one page every test drives: a fresh context's first page load costs Chromium several times a load in an open
+ * page, so each test starts from this page with clean storage (startAfresh in stack.ts) rather than from a context of its own.
+ */
+let page: Page;
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  page = (await stack.open()).page;
 });
 afterAll(() => stack?.close());
 
@@ -20,7 +27,7 @@ describe('password reset', () => {
       password: 'old-password-1',
       onboarded: false,
     });
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
@@ -56,9 +63,13 @@ describe('password reset', () => {
 
 describe('a screen whose code fails to load', () => {
   it('reloads the page once and shows the screen', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     let refused = 0;
-    await page.route(/\/assets\/InfoPages-[^/]+\.js$/, (route) => {
+    // Routing also turns the browser's cache off, so the screen's code is fetched (and refused) even if an earlier
+    // test loaded it.
+    const chunk = /\/assets\/InfoPages-[^/]+\.js$/;
+    onTestFinished(() => page.unroute(chunk));
+    await page.route(chunk, (route) => {
       if (refused === 0) {
         refused += 1;
         return route.abort();
@@ -67,9 +78,11 @@ describe('a screen whose code fails to load', () => {
     });
     // Documents the tab requested (a reload may come before the first one's load event).
     let loads = 0;
-    page.on('request', (request) => {
+    const listener = (request: Request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
-    });
+    };
+    page.on('request', listener);
+    onTestFinished(() => void page.off('request', listener));
     await page.goto('/about-us');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())

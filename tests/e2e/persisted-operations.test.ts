@@ -3,16 +3,22 @@
  * an id relay-compiler persisted at build time, so the gateway, which refuses any document, still serves it whole:
  * a guest browses the games and watches a tournament's leaderboard change live over graphql-ws.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, newPlayer, operationSent, startSiteStack, type SiteStack } from './stack.js';
+import type { Page, Request, WebSocket } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { PHONE, newPlayer, operationSent, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 
 /** The seeded tournament in Late Reg. (players may still join) with a R50 buy-in. */
 const TOURNAMENT = 'High Roller Showdown';
 
 let stack: SiteStack;
+/**
+ * The one page every test drives: a fresh context's first page load costs Chromium several times a load in an open
+ * page, so each test starts from this page with clean storage (startAfresh in stack.ts) rather than from a context of its own.
+ */
+let page: Page;
 beforeAll(async () => {
   stack = await startSiteStack({ gateway: { persistedOperationsOnly: true } });
+  page = (await stack.open()).page;
 });
 afterAll(() => stack?.close());
 
@@ -22,27 +28,35 @@ afterAll(() => stack?.close());
  */
 function recordOperations(page: Page) {
   const sent: Array<Record<string, unknown>> = [];
-  page.on('request', (request) => {
+  const onRequest = (request: Request) => {
     const operation = operationSent(request);
     if (operation) sent.push(operation);
-  });
-  page.on('websocket', (socket) =>
+  };
+  const onSocket = (socket: WebSocket) =>
     socket.on('framesent', ({ payload }) => {
       const message = JSON.parse(String(payload)) as { type: string; payload?: Record<string, unknown> };
       if (message.type === 'subscribe') sent.push(message.payload!);
-    }),
-  );
+    });
+  page.on('request', onRequest);
+  page.on('websocket', onSocket);
+  // The page outlives the test: its next tests' operations are not recorded here.
+  onTestFinished(() => {
+    page.off('request', onRequest);
+    page.off('websocket', onSocket);
+  });
   return sent;
 }
 
 describe('the site with only persisted operations allowed', () => {
   it('lists the games, sending operation ids and no documents', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     const sent = recordOperations(page);
     const methods: string[] = [];
-    page.on('request', (request) => {
+    const onRequest = (request: Request) => {
       if (new URL(request.url()).pathname === '/graphql') methods.push(request.method());
-    });
+    };
+    page.on('request', onRequest);
+    onTestFinished(() => void page.off('request', onRequest));
     await page.goto('/webplay/all');
     const grid = page.getByRole('region', { name: 'All games' });
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(30);
@@ -59,7 +73,7 @@ describe('the site with only persisted operations allowed', () => {
   });
 
   it('lets a guest watch a tournament: a new player on its leaderboard shows up without a reload', async () => {
-    const { page } = await stack.open(PHONE);
+    await startAfresh(page, { viewport: PHONE });
     const sent = recordOperations(page);
     const { tournaments } = (await (await fetch(`${stack.sandbox.url}/api/tournaments`)).json()) as {
       tournaments: { id: number; name: string; game_ids: number[] }[];

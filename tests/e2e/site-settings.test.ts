@@ -3,10 +3,16 @@
  * set, single sign-on, and the email-verified modal from the verification link.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, documentSent, signInBrowser, startSiteStack, type SiteStack } from './stack.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { DEMO, documentSent, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
+/**
+ * The one page every test drives: a fresh context's first page load costs Chromium several times a load in an open
+ * page, so each test starts from this page with clean storage (startAfresh in stack.ts) rather than from a context of
+ * its own. Each test patches the settings before its own page load, so the site it loads reads them.
+ */
+let page: Page;
 let defaults: Record<string, unknown>;
 
 async function patchSite(body: Record<string, unknown>) {
@@ -22,6 +28,7 @@ async function patchSite(body: Record<string, unknown>) {
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  page = (await stack.open()).page;
   defaults = (await (await fetch(`${stack.sandbox.url}/api/settings`)).json()) as Record<string, unknown>;
 });
 afterEach(async () => {
@@ -35,7 +42,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first();
 describe('site settings', () => {
   it('shows the maintenance notice with its message, and its buttons lead on', async () => {
     await patchSite({ maintenance: { enabled: true, message: 'Back at 10pm, with new games.' } });
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/');
     const notice = page.getByRole('dialog', { name: 'We are doing some maintenance' });
     await notice.getByText('Back at 10pm, with new games.').waitFor();
@@ -46,7 +53,7 @@ describe('site settings', () => {
 
   it('offers a reload when the site announces a newer version than the one loaded', async () => {
     await patchSite({ app_version: '9.0.0' });
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'A new version of PlayLive is ready' });
     await dialog.getByText(/Version 9\.0\.0/).waitFor();
@@ -54,7 +61,7 @@ describe('site settings', () => {
   });
 
   it('switches to the second route set', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/how-to');
     await page.getByRole('heading', { name: '1. Join' }).waitFor();
     await patchSite({ alternate_routes: true });
@@ -78,7 +85,7 @@ describe('site settings', () => {
     await patchSite({
       sso: { enabled: true, login_url: `${provider}?sso=login`, signup_url: `${provider}?sso=signup` },
     });
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/');
     const started = Date.now();
     await page.getByRole('button', { name: 'Join', exact: true }).click();
@@ -88,7 +95,6 @@ describe('site settings', () => {
   });
 
   it('shows the email-verified modal a second after the verification link, for a verified player', async () => {
-    const { page, context } = await stack.open();
     const login = (await (
       await fetch(`${stack.sandbox.url}/api/login`, {
         method: 'POST',
@@ -103,11 +109,11 @@ describe('site settings', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: '{}',
     });
-    await signInBrowser(context, token);
+    await startAfresh(page, { token });
     // Timed by the page's own clock, from the root query's response (which says the player is verified; the second
     // starts once it has rendered) to the modal's appearance: timed by the test, the browser's replies come late on a
     // busy machine and eat into the second.
-    await page.addInitScript(() => {
+    const watching = await page.addInitScript(() => {
       new MutationObserver((_records, observer) => {
         const dialogs = [...document.querySelectorAll('[role="dialog"]')];
         if (dialogs.some((d) => d.textContent?.includes('Your email is verified'))) {
@@ -116,6 +122,8 @@ describe('site settings', () => {
         }
       }).observe(document, { childList: true, subtree: true });
     });
+    // The page outlives the test: its next loads run no watch.
+    onTestFinished(() => watching.dispose());
     await page.goto('/?email_verified=1');
     await page.getByRole('dialog', { name: 'Your email is verified' }).waitFor();
     const { modalAt, responses } = await page.evaluate(() => ({

@@ -3,10 +3,16 @@
  * on and hides while a game is played; unhandled errors reach the error reporter for a sampled session; each page
  * view reaches the tag manager; with the chat off, the site contacts nothing outside the system.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteStack, type SiteStack } from './stack.js';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { startAfresh, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
+/**
+ * The one page every test drives: a fresh context's first page load costs Chromium several times a load in an open
+ * page, so each test starts from this page with clean storage (startAfresh in stack.ts) rather than from a context of its own.
+ */
+let page: Page;
 
 const patchSite = (body: unknown) =>
   fetch(`${stack.sandbox.url}/sandbox/settings/site`, {
@@ -17,14 +23,18 @@ const patchSite = (body: unknown) =>
 
 beforeAll(async () => {
   stack = await startSiteStack();
+  page = (await stack.open()).page;
 });
 afterAll(() => stack?.close());
 
 describe('third-party services', () => {
   it('contacts nothing but its own origin while the services are off', async () => {
-    const { page } = await stack.open();
+    await startAfresh(page);
     const origins = new Set<string>();
-    page.on('request', (request) => origins.add(new URL(request.url()).origin));
+    const listener = (request: Request) => origins.add(new URL(request.url()).origin);
+    page.on('request', listener);
+    // The page outlives the test: its next tests' requests are not counted here.
+    onTestFinished(() => void page.off('request', listener));
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
@@ -46,7 +56,7 @@ describe('third-party services', () => {
     ).toBe(200);
     // The gateway shares the site settings for a while: start from a fresh cache.
     stack.gateway.cache.clear();
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/how-to');
     const chat = page.getByRole('button', { name: 'Chat with us' });
     await chat.waitFor();
@@ -61,7 +71,7 @@ describe('third-party services', () => {
   it('sends an unhandled error to the error reporter', async () => {
     await patchSite({ error_reporter: { dsn: '/third-party/errors', sample_rate: 1 } });
     stack.gateway.cache.clear();
-    const { page } = await stack.open();
+    await startAfresh(page);
     await page.goto('/about-us');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.evaluate(() => {
@@ -88,7 +98,7 @@ describe('third-party services', () => {
           pageViews: { container: string; name: string; path: string }[];
         }
       ).pageViews;
-    const { page } = await stack.open();
+    await startAfresh(page);
     const first = `/?from=e2e-${Date.now()}`;
     await page.goto(first);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
