@@ -11,6 +11,7 @@ import {
   PHONE,
   newPlayer,
   signInBrowser,
+  patchSiteSettings,
   startAfresh,
   startSiteStack,
   type SiteStack,
@@ -30,16 +31,7 @@ afterEach(async () => {
 });
 afterAll(() => stack?.close());
 
-async function patchSite(body: Record<string, unknown>) {
-  const res = await fetch(`${stack.sandbox.url}/sandbox/settings/site`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  // The gateway shares public responses across requests for a while: the next page must see the change.
-  stack.gateway.cache.clear();
-}
+const patchSite = (body: Record<string, unknown>) => patchSiteSettings(stack, body);
 
 /** Logs a new player in from the page's own Log in button, as a guest does. */
 async function logInHere(page: Page) {

@@ -7,7 +7,15 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, newPlayer, startAfresh, startSiteStack, type SiteStack } from './stack.js';
+import {
+  DESKTOP,
+  PHONE,
+  newPlayer,
+  patchSiteSettings,
+  startAfresh,
+  startSiteStack,
+  type SiteStack,
+} from './stack.js';
 import { seriousViolations } from './axe.js';
 
 let stack: SiteStack;
@@ -229,10 +237,7 @@ describe('coupons when things go wrong, and the flags', () => {
   });
 
   it('shows BONUS WAGERING and WELCOME PACKAGE only while their flags are on', async () => {
-    const patchSite = async (body: Record<string, unknown>) => {
-      await sandbox('/sandbox/settings/site', null, body, 'PATCH');
-      stack.gateway.cache.clear();
-    };
+    const patchSite = (body: Record<string, unknown>) => patchSiteSettings(stack, body);
     const player = await newPlayer(stack, { name: 'Coupon Tester' });
     const page = await openAs(DESKTOP, player.token);
     let menu = await accountMenu(page, player.name);

@@ -4,7 +4,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { DEMO, documentSent, startAfresh, startSiteStack, type SiteStack } from './stack.js';
+import {
+  DEMO,
+  documentSent,
+  patchSiteSettings,
+  startAfresh,
+  startSiteStack,
+  type SiteStack,
+} from './stack.js';
 
 let stack: SiteStack;
 /**
@@ -15,16 +22,7 @@ let stack: SiteStack;
 let page: Page;
 let defaults: Record<string, unknown>;
 
-async function patchSite(body: Record<string, unknown>) {
-  const res = await fetch(`${stack.sandbox.url}/sandbox/settings/site`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  // The gateway shares the settings across requests for a while: the next page must see these.
-  stack.gateway.cache.clear();
-}
+const patchSite = (body: Record<string, unknown>) => patchSiteSettings(stack, body);
 
 beforeAll(async () => {
   stack = await startSiteStack();

@@ -145,6 +145,20 @@ export async function startSiteStack(options: { gateway?: Partial<GatewayConfig>
 }
 
 /**
+ * Changes the casino's site settings (the sandbox's PATCH /sandbox/settings/site) and empties the gateway's public
+ * cache, which shares the settings across requests for a while: the next page load sees the change.
+ */
+export async function patchSiteSettings(stack: SiteStack, body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${stack.sandbox.url}/sandbox/settings/site`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`PATCH /sandbox/settings/site: ${res.status} ${await res.text()}`);
+  stack.gateway.cache.clear();
+}
+
+/**
  * A page shared by a file's tests, made new for the next one: at this size, with its storage emptied (the only
  * browser state the site keeps: no cookies, IndexedDB or service worker) and, with a token, the player signed in.
  * A fresh context costs several page loads' work in Chromium (about 3 s of CPU against 0.8 s for a load in an open
