@@ -1,11 +1,22 @@
-import { formatInTimeZone } from 'date-fns-tz';
-
 /** Every date players see is in Johannesburg time (docs/rules.md#audience-and-time). */
 export const TIME_ZONE = 'Africa/Johannesburg';
 
+// Node's own time zone data (Intl): one formatter, made once, whose parts are put in the order players read.
+const johannesburgParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
 /** 'yyyy-MM-dd HH:mm' in Johannesburg time, for example '2026-11-22 10:00' for 08:00 UTC. */
 export function formatJohannesburg(date: Date | number): string {
-  return formatInTimeZone(date, TIME_ZONE, 'yyyy-MM-dd HH:mm');
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of johannesburgParts.formatToParts(date)) part[type] = value;
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
