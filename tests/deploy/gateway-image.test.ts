@@ -23,13 +23,16 @@ let output = '';
 beforeAll(async () => {
   if (!fs.existsSync(persistedFile)) execFileSync('npm', ['run', 'relay', '-w', 'web'], { cwd: repoRoot });
   app = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-image-'));
-  // The build stage's command, with the output where the image keeps it.
+  // The build stage's command, with the output where the image keeps it. Without its type check (--noCheck): with
+  // isolatedModules the emitted files are the same, and npm test has checked the types already (tsconfig.node.json);
+  // the build takes 7 s instead of 13 (20 s of CPU, in a suite that keeps both cores busy).
   execFileSync(
     process.execPath,
     [
       path.join(repoRoot, 'node_modules/typescript/bin/tsc'),
       '-p',
       'gateway/tsconfig.build.json',
+      '--noCheck',
       '--outDir',
       path.join(app, 'gateway/dist'),
     ],
