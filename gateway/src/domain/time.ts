@@ -1,7 +1,9 @@
 /** Every date players see is in Johannesburg time (docs/rules.md#audience-and-time). */
 export const TIME_ZONE = 'Africa/Johannesburg';
 
-// Node's own time zone data (Intl): one formatter, made once, whose parts are put in the order players read.
+// Node's own time zone data (Intl): one formatter, made once, whose parts are put in the order players read. The site
+// formats its own dates the same way (web/src/ui/time.ts); the two are kept apart because the gateway's image holds
+// no site code.
 const johannesburgParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: TIME_ZONE,
   year: 'numeric',
