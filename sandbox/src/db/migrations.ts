@@ -293,6 +293,16 @@ export const migrations: string[] = [
   ALTER TABLE users ADD COLUMN affiliate TEXT NOT NULL DEFAULT 'organic';
   ALTER TABLE users ADD COLUMN tracking_id TEXT NULL;
   `,
+  // 4: the welcome package (docs/rules.md#welcome-package) runs on the coupon machinery: a coupon that cannot be
+  // redeemed by typing its code, the deposit a welcome bonus came with, and whether the deposit claimed it.
+  `
+  ALTER TABLE coupons ADD COLUMN redeemable INTEGER NOT NULL DEFAULT 1;
+  INSERT INTO coupons (code, description, bonus_cents, wagering_multiplier, expires_at, redeemable)
+    VALUES ('WELCOME-PACKAGE', 'Welcome package: a bonus on your first deposit', 250000, 35,
+            '9999-12-31T23:59:59.000Z', 0);
+  ALTER TABLE user_coupons ADD COLUMN deposit_id TEXT NULL REFERENCES deposits(id);
+  ALTER TABLE deposits ADD COLUMN claim_welcome_bonus INTEGER NOT NULL DEFAULT 1;
+  `,
 ];
 
 export function migrate(db: Database): void {

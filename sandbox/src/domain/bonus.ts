@@ -80,7 +80,10 @@ export function wageringJson(db: Db, userId: number) {
 export function redeemCoupon(ctx: SandboxContext, userId: number, code: string) {
   const { db } = ctx;
   const now = ctx.clock();
-  const coupon = db.prepare('SELECT * FROM coupons WHERE code = ?').get(code.trim()) as CouponRow | undefined;
+  // The welcome package's coupon is credited with a deposit, never redeemed by its code.
+  const coupon = db.prepare('SELECT * FROM coupons WHERE code = ? AND redeemable = 1').get(code.trim()) as
+    | CouponRow
+    | undefined;
   if (!coupon) throw new ApiError(422, 'Invalid coupon code.');
   if (Date.parse(coupon.expires_at) <= now.getTime()) throw new ApiError(422, 'This coupon has expired.');
   if (activeCoupon(db, userId)) throw new ApiError(422, 'You already have an active coupon.');

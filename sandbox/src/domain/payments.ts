@@ -24,6 +24,11 @@ export interface PaymentSettings {
   is_payment3_absa_enabled: boolean;
   is_voucher_up_enabled: boolean;
   payment_method_capitec_name: string;
+  /**
+   * The names players see for each gateway (docs/rules.md#payments), set by the casino; a gateway left out is shown
+   * under the gateway's default name, and Capitec under payment_method_capitec_name.
+   */
+  payment_method_names: Partial<Record<Gateway, string>>;
   depositBonusPercentage: number;
   depositWagerPercentage: number;
 }
@@ -37,6 +42,15 @@ export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = {
   is_payment3_absa_enabled: false,
   is_voucher_up_enabled: true,
   payment_method_capitec_name: 'Capitec ETF',
+  payment_method_names: {
+    payment3: 'Pay by bank',
+    payment3Absa: 'Pay by bank (ABSA)',
+    voucherUp: 'Voucher',
+    discoveryBank: 'Discovery Bank',
+    eft: 'Instant EFT',
+    creditCard: 'Card',
+    bitcoin: 'Bitcoin',
+  },
   depositBonusPercentage: 250,
   depositWagerPercentage: 35,
 };

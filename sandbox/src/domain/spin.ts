@@ -43,8 +43,9 @@ export function drawOutcome(r: number, pickSymbol: () => Symbol = () => SYMBOLS[
 export const randomSymbol = (rng: () => number) => () => SYMBOLS[Math.floor(rng() * SYMBOLS.length)]!;
 
 /**
- * A real-money spin: the stake comes from the money wallet (or the bonus wallet when money is short), the win goes
- * back to the same wallet, both as ledger rows in one transaction. Then the spin counts toward wagering, loyalty
+ * A real-money spin (docs/rules.md#bonus-money): the stake comes from the money wallet (or the bonus wallet when money
+ * is short), the win goes back to the same wallet, both as ledger rows in one transaction; the response names that
+ * wallet, so the game can say where the stake came from and where the win went. Then the spin counts toward wagering, loyalty
  * diamonds and running tournaments, and the live channels hear about it.
  */
 export function realSpin(
@@ -58,7 +59,7 @@ export function realSpin(
   const now = ctx.clock();
   const outcome = drawOutcome(rng(), randomSymbol(rng));
   const winCents = Math.floor(stakeCents * outcome.multiplier);
-  const spinId = db.transaction(() => {
+  const { spinId, wallet } = db.transaction(() => {
     let wallet: WalletName;
     if (balanceCents(db, userId, 'money') >= stakeCents) wallet = 'money';
     else if (balanceCents(db, userId, 'bonus') >= stakeCents) wallet = 'bonus';
@@ -81,7 +82,7 @@ export function realSpin(
       `INSERT INTO recent_games (user_id, game_id, played_at) VALUES (?, ?, ?)
        ON CONFLICT (user_id, game_id) DO UPDATE SET played_at = excluded.played_at`,
     ).run(userId, gameId, now.toISOString());
-    return Number(info.lastInsertRowid);
+    return { spinId: Number(info.lastInsertRowid), wallet };
   })();
   recordWager(ctx, userId, stakeCents);
   const loyalty = earnFromStake(ctx, userId, stakeCents);
@@ -94,6 +95,7 @@ export function realSpin(
     multiplier: outcome.multiplier,
     stake: formatCents(stakeCents),
     win: formatCents(winCents),
+    wallet,
     wallets: walletEntries(db, userId),
     loyalty,
   };

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { SandboxContext } from '../context.js';
 import type { Db } from '../db/open.js';
 import { ApiError, notFound } from '../http/errors.js';
-import { activeCouponJson } from './bonus.js';
+import { activeCoupon, activeCouponJson } from './bonus.js';
 import { isoUtc } from './clock.js';
 import { publishWallet } from './events.js';
 import { balanceCents, post, walletEntries } from './ledger.js';
@@ -10,17 +10,53 @@ import { formatCents } from './money.js';
 import { notify } from './notifications.js';
 import { GATEWAYS, gatewayEnabled, paymentLimits, paymentSettings, type Gateway } from './payments.js';
 import { findUser } from './users.js';
+import {
+  creditWelcomeBonus,
+  notifyWelcomeBonus,
+  welcomeBonusOfDeposit,
+  welcomePackageJson,
+  type WelcomeOffer,
+} from './welcome.js';
 
-/** A player may withdraw with a verified email and no bonus wagering outstanding. */
-export function canWithdraw(db: Db, userId: number): boolean {
-  return findUser(db, userId).email_verified_at !== null && !activeCouponJson(db, userId).activeWagering;
+/** Why a player cannot withdraw now: the first that applies, or null when they can. */
+export type WithdrawLock = 'email_unverified' | 'bonus_wagering';
+
+/**
+ * A player may withdraw with a verified email and no bonus wagering outstanding (docs/rules.md#bonus-money): while a
+ * bonus is being wagered the player's cash is locked too, because stakes come from cash first and a withdrawal would
+ * take the deposit the bonus was given for. Opting out of the bonus unlocks the cash at once.
+ */
+export function withdrawLock(db: Db, userId: number): WithdrawLock | null {
+  if (findUser(db, userId).email_verified_at === null) return 'email_unverified';
+  if (activeCouponJson(db, userId).activeWagering) return 'bonus_wagering';
+  return null;
+}
+
+export const canWithdraw = (db: Db, userId: number): boolean => withdrawLock(db, userId) === null;
+
+/** The active bonus's wagering as the wallet shows it beside the balances; null when no bonus is active. */
+function bonusWageringJson(db: Db, userId: number) {
+  const row = activeCoupon(db, userId);
+  if (!row) return null;
+  const wagered = Math.min(row.wagered_cents, row.wagering_required_cents);
+  return {
+    code: row.code,
+    bonus_amount: formatCents(row.bonus_cents),
+    required: formatCents(row.wagering_required_cents),
+    wagered: formatCents(wagered),
+    remaining: formatCents(row.wagering_required_cents - wagered),
+  };
 }
 
 /** POST /api/wallet. */
 export function walletJson(db: Db, userId: number) {
   const { depositBonusPercentage, depositWagerPercentage, ...flags } = paymentSettings(db);
+  const lock = withdrawLock(db, userId);
   return {
-    can_withdraw: canWithdraw(db, userId),
+    can_withdraw: lock === null,
+    withdraw_lock: lock,
+    bonus_wagering: bonusWageringJson(db, userId),
+    welcome_package: welcomePackageJson(db, userId),
     depositBonusPercentage,
     depositWagerPercentage,
     wallets: walletEntries(db, userId),
@@ -40,9 +76,12 @@ interface DepositRow {
   return_url: string | null;
   created_at: string;
   completed_at: string | null;
+  claim_welcome_bonus: number;
 }
 
 export function depositJson(ctx: SandboxContext, row: DepositRow) {
+  // What a completed deposit credited: its amount as cash, and the welcome bonus it brought (0.00 when none).
+  const welcome = welcomeBonusOfDeposit(ctx.db, row.id);
   return {
     paymentId: row.id,
     gateway: row.gateway,
@@ -53,6 +92,9 @@ export function depositJson(ctx: SandboxContext, row: DepositRow) {
     redirectUrl: `${ctx.publicUrl()}/sandbox/pay/${row.id}`,
     created_at: isoUtc(new Date(row.created_at)),
     completed_at: row.completed_at ? isoUtc(new Date(row.completed_at)) : null,
+    claim_welcome_bonus: row.claim_welcome_bonus === 1,
+    bonus_amount: formatCents(welcome.bonusCents),
+    wagering_required: formatCents(welcome.wageringRequiredCents),
   };
 }
 
@@ -72,6 +114,7 @@ export function startDeposit(
   gateway: Gateway,
   amountCents: number,
   returnUrl?: string,
+  claimWelcomeBonus = true,
 ) {
   if (!gatewayEnabled(paymentSettings(ctx.db), gateway)) {
     throw new ApiError(422, 'This payment method is not available.');
@@ -80,14 +123,28 @@ export function startDeposit(
   const id = `pay_${crypto.randomBytes(9).toString('base64url')}`;
   ctx.db
     .prepare(
-      `INSERT INTO deposits (id, user_id, gateway, type, provider, amount_cents, status, return_url, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+      `INSERT INTO deposits (id, user_id, gateway, type, provider, amount_cents, status, return_url, created_at,
+                             claim_welcome_bonus)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
     )
-    .run(id, userId, gateway, type, provider, amountCents, returnUrl ?? null, ctx.clock().toISOString());
+    .run(
+      id,
+      userId,
+      gateway,
+      type,
+      provider,
+      amountCents,
+      returnUrl ?? null,
+      ctx.clock().toISOString(),
+      claimWelcomeBonus ? 1 : 0,
+    );
   return depositJson(ctx, findDeposit(ctx.db, id));
 }
 
-/** The payment page's reply: confirm credits the wallet through the ledger exactly once; fail marks it failed. */
+/**
+ * The payment page's reply: confirm credits the wallet through the ledger exactly once (and the welcome bonus, when
+ * the deposit qualifies, in the same transaction); fail marks it failed.
+ */
 export function settleDeposit(
   ctx: SandboxContext,
   paymentId: string,
@@ -95,7 +152,7 @@ export function settleDeposit(
 ): DepositRow {
   const { db } = ctx;
   const now = ctx.clock();
-  const settled = db.transaction(() => {
+  const settled = db.transaction((): false | { welcome: WelcomeOffer | null } => {
     const row = findDeposit(db, paymentId);
     if (row.status !== 'pending') return false;
     db.prepare('UPDATE deposits SET status = ?, completed_at = ? WHERE id = ?').run(
@@ -117,11 +174,14 @@ export function settleDeposit(
         ],
         now,
       );
+      return { welcome: creditWelcomeBonus(db, row, now) };
     }
-    return true;
+    return { welcome: null };
   })();
   const row = findDeposit(db, paymentId);
   if (settled && outcome === 'complete') publishWallet(ctx, row.user_id);
+  if (settled && settled.welcome && settled.welcome.bonusCents > 0)
+    notifyWelcomeBonus(ctx, row.user_id, settled.welcome);
   return row;
 }
 

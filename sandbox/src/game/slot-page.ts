@@ -18,11 +18,13 @@ export function slotPage(game: { name: string; game_code: string; product: strin
   button:focus-visible,select:focus-visible{outline:3px solid #7dd3fc;outline-offset:2px}
   button[disabled]{opacity:.6}
   .error{color:#fca5a5}
+  .note{font-size:14px;color:#d8ccff;margin:0}
 </style></head>
 <body><main>
   <h1>${esc(game.name)}</h1>
   <p>${esc(game.product)} &middot; <span id="mode">Real play</span></p>
   <p>Balance: <strong id="balance">&hellip;</strong></p>
+  <p id="split" class="note"></p>
   <div class="reels" aria-hidden="true"><div class="reel" id="r0">7</div><div class="reel" id="r1">7</div><div class="reel" id="r2">7</div></div>
   <label>Stake <select id="stake"><option value="1">R1</option><option value="2">R2</option><option value="5">R5</option><option value="10" selected>R10</option><option value="50">R50</option></select></label>
   <button id="spin" type="button">Spin</button>
@@ -35,8 +37,13 @@ const session=params.get('session');const demo=!session||params.get('demo')==='1
 let demoBalance=1000;
 const $=(id)=>document.getElementById(id);
 $('mode').textContent=demo?'Demo play':'Real play';
+// Stakes come from cash first, then from the bonus; a win goes where its stake came from (docs/rules.md#bonus-money).
+const cents=(wallets,g)=>Math.round(parseFloat((wallets.find((w)=>w.gateway===g)||{balance:'0'}).balance)*100);
+const rands=(c)=>'R'+(c/100).toFixed(2);
 function showBalance(wallets){if(demo){$('balance').textContent='R'+demoBalance.toFixed(2)+' (demo)';return;}
-  const total=wallets.reduce((s,w)=>s+Math.round(parseFloat(w.balance)*100),0);$('balance').textContent='R'+(total/100).toFixed(2);}
+  const cash=cents(wallets,'callpay'),bonus=cents(wallets,'bonus'),stake=Number($('stake').value)*100;
+  $('balance').textContent=rands(cash+bonus);
+  $('split').textContent=bonus>0?'Cash '+rands(cash)+' · Bonus '+rands(bonus)+'. '+(cash>=stake?'Stakes come from your cash.':'Stakes now come from your bonus; wins go to your bonus.'):'';}
 async function call(path,body){const headers={'content-type':'application/json'};if(session)headers.authorization='Bearer '+session;
   const res=await fetch(path,{method:'POST',headers,body:JSON.stringify(body)});const json=await res.json();
   if(!res.ok)throw new Error(json.error||'An error occurred');return json;}
@@ -45,7 +52,8 @@ $('spin').addEventListener('click',async()=>{const stake=Number($('stake').value
   try{const r=await call('/sandbox/spin',{gameCode:${JSON.stringify(game.game_code)},stake,demo});
     r.reels.forEach((s,i)=>{$('r'+i).textContent=FACES[s];});
     if(demo){demoBalance+=Number(r.win)-stake;showBalance([]);}else showBalance(r.wallets);
-    $('result').textContent=Number(r.win)>0?'You won R'+r.win+'!':'No win this time.';}
+    const from=r.wallet==='bonus'?' Staked from your bonus.':'';
+    $('result').textContent=(Number(r.win)>0?'You won R'+r.win+(r.wallet==='bonus'?', added to your bonus balance.':'!'):'No win this time.')+from;}
   catch(e){$('result').className='error';$('result').textContent=e.message;}
   finally{$('spin').disabled=false;$('spin').focus();}});
 refresh();

@@ -7,7 +7,7 @@ import { setProviderDown } from '../domain/games.js';
 import { post, walletEntries } from '../domain/ledger.js';
 import { listMail } from '../domain/mail.js';
 import { NOTIFICATION_TYPES, notify } from '../domain/notifications.js';
-import { DEFAULT_PAYMENT_SETTINGS, savePaymentSettings } from '../domain/payments.js';
+import { DEFAULT_PAYMENT_SETTINGS, GATEWAY_NAMES, savePaymentSettings } from '../domain/payments.js';
 import {
   PROMO_PAGE_KEYS,
   publicSiteSettings,
@@ -53,6 +53,7 @@ const PaymentsBody = z
   .object({
     ...booleanFlags,
     payment_method_capitec_name: z.string().min(1).max(60).optional(),
+    payment_method_names: z.partialRecord(z.enum(GATEWAY_NAMES), z.string().trim().min(1).max(40)).optional(),
     depositBonusPercentage: z.number().int().min(0).max(1000).optional(),
     depositWagerPercentage: z.number().int().min(0).max(1000).optional(),
   })
@@ -134,6 +135,15 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     );
     publishWallet(ctx, userId);
     return { wallets: walletEntries(db, userId) };
+  });
+
+  // Marks the player's welcome package used (or open again), as the casino's back office would.
+  app.post('/sandbox/welcomePackage', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const { expired } = parse(z.object({ expired: z.boolean() }), req.body);
+    db.prepare('UPDATE users SET welcome_package_expired = ? WHERE id = ?').run(expired ? 1 : 0, userId);
+    publishWallet(ctx, userId);
+    return { welcome_package_expired: expired };
   });
 
   app.post('/sandbox/verifyEmail', async (req) => {

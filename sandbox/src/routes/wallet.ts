@@ -12,6 +12,7 @@ import {
 } from '../domain/payments.js';
 import { isAllowedReturnUrl, returnOrigins } from '../domain/return-urls.js';
 import { depositById, depositJson, startDeposit, walletJson, withdraw } from '../domain/wallet.js';
+import { offerJson, welcomeOffer } from '../domain/welcome.js';
 import { requireUser } from '../http/auth.js';
 import { notFound, parse } from '../http/errors.js';
 
@@ -46,7 +47,14 @@ const DepositBody = (origins: readonly string[]) =>
         "must be an http(s) address on one of the site's origins (the allowed return addresses)",
       )
       .optional(),
+    // Whether this deposit claims the welcome bonus, when the package is open (docs/rules.md#welcome-package).
+    welcome_bonus: z.boolean().optional(),
   });
+/** A deposit preview's query: the amount, and whether the deposit would claim the welcome bonus (true unless "false"). */
+const PreviewQuery = z.object({
+  amount: Rands(MIN_DEPOSIT_CENTS, MAX_DEPOSIT_CENTS),
+  welcome_bonus: z.enum(['true', 'false']).optional(),
+});
 const WithdrawBody = z.object({
   amount: Rands(MIN_WITHDRAWAL_CENTS, MAX_WITHDRAWAL_CENTS),
   bank_account: z.string().trim().max(64).optional(),
@@ -64,8 +72,15 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const { userId } = requireUser(ctx, req);
     const body = parse(depositBody, req.body);
     return idempotent(db, req, reply, userId, 'deposit', () =>
-      startDeposit(ctx, userId, body.gateway, body.amount, body.returnUrl),
+      startDeposit(ctx, userId, body.gateway, body.amount, body.returnUrl, body.welcome_bonus ?? true),
     );
+  });
+
+  // What a deposit of this amount would credit now: cash, and the welcome bonus with its wagering, or why none.
+  app.get('/api/deposit/preview', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const query = parse(PreviewQuery, req.query);
+    return offerJson(db, welcomeOffer(db, userId, query.amount, query.welcome_bonus !== 'false'));
   });
 
   app.get('/api/wallet/depositStatus/:provider/:paymentId', async (req) => {

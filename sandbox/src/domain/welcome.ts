@@ -1,0 +1,170 @@
+import type { SandboxContext } from '../context.js';
+import type { Db } from '../db/open.js';
+import { activeCoupon } from './bonus.js';
+import { post } from './ledger.js';
+import { formatCents } from './money.js';
+import { notify } from './notifications.js';
+import { paymentSettings } from './payments.js';
+import { siteSettings } from './site-settings.js';
+import { findUser } from './users.js';
+
+/**
+ * The welcome package (docs/rules.md#welcome-package): the first completed deposit that claims it gets
+ * depositBonusPercentage % of its amount as bonus money, at most R2,500, to be wagered depositWagerPercentage times
+ * before it becomes cash. It runs on the coupon machinery (a user_coupons row with the WELCOME-PACKAGE code), so
+ * wagering progress, opt-out and release work for it as for any coupon.
+ */
+
+/** The most bonus one welcome package gives. */
+export const WELCOME_BONUS_CAP_CENTS = 250_000;
+/** The coupon code the welcome bonus is kept under (migration 4 adds it, not redeemable by typing it). */
+export const WELCOME_CODE = 'WELCOME-PACKAGE';
+
+/** Why a deposit would get no welcome bonus. */
+export type NoBonusReason = 'package_off' | 'package_used' | 'bonus_active' | 'declined';
+
+export interface WelcomeOffer {
+  amountCents: number;
+  bonusCents: number;
+  wageringRequiredCents: number;
+  capped: boolean;
+  reason: NoBonusReason | null;
+}
+
+export interface WelcomeTerms {
+  bonusPercentage: number;
+  wagerMultiplier: number;
+  capCents: number;
+}
+
+export function welcomeTerms(db: Db): WelcomeTerms {
+  const { depositBonusPercentage, depositWagerPercentage } = paymentSettings(db);
+  return {
+    bonusPercentage: depositBonusPercentage,
+    wagerMultiplier: depositWagerPercentage,
+    capCents: WELCOME_BONUS_CAP_CENTS,
+  };
+}
+
+/** Why the player cannot get the welcome bonus now; null while it is open to them. */
+export function welcomeUnavailable(db: Db, userId: number): Exclude<NoBonusReason, 'declined'> | null {
+  if (!siteSettings(db).welcome_package_enabled || welcomeTerms(db).bonusPercentage <= 0) return 'package_off';
+  if (findUser(db, userId).welcome_package_expired === 1) return 'package_used';
+  if (activeCoupon(db, userId)) return 'bonus_active';
+  return null;
+}
+
+/**
+ * What a deposit of amountCents would credit, computed in whole cents: the bonus is the percentage rounded down to
+ * the cent and capped; the wagering requirement is the bonus times the wager multiplier. The one place the rule lives:
+ * the preview, the deposit's outcome and the crediting all call it.
+ */
+export function welcomeOffer(db: Db, userId: number, amountCents: number, claim = true): WelcomeOffer {
+  const reason = welcomeUnavailable(db, userId) ?? (claim ? null : 'declined');
+  if (reason) return { amountCents, bonusCents: 0, wageringRequiredCents: 0, capped: false, reason };
+  const terms = welcomeTerms(db);
+  const uncapped = Math.floor((amountCents * terms.bonusPercentage) / 100);
+  const bonusCents = Math.min(uncapped, terms.capCents);
+  return {
+    amountCents,
+    bonusCents,
+    wageringRequiredCents: bonusCents * terms.wagerMultiplier,
+    capped: uncapped > terms.capCents,
+    reason: null,
+  };
+}
+
+/** The offer as the REST API shows it (GET /api/deposit/preview, and in a deposit's status). */
+export function offerJson(db: Db, offer: WelcomeOffer) {
+  const terms = welcomeTerms(db);
+  return {
+    amount: formatCents(offer.amountCents),
+    cash: formatCents(offer.amountCents),
+    bonus: formatCents(offer.bonusCents),
+    wagering_required: formatCents(offer.wageringRequiredCents),
+    capped: offer.capped,
+    no_bonus_reason: offer.reason,
+    bonus_percentage: terms.bonusPercentage,
+    wager_multiplier: terms.wagerMultiplier,
+    max_bonus: formatCents(terms.capCents),
+  };
+}
+
+/** The package as the wallet response shows it: whether it is open to the player, and its terms. */
+export function welcomePackageJson(db: Db, userId: number) {
+  const terms = welcomeTerms(db);
+  const reason = welcomeUnavailable(db, userId);
+  return {
+    available: reason === null,
+    unavailable_reason: reason,
+    bonus_percentage: terms.bonusPercentage,
+    wager_multiplier: terms.wagerMultiplier,
+    max_bonus: formatCents(terms.capCents),
+  };
+}
+
+/**
+ * Inside the deposit's settling transaction: credits the welcome bonus when the deposit qualifies, opens its wagering
+ * (a WELCOME-PACKAGE user coupon tied to the deposit), and marks the package used. Returns what it credited, so the
+ * caller can notify after the transaction.
+ */
+export function creditWelcomeBonus(
+  db: Db,
+  deposit: { id: string; user_id: number; amount_cents: number; claim_welcome_bonus: number },
+  now: Date,
+): WelcomeOffer {
+  const offer = welcomeOffer(db, deposit.user_id, deposit.amount_cents, deposit.claim_welcome_bonus === 1);
+  if (offer.bonusCents <= 0) return offer;
+  db.prepare(
+    `INSERT INTO user_coupons (user_id, code, bonus_cents, wagering_required_cents, status, created_at, deposit_id)
+     VALUES (?, ?, ?, ?, 'active', ?, ?)`,
+  ).run(
+    deposit.user_id,
+    WELCOME_CODE,
+    offer.bonusCents,
+    offer.wageringRequiredCents,
+    now.toISOString(),
+    deposit.id,
+  );
+  post(
+    db,
+    [
+      {
+        userId: deposit.user_id,
+        wallet: 'bonus',
+        amountCents: offer.bonusCents,
+        kind: 'bonus',
+        reference: `welcome:${deposit.id}`,
+      },
+    ],
+    now,
+  );
+  db.prepare('UPDATE users SET welcome_package_expired = 1, updated_at = ? WHERE id = ?').run(
+    now.toISOString(),
+    deposit.user_id,
+  );
+  return offer;
+}
+
+/** The allocation notification for a credited welcome bonus. */
+export function notifyWelcomeBonus(ctx: SandboxContext, userId: number, offer: WelcomeOffer): void {
+  notify(
+    ctx,
+    userId,
+    'allocation',
+    'Welcome bonus added',
+    `Your welcome bonus of R${formatCents(offer.bonusCents)} is in your bonus balance. Wager ` +
+      `R${formatCents(offer.wageringRequiredCents)} in total to turn it into cash you can withdraw.`,
+  );
+}
+
+/** The welcome bonus a deposit brought, in cents (0 when none): its outcome says so. */
+export function welcomeBonusOfDeposit(
+  db: Db,
+  depositId: string,
+): { bonusCents: number; wageringRequiredCents: number } {
+  const row = db
+    .prepare('SELECT bonus_cents, wagering_required_cents FROM user_coupons WHERE deposit_id = ?')
+    .get(depositId) as { bonus_cents: number; wagering_required_cents: number } | undefined;
+  return { bonusCents: row?.bonus_cents ?? 0, wageringRequiredCents: row?.wagering_required_cents ?? 0 };
+}
