@@ -121,7 +121,29 @@ export interface WalletModel {
   capitecName: string;
   /** The backend's deposit and withdrawal limits in cents; null when it gives none. */
   limits: { depositMin: number; depositMax: number; withdrawalMin: number; withdrawalMax: number } | null;
+  /** Why withdrawals are closed (the schema's WithdrawLock); null while open or when the backend does not say. */
+  withdrawLock: WithdrawLockName | null;
+  /** The active bonus's wagering in cents; null when none is active. */
+  bonusWagering: {
+    code: string;
+    bonusCents: number;
+    requiredCents: number;
+    wageredCents: number;
+    remainingCents: number;
+  } | null;
+  welcomePackage: {
+    available: boolean;
+    unavailableReason: NoBonusReasonName | null;
+    bonusPercentage: number;
+    wagerMultiplier: number;
+    maxBonusCents: number;
+  } | null;
+  /** The casino's names for the payment methods, by gateway (payment_method_names). */
+  methodNames: Partial<Record<WalletGateway, string>>;
 }
+
+export type WithdrawLockName = 'EMAIL_UNVERIFIED' | 'BONUS_WAGERING' | 'OTHER';
+export type NoBonusReasonName = 'PACKAGE_OFF' | 'PACKAGE_USED' | 'BONUS_ACTIVE' | 'DECLINED' | 'OTHER';
 
 export interface LoyaltyModel {
   __typename: 'Loyalty';
@@ -257,6 +279,9 @@ export interface DepositStatusModel {
   amountCents: number;
   type: PaymentTypeName;
   provider: PaymentProviderName;
+  /** The welcome bonus it credited and that bonus's wagering, in cents; null when the backend does not say. */
+  bonusCents: number | null;
+  wageringRequiredCents: number | null;
 }
 
 export interface TransactionModel {

@@ -123,9 +123,9 @@ describe('payment methods (docs/rules.md#payments)', () => {
 
   it('lists every method with its type, provider and name when all flags are on', () => {
     expect(availablePaymentMethods(allOn)).toEqual([
-      { gateway: 'payment3', type: 'eft', provider: 'payment3', name: 'Payment3' },
-      { gateway: 'payment3Absa', type: 'eft', provider: 'payment3', name: 'Payment3 ABSA' },
-      { gateway: 'voucherUp', type: 'eft', provider: 'voucherup', name: 'Voucher Up' },
+      { gateway: 'payment3', type: 'eft', provider: 'payment3', name: 'Pay by bank' },
+      { gateway: 'payment3Absa', type: 'eft', provider: 'payment3', name: 'Pay by bank (ABSA)' },
+      { gateway: 'voucherUp', type: 'eft', provider: 'voucherup', name: 'Voucher' },
       { gateway: 'capitec', type: 'eft', provider: 'paypump', name: DEFAULT_CAPITEC_NAME },
       { gateway: 'discoveryBank', type: 'eft', provider: 'paypump', name: 'Discovery Bank' },
       { gateway: 'eft', type: 'eft', provider: 'callpay', name: 'Instant EFT' },
@@ -154,7 +154,7 @@ describe('payment methods (docs/rules.md#payments)', () => {
     expect(availablePaymentMethods({})).toEqual([]);
     expect(availablePaymentMethods({ is_paypal_enabled: true, payment3: true })).toEqual([]);
     expect(availablePaymentMethods({ is_payment3_absa_enabled: true, is_paypal_enabled: true })).toEqual([
-      { gateway: 'payment3Absa', type: 'eft', provider: 'payment3', name: 'Payment3 ABSA' },
+      { gateway: 'payment3Absa', type: 'eft', provider: 'payment3', name: 'Pay by bank (ABSA)' },
     ]);
   });
 

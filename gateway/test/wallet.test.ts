@@ -74,8 +74,8 @@ describe('the wallet', () => {
     const w = await wallet(token);
     // The sandbox's defaults: every flag on but payment3 ABSA.
     expect(w.paymentMethods).toEqual([
-      { gateway: 'PAYMENT3', type: 'EFT', provider: 'PAYMENT3', name: 'Payment3' },
-      { gateway: 'VOUCHER_UP', type: 'EFT', provider: 'VOUCHERUP', name: 'Voucher Up' },
+      { gateway: 'PAYMENT3', type: 'EFT', provider: 'PAYMENT3', name: 'Pay by bank' },
+      { gateway: 'VOUCHER_UP', type: 'EFT', provider: 'VOUCHERUP', name: 'Voucher' },
       { gateway: 'CAPITEC', type: 'EFT', provider: 'PAYPUMP', name: 'Capitec ETF' },
       { gateway: 'DISCOVERY_BANK', type: 'EFT', provider: 'PAYPUMP', name: 'Discovery Bank' },
       { gateway: 'EFT', type: 'EFT', provider: 'CALLPAY', name: 'Instant EFT' },
@@ -120,7 +120,7 @@ describe('the wallet', () => {
         gateway: 'PAYMENT3_ABSA',
         type: 'EFT',
         provider: 'PAYMENT3',
-        name: 'Payment3 ABSA',
+        name: 'Pay by bank (ABSA)',
       });
       expect(off.paymentFlags).toMatchObject({ payment3Absa: true, capitec: false, bitcoin: false });
       expect(off.capitec).toEqual({ enabled: false, name: 'Capitec ETF', method: null });

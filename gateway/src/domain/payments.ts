@@ -20,7 +20,7 @@ interface GatewayRule {
   provider: PaymentProvider;
   /** The wallet flag that switches the method on. */
   flag: string;
-  /** The name players see; Capitec's comes from the backend. */
+  /** The name players see unless the casino names it (payment_method_names); Capitec's comes from the backend. */
   name: string | null;
 }
 
@@ -29,14 +29,14 @@ interface GatewayRule {
  * wallet flag that switches it on (Capitec and Discovery Bank share one flag, as both go through paypump).
  */
 export const PAYMENT_GATEWAYS: Readonly<Record<WalletGateway, GatewayRule>> = {
-  payment3: { type: 'eft', provider: 'payment3', flag: 'is_payment3_enabled', name: 'Payment3' },
+  payment3: { type: 'eft', provider: 'payment3', flag: 'is_payment3_enabled', name: 'Pay by bank' },
   payment3Absa: {
     type: 'eft',
     provider: 'payment3',
     flag: 'is_payment3_absa_enabled',
-    name: 'Payment3 ABSA',
+    name: 'Pay by bank (ABSA)',
   },
-  voucherUp: { type: 'eft', provider: 'voucherup', flag: 'is_voucher_up_enabled', name: 'Voucher Up' },
+  voucherUp: { type: 'eft', provider: 'voucherup', flag: 'is_voucher_up_enabled', name: 'Voucher' },
   capitec: { type: 'eft', provider: 'paypump', flag: 'is_capitec_enabled', name: null },
   discoveryBank: { type: 'eft', provider: 'paypump', flag: 'is_capitec_enabled', name: 'Discovery Bank' },
   eft: { type: 'eft', provider: 'callpay', flag: 'is_callpay_enabled', name: 'Instant EFT' },
@@ -46,10 +46,14 @@ export const PAYMENT_GATEWAYS: Readonly<Record<WalletGateway, GatewayRule>> = {
 
 const GATEWAY_NAMES = Object.keys(PAYMENT_GATEWAYS) as WalletGateway[];
 
-/** The deposit methods the backend has switched on (only those whose flags are set: docs/rules.md#payments). */
+/**
+ * The deposit methods the backend has switched on (only those whose flags are set: docs/rules.md#payments), each under
+ * the name the casino gives it (`names`), else its default; Capitec under the backend's Capitec name.
+ */
 export function availablePaymentMethods(
   flags: Readonly<Record<string, boolean>>,
   capitecName: string | null = null,
+  names: Readonly<Partial<Record<WalletGateway, string>>> = {},
 ): PaymentMethodInfo[] {
   return GATEWAY_NAMES.filter((gateway) => flags[PAYMENT_GATEWAYS[gateway].flag] === true).map((gateway) => {
     const rule = PAYMENT_GATEWAYS[gateway];
@@ -57,7 +61,10 @@ export function availablePaymentMethods(
       gateway,
       type: rule.type,
       provider: rule.provider,
-      name: rule.name ?? (capitecName?.trim() || DEFAULT_CAPITEC_NAME),
+      name:
+        rule.name === null
+          ? capitecName?.trim() || DEFAULT_CAPITEC_NAME
+          : names[gateway]?.trim() || rule.name,
     };
   });
 }

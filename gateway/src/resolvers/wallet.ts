@@ -8,6 +8,7 @@ import { connectionFromSlice, pageOf, toGlobalId, type ConnectionArgs } from '..
 import { siteReturnUrl } from '../domain/return-url.js';
 import { loadTransactionPage, TRANSACTIONS_PER_PAGE } from '../upstream/transactions.js';
 import {
+  depositPreview,
   depositStatus,
   loadWallet,
   readWallet,
@@ -37,6 +38,10 @@ function idempotencyKeyOf(key: string): string {
   return key;
 }
 
+/** Progress as a whole percentage, rounded down (100 once met), in integer arithmetic. */
+const percentOf = (part: number, whole: number) =>
+  whole <= 0 ? 100 : Math.min(100, Math.floor((part * 100) / whole));
+
 /** Within the backend's limits, when it gives them: said before anything is sent, in the players' own terms. */
 function checkLimits(cents: number, min: number | undefined, max: number | undefined): void {
   if (min !== undefined && cents < min) throw badInput(`amount must be at least ${formatRands(min)}.`);
@@ -50,7 +55,9 @@ const GATEWAY_ENUM_NAMES = new Map(
 
 /** The gateway, if the wallet offers it; otherwise BAD_USER_INPUT naming those it does, as the schema spells them. */
 function offeredGateway(wallet: WalletModel, gateway: WalletGateway): WalletGateway {
-  const offered = availablePaymentMethods(wallet.flags, wallet.capitecName).map((m) => m.gateway);
+  const offered = availablePaymentMethods(wallet.flags, wallet.capitecName, wallet.methodNames).map(
+    (m) => m.gateway,
+  );
   if (offered.includes(gateway)) return gateway;
   if (offered.length === 0) throw badInput('No payment method is available right now.');
   const names = offered.map((g) => GATEWAY_ENUM_NAMES.get(g) ?? g);
@@ -165,7 +172,7 @@ export const walletResolvers: Resolvers = {
     bonus: (w) => money(w.bonusCents),
     // The combined balance is money plus bonus, added in cents (docs/rules.md#payments).
     combined: (w) => money(w.moneyCents + w.bonusCents),
-    paymentMethods: (w) => availablePaymentMethods(w.flags, w.capitecName),
+    paymentMethods: (w) => availablePaymentMethods(w.flags, w.capitecName, w.methodNames),
     paymentFlags: (w) => ({
       payment3: w.flags.is_payment3_enabled === true,
       payment3Absa: w.flags.is_payment3_absa_enabled === true,
@@ -176,7 +183,9 @@ export const walletResolvers: Resolvers = {
       bitcoin: w.flags.is_bitcoin_enabled === true,
     }),
     capitec: (w) => {
-      const method = availablePaymentMethods(w.flags, w.capitecName).find((m) => m.gateway === 'capitec');
+      const method = availablePaymentMethods(w.flags, w.capitecName, w.methodNames).find(
+        (m) => m.gateway === 'capitec',
+      );
       return { enabled: method !== undefined, name: w.capitecName, method: method ?? null };
     },
     limits: (w) =>
@@ -186,11 +195,50 @@ export const walletResolvers: Resolvers = {
         withdrawalMin: money(w.limits.withdrawalMin),
         withdrawalMax: money(w.limits.withdrawalMax),
       },
+    // Withdrawable now and locked, from the backend's can_withdraw (docs/rules.md#bonus-money): locked is the rest.
+    withdrawable: (w) => money(w.canWithdraw ? w.moneyCents : 0),
+    locked: (w) => money(w.moneyCents + w.bonusCents - (w.canWithdraw ? w.moneyCents : 0)),
+    withdrawLock: (w) => (w.canWithdraw ? null : (w.withdrawLock ?? 'OTHER')),
+    bonusWagering: (w) =>
+      w.bonusWagering && {
+        code: w.bonusWagering.code,
+        bonusAmount: money(w.bonusWagering.bonusCents),
+        required: money(w.bonusWagering.requiredCents),
+        wagered: money(w.bonusWagering.wageredCents),
+        remaining: money(w.bonusWagering.remainingCents),
+        progressPercent: percentOf(w.bonusWagering.wageredCents, w.bonusWagering.requiredCents),
+      },
+    welcomePackage: (w) =>
+      w.welcomePackage && {
+        available: w.welcomePackage.available,
+        unavailableReason: w.welcomePackage.unavailableReason,
+        bonusPercentage: w.welcomePackage.bonusPercentage,
+        wagerMultiplier: w.welcomePackage.wagerMultiplier,
+        maxBonus: money(w.welcomePackage.maxBonusCents),
+      },
+    depositPreview: async (w, args, ctx) => {
+      const amountCents = amountOf(args.amount);
+      checkLimits(amountCents, w.limits?.depositMin, w.limits?.depositMax);
+      const p = await depositPreview(ctx.scope.upstream, amountCents, args.welcomeBonus !== false);
+      return {
+        amount: money(p.amountCents),
+        cash: money(p.cashCents),
+        bonus: money(p.bonusCents),
+        wageringRequired: money(p.wageringRequiredCents),
+        capped: p.capped,
+        noBonusReason: p.noBonusReason,
+        bonusPercentage: p.bonusPercentage,
+        wagerMultiplier: p.wagerMultiplier,
+        maxBonus: money(p.maxBonusCents),
+      };
+    },
   },
 
   DepositStatus: {
     id: (d) => toGlobalId('DepositStatus', `${d.provider}:${d.paymentId}`),
     amount: (d) => money(d.amountCents),
+    bonus: (d) => (d.bonusCents === null ? null : money(d.bonusCents)),
+    wageringRequired: (d) => (d.wageringRequiredCents === null ? null : money(d.wageringRequiredCents)),
   },
 
   Transaction: {
@@ -209,6 +257,7 @@ export const walletResolvers: Resolvers = {
         amountCents,
         returnUrl: input.returnUrl == null ? null : returnUrlOf(ctx, input.returnUrl),
         idempotencyKey,
+        welcomeBonus: input.welcomeBonus !== false,
       });
       return {
         paymentId: d.paymentId,

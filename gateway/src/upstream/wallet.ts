@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { centsToDecimal } from '../domain/money.js';
-import { DEFAULT_CAPITEC_NAME } from '../domain/payments.js';
-import type { DepositStateName, DepositStatusModel, WalletGateway, WalletModel } from '../models.js';
+import { DEFAULT_CAPITEC_NAME, PAYMENT_GATEWAYS } from '../domain/payments.js';
+import type {
+  DepositStateName,
+  DepositStatusModel,
+  NoBonusReasonName,
+  WalletGateway,
+  WalletModel,
+} from '../models.js';
 import { loadAccount } from './account.js';
 import { parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
@@ -9,6 +15,26 @@ import type { RequestUpstream } from './request-upstream.js';
 /** Backends built on PHP send flags as true/false or 1/0. */
 const flag = z.union([z.boolean(), z.number()]).transform(Boolean);
 const wholeNumber = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]).transform(Number);
+
+/** A backend's reason word as the schema's enum value; one it does not know is OTHER. */
+const upperEnum = <T extends string>(known: readonly T[]) =>
+  z.string().transform((s): T | 'OTHER' => known.find((k) => k === s.toUpperCase()) ?? 'OTHER');
+const NoBonusReason = upperEnum(['PACKAGE_OFF', 'PACKAGE_USED', 'BONUS_ACTIVE', 'DECLINED'] as const);
+
+const BonusWageringJson = z.object({
+  code: z.string(),
+  bonus_amount: randCents,
+  required: randCents,
+  wagered: randCents,
+  remaining: randCents,
+});
+const WelcomePackageJson = z.object({
+  available: flag,
+  unavailable_reason: NoBonusReason.nullable().optional(),
+  bonus_percentage: wholeNumber,
+  wager_multiplier: wholeNumber,
+  max_bonus: randCents,
+});
 
 const WalletJson = z
   .object({
@@ -26,11 +52,17 @@ const WalletJson = z
       })
       .nullable()
       .optional(),
+    withdraw_lock: upperEnum(['EMAIL_UNVERIFIED', 'BONUS_WAGERING'] as const).nullable().optional(),
+    bonus_wagering: BonusWageringJson.nullable().optional(),
+    welcome_package: WelcomePackageJson.nullable().optional(),
+    // A name the casino sets for a gateway; one for a gateway this gateway does not know is ignored.
+    payment_method_names: z.record(z.string(), z.string()).nullable().optional(),
   })
   // The payment flags (is_*_enabled) are many and grow over time: kept by name rather than listed here.
   .catchall(z.unknown());
 
 const FLAG_NAME = /^is_[a-z0-9_]+_enabled$/;
+
 
 /** The wallet response without its owner (the backend does not say whose it is). */
 type WalletFields = Omit<WalletModel, 'userId'>;
@@ -61,7 +93,38 @@ function toWalletFields(raw: unknown): WalletFields {
           withdrawalMax: w.limits.withdrawal_max,
         }
       : null,
+    // An older backend says only can_withdraw: a closed wallet then has a reason this schema does not know.
+    withdrawLock: w.withdraw_lock ?? (w.can_withdraw ? null : 'OTHER'),
+    bonusWagering: w.bonus_wagering
+      ? {
+          code: w.bonus_wagering.code,
+          bonusCents: w.bonus_wagering.bonus_amount,
+          requiredCents: w.bonus_wagering.required,
+          wageredCents: w.bonus_wagering.wagered,
+          remainingCents: w.bonus_wagering.remaining,
+        }
+      : null,
+    welcomePackage: w.welcome_package
+      ? {
+          available: w.welcome_package.available,
+          unavailableReason: w.welcome_package.unavailable_reason ?? null,
+          bonusPercentage: w.welcome_package.bonus_percentage,
+          wagerMultiplier: w.welcome_package.wager_multiplier,
+          maxBonusCents: w.welcome_package.max_bonus,
+        }
+      : null,
+    methodNames: methodNamesOf(w.payment_method_names ?? {}),
   };
+}
+
+/** The casino's display names for the gateways it knows, trimmed; blanks and unknown gateways left out. */
+function methodNamesOf(names: Record<string, string>): Partial<Record<WalletGateway, string>> {
+  const out: Partial<Record<WalletGateway, string>> = {};
+  for (const gateway of Object.keys(PAYMENT_GATEWAYS) as WalletGateway[]) {
+    const name = names[gateway]?.trim();
+    if (name) out[gateway] = name;
+  }
+  return out;
 }
 
 /** POST /api/wallet as read (deduplicated) for this execution, before its owner is known. */
@@ -92,6 +155,9 @@ const DepositJson = z.object({
   type: z.enum(['eft', 'credit_card', 'crypto']),
   provider: z.enum(['callpay', 'payment3', 'voucherup', 'paypump']),
   redirectUrl: z.string().min(1),
+  // What a completed deposit credited beside its cash (docs/rules.md#welcome-package); absent from older backends.
+  bonus_amount: randCents.optional(),
+  wagering_required: randCents.optional(),
 });
 
 export interface DepositResult extends DepositStatusModel {
@@ -108,6 +174,8 @@ function toDeposit(raw: unknown): DepositResult {
     type: d.type,
     provider: d.provider,
     redirectUrl: d.redirectUrl,
+    bonusCents: d.status === 'complete' ? (d.bonus_amount ?? null) : null,
+    wageringRequiredCents: d.status === 'complete' ? (d.wagering_required ?? null) : null,
   };
 }
 
@@ -117,6 +185,8 @@ export interface DepositRequest {
   returnUrl?: string | null;
   /** Sent as the Idempotency-Key header: a retry with the same key returns the first deposit again. */
   idempotencyKey: string;
+  /** Whether the deposit claims the welcome bonus (the backend's default: yes). */
+  welcomeBonus?: boolean;
 }
 
 /** POST /api/deposit: starts a payment the player completes at redirectUrl. */
@@ -132,6 +202,7 @@ export async function startDeposit(
       // The backend takes rands as a two-decimal string.
       amount: centsToDecimal(request.amountCents),
       ...(request.returnUrl ? { returnUrl: request.returnUrl } : {}),
+      ...(request.welcomeBonus === false ? { welcome_bonus: false } : {}),
     },
     idempotencyKey: request.idempotencyKey,
   });
@@ -148,6 +219,59 @@ export function depositStatus(
   const search = new URLSearchParams(query).toString();
   const path = `/api/wallet/depositStatus/${encodeURIComponent(provider)}/${encodeURIComponent(paymentId)}`;
   return upstream.read(search ? `${path}?${search}` : path, toDeposit);
+}
+
+const PreviewJson = z.object({
+  amount: randCents,
+  cash: randCents,
+  bonus: randCents,
+  wagering_required: randCents,
+  capped: flag,
+  no_bonus_reason: NoBonusReason.nullable(),
+  bonus_percentage: wholeNumber,
+  wager_multiplier: wholeNumber,
+  max_bonus: randCents,
+});
+
+export interface DepositPreviewResult {
+  amountCents: number;
+  cashCents: number;
+  bonusCents: number;
+  wageringRequiredCents: number;
+  capped: boolean;
+  noBonusReason: NoBonusReasonName | null;
+  bonusPercentage: number;
+  wagerMultiplier: number;
+  maxBonusCents: number;
+}
+
+/**
+ * GET /api/deposit/preview?amount=&welcome_bonus=: what a deposit would credit now, as the casino computes it (its
+ * rule: docs/rules.md#welcome-package). Per player and amount, so never in the public cache.
+ */
+export function depositPreview(
+  upstream: RequestUpstream,
+  amountCents: number,
+  welcomeBonus: boolean,
+): Promise<DepositPreviewResult> {
+  const search = new URLSearchParams({
+    amount: centsToDecimal(amountCents),
+    welcome_bonus: String(welcomeBonus),
+  });
+  return upstream.read(`/api/deposit/preview?${search}`, (raw) => {
+    const p = parseUpstream(PreviewJson, raw, 'deposit preview');
+    return {
+      amountCents: p.amount,
+      cashCents: p.cash,
+      bonusCents: p.bonus,
+      wageringRequiredCents: p.wagering_required,
+      capped: p.capped,
+      noBonusReason: p.no_bonus_reason,
+      bonusPercentage: p.bonus_percentage,
+      wagerMultiplier: p.wager_multiplier,
+      maxBonusCents: p.max_bonus,
+    };
+  });
 }
 
 const WithdrawJson = z.object({
