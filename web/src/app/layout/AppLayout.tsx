@@ -133,7 +133,7 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
       <Footer signedIn={viewer !== null} />
       {drawerOpen && (
         <Suspense fallback={null}>
-          <Drawer onClose={() => setDrawerOpen(false)} />
+          <Drawer onClose={() => setDrawerOpen(false)} signedIn={viewer !== null} />
         </Suspense>
       )}
       <ModalHost query={data} />

@@ -1,9 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { openModal } from '../../shared/modals/modal-store';
 import styles from './AppLayout.module.css';
 import { SideMenu } from './SideMenu';
 
-/** The side menu as a drawer on phones: a dialog (focus kept inside, Escape closes, focus goes back to the button). */
-export default function Drawer({ onClose }: { onClose: () => void }) {
+/**
+ * The side menu as a drawer on phones: a dialog (focus kept inside, Escape closes, focus goes back to the button).
+ * A signed-in player finds Deposit at its top, as in the header.
+ */
+export default function Drawer({ onClose, signedIn = false }: { onClose: () => void; signedIn?: boolean }) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -13,6 +17,18 @@ export default function Drawer({ onClose }: { onClose: () => void }) {
           <Dialog.Close className={styles.drawerClose} aria-label="Close the menu">
             ×
           </Dialog.Close>
+          {signedIn && (
+            <button
+              type="button"
+              className={styles.drawerDeposit}
+              onClick={() => {
+                onClose();
+                openModal('wallet', { tab: 'deposit' });
+              }}
+            >
+              Deposit
+            </button>
+          )}
           <SideMenu onChoose={onClose} />
         </Dialog.Content>
       </Dialog.Portal>

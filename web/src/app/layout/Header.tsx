@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import type { Header_query$key } from '../../__generated__/Header_query.graphql';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { openAuth, openModal } from '../../shared/modals/modal-store';
+import { openAuth } from '../../shared/modals/modal-store';
+import { WalletButtons } from '../../features/cashier/BalanceBreakdown';
 import { usePendingCount } from '../../shared/pending';
 import styles from './Header.module.css';
 import { BellIcon, GiftIcon, MenuIcon } from './icons';
@@ -16,7 +17,8 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
 
 /**
  * The header: the menu button (phones), the logo, the loader while requests are pending, and either the guest's
- * log in / join, or the player's wallet, notifications, promotions, loyalty chest and account menu.
+ * log in / join, or the player's wallet (its balance breakdown and the Deposit button), notifications, promotions,
+ * loyalty chest and account menu.
  */
 export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () => void }) {
   const data = useFragment(
@@ -29,9 +31,7 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
             welcomePackageExpired
           }
           wallet {
-            combined {
-              formatted
-            }
+            ...BalanceBreakdown_wallet
           }
           loyalty {
             enabled
@@ -65,14 +65,10 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
       </div>
       {viewer ? (
         <div className={styles.player}>
-          <button
-            type="button"
-            className={styles.wallet}
-            onClick={() => openModal('wallet')}
-            aria-label={`Wallet: ${viewer.wallet?.combined.formatted ?? 'balance unavailable'}`}
-          >
-            {viewer.wallet?.combined.formatted ?? '—'}
-          </button>
+          <WalletButtons
+            wallet={viewer.wallet ?? null}
+            classNames={{ pill: styles.wallet, deposit: styles.deposit }}
+          />
           <NotificationBell
             viewerId={viewer.id}
             className={styles.icon}

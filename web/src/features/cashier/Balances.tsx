@@ -1,8 +1,12 @@
 import { graphql, useFragment } from 'react-relay';
 import type { Balances_wallet$key } from '../../__generated__/Balances_wallet.graphql';
 import styles from './cashier.module.css';
+import { WithdrawLockNotice } from './WithdrawLockNotice';
 
-/** The three balances (docs/rules.md#payments): the combined one large, money and bonus beside it. */
+/**
+ * The balances (docs/rules.md#payments, #bonus-money): the total large; cash and bonus beside it, with what can be
+ * withdrawn now; then what is locked and why.
+ */
 export function Balances({ wallet }: { wallet: Balances_wallet$key }) {
   const data = useFragment(
     graphql`
@@ -16,24 +20,35 @@ export function Balances({ wallet }: { wallet: Balances_wallet$key }) {
         combined {
           formatted
         }
+        withdrawable {
+          formatted
+        }
+        ...WithdrawLockNotice_wallet
       }
     `,
     wallet,
   );
   return (
-    <dl className={styles.balances} aria-label="Your balances">
-      <div className={styles.combined}>
-        <dt>Total balance</dt>
-        <dd>{data.combined.formatted}</dd>
-      </div>
-      <div>
-        <dt>Money</dt>
-        <dd>{data.money.formatted}</dd>
-      </div>
-      <div>
-        <dt>Bonus</dt>
-        <dd>{data.bonus.formatted}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className={styles.balances} aria-label="Your balances">
+        <div className={styles.combined}>
+          <dt>Total balance</dt>
+          <dd>{data.combined.formatted}</dd>
+        </div>
+        <div>
+          <dt>Cash</dt>
+          <dd>{data.money.formatted}</dd>
+        </div>
+        <div>
+          <dt>Bonus</dt>
+          <dd>{data.bonus.formatted}</dd>
+        </div>
+        <div>
+          <dt>Withdrawable now</dt>
+          <dd>{data.withdrawable.formatted}</dd>
+        </div>
+      </dl>
+      <WithdrawLockNotice wallet={data} />
+    </>
   );
 }

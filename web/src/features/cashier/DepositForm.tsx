@@ -12,27 +12,26 @@ import { AmountField } from './AmountField';
 import styles from './cashier.module.css';
 import { returnAddress } from './deposit-return';
 import { refreshWallet } from './deposit-watch';
+import { DepositPreview } from './DepositPreview';
+import { methodHint, PaymentLogo } from './PaymentLogo';
 import { useDeposit } from './useDeposit';
+import { WelcomeOffer } from './WelcomeOffer';
 
 type Method = DepositForm_wallet$data['paymentMethods'][number];
 
-const TYPE_LABELS: Record<string, string> = {
-  EFT: 'Bank payment',
-  CREDIT_CARD: 'Debit or credit card',
-  CRYPTO: 'Crypto',
-};
-
 /**
- * A deposit: the methods the casino has switched on, the deposit bonus and its wagering, the amount (checked before
- * sending), then off to the method's payment page, which brings the player back to the cashier. `only` keeps one
- * method (the Capitec page).
+ * A deposit: the methods the casino has switched on (by the names players know, with their logos), the welcome
+ * package while it is open, the amount (checked before sending) and what it will credit, then off to the method's
+ * payment page, which brings the player back to the cashier. `only` keeps one method (the Capitec page).
  */
 export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; only?: PaymentGateway }) {
   const data = useFragment(
     graphql`
       fragment DepositForm_wallet on Wallet {
-        depositBonusPercentage
-        depositWagerPercentage
+        welcomePackage {
+          available
+        }
+        ...WelcomeOffer_wallet
         paymentMethods {
           gateway
           type
@@ -61,10 +60,13 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
   const [message, setMessage] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [welcomeBonus, setWelcomeBonus] = useState(true);
   const [deposit, busy] = useDeposit();
   const method: Method | undefined = methods.find((m) => m.gateway === gateway) ?? methods[0];
   const min = data.limits?.depositMin;
   const max = data.limits?.depositMax;
+  const offerOpen = data.welcomePackage?.available === true;
+  const checkedAmount = checkAmount(amount, { min, max, operation: 'deposit' });
 
   // Back from the payment page with the browser's back button, the page may come back as it was left: usable again.
   useEffect(() => {
@@ -94,6 +96,7 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
         gateway: method.gateway,
         amount: checked.amount,
         returnUrl: returnAddress(method.provider, window.location),
+        welcomeBonus: offerOpen && welcomeBonus,
       });
       const { status, redirectUrl, amount: paid } = result.deposit;
       if (status === 'PENDING') {
@@ -113,7 +116,6 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
     }
   };
 
-  const pct = (n: number) => `${n}%`;
   return (
     <form noValidate onSubmit={submit} className={styles.form} aria-label="Deposit">
       {message && (
@@ -126,17 +128,13 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
           {outcome}
         </p>
       )}
-      {data.depositBonusPercentage > 0 && (
-        <dl className={styles.offer} aria-label="Deposit bonus">
-          <div>
-            <dt>Deposit bonus</dt>
-            <dd>{pct(data.depositBonusPercentage)}</dd>
-          </div>
-          <div>
-            <dt>Wager</dt>
-            <dd>{pct(data.depositWagerPercentage)}</dd>
-          </div>
-        </dl>
+      {offerOpen && (
+        <WelcomeOffer
+          wallet={data}
+          claimed={welcomeBonus}
+          onClaimedChange={setWelcomeBonus}
+          disabled={busy || leaving}
+        />
       )}
       {methods.length > 1 ? (
         <fieldset className={styles.methods}>
@@ -152,14 +150,16 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
                   disabled={busy || leaving}
                   onChange={() => setGateway(m.gateway)}
                 />
+                <PaymentLogo gateway={m.gateway} className={styles.methodLogo} />
                 <span className={styles.methodName}>{m.name}</span>
-                <span className={styles.methodType}>{TYPE_LABELS[m.type] ?? m.type}</span>
+                <span className={styles.methodType}>{methodHint(m.gateway)}</span>
               </label>
             ))}
           </div>
         </fieldset>
       ) : (
         <p className={styles.single}>
+          {method && <PaymentLogo gateway={method.gateway} className={styles.methodLogo} />}
           Pay with <strong>{method?.name}</strong>
         </p>
       )}
@@ -176,11 +176,15 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
         max={max}
         disabled={busy || leaving}
       />
+      <DepositPreview
+        amount={checkedAmount.ok ? checkedAmount.amount : null}
+        welcomeBonus={offerOpen && welcomeBonus}
+      />
       <Button type="submit" variant="accent" className={styles.submit} disabled={busy || leaving}>
         {leaving ? 'Taking you to pay…' : busy ? 'Starting your deposit…' : 'Deposit'}
       </Button>
       <p className={styles.aside}>
-        You finish paying on {method?.name}’s page, then come straight back here.
+        You finish paying with {method?.name} on a secure payment page, then come straight back here.
       </p>
     </form>
   );

@@ -32,7 +32,18 @@ export function DepositOutcome({
       case 'complete':
         return (
           <p className={styles.success}>
-            <strong>Payment received.</strong> {cap(sum)} is in your balance. Good luck!
+            <strong>Payment received.</strong> {cap(sum)} is in your cash balance.
+            {watched.bonus ? (
+              <>
+                {' '}
+                Your welcome bonus of {watched.bonus.amount} is in your bonus balance
+                {watched.bonus.wagering
+                  ? `: wager ${watched.bonus.wagering} in total to turn it into cash.`
+                  : '.'}
+              </>
+            ) : (
+              ' Good luck!'
+            )}
           </p>
         );
       case 'failed':

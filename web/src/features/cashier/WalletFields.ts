@@ -24,5 +24,34 @@ export const WalletFields = graphql`
       formatted
     }
     canWithdraw
+    withdrawable {
+      cents
+      formatted
+    }
+    locked {
+      cents
+      formatted
+    }
+    withdrawLock
+    bonusWagering {
+      code
+      bonusAmount {
+        formatted
+      }
+      required {
+        formatted
+      }
+      wagered {
+        formatted
+      }
+      remaining {
+        formatted
+      }
+      progressPercent
+    }
+    welcomePackage {
+      available
+      unavailableReason
+    }
   }
 `;

@@ -21,6 +21,13 @@ const StatusQuery = graphql`
         amount {
           formatted
         }
+        bonus {
+          cents
+          formatted
+        }
+        wageringRequired {
+          formatted
+        }
       }
     }
   }
@@ -55,6 +62,8 @@ export interface WatchedDeposit {
   phase: DepositPhase;
   /** The deposit's amount ("R150.00") once the casino has said it. */
   amount: string | null;
+  /** Once complete: the welcome bonus it credited and that bonus's wagering, when it brought one. */
+  bonus?: { amount: string; wagering: string | null } | null;
 }
 
 /** Seconds between checks: quick at first (most payments clear at once), then calmer. */
@@ -119,6 +128,10 @@ export function watchDeposit(environment: Environment, deposit: DepositReturn, r
               paymentId: deposit.paymentId,
               phase: status.status === 'COMPLETE' ? 'complete' : 'failed',
               amount,
+              bonus:
+                status.bonus && status.bonus.cents > 0
+                  ? { amount: status.bonus.formatted, wagering: status.wageringRequired?.formatted ?? null }
+                  : null,
             });
             if (status.status === 'COMPLETE') refreshWallet(environment);
             return;

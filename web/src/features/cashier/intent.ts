@@ -16,7 +16,7 @@ function newKey(kind: IntentKind): string {
 }
 
 /** The key for this request: the pending intent's when it is the same request, otherwise a new intent's. */
-export function intentKey(kind: IntentKind, request: Record<string, string>): string {
+export function intentKey(kind: IntentKind, request: Record<string, string | boolean>): string {
   const signature = JSON.stringify(request);
   const pending = intents.get(kind);
   if (pending?.request === signature) return pending.key;

@@ -20,6 +20,11 @@ export const useDeposit = () =>
       }
     `,
   ) as readonly [
-    (request: { gateway: string; amount: string; returnUrl: string }) => Promise<DepositMutation$data>,
+    (request: {
+      gateway: string;
+      amount: string;
+      returnUrl: string;
+      welcomeBonus: boolean;
+    }) => Promise<DepositMutation$data>,
     boolean,
   ];

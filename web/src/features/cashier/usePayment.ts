@@ -14,7 +14,7 @@ export function usePayment<T extends MutationParameters>(kind: IntentKind, mutat
   const [busy, setBusy] = useState(false);
 
   const run = useCallback(
-    (request: Record<string, string>) => {
+    (request: Record<string, string | boolean>) => {
       // Already sending this intent: the click that arrives meanwhile waits for the same result.
       if (inFlight.current) return inFlight.current;
       const idempotencyKey = intentKey(kind, request);

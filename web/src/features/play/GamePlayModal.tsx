@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { LaunchGameMutation } from '../../__generated__/LaunchGameMutation.graphql';
 import { closeModal, restoreFocus, showAlert } from '../../shared/modals/modal-store';
@@ -8,6 +8,7 @@ import type { ModalProps } from '../../shared/modals/registry';
 import { useMutation } from '../../shared/relay/useMutation';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { BonusPlayNote } from './BonusPlayNote';
 import styles from './GamePlayModal.module.css';
 import {
   REALITY_CHECK_CHOICES,
@@ -141,6 +142,11 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
               </Button>
             </div>
           </div>
+          {!props.demo && (
+            <Suspense fallback={null}>
+              <BonusPlayNote />
+            </Suspense>
+          )}
           {reality.playedMinutes !== null && (
             <div className={styles.reality} role="alertdialog" aria-label="Reality check">
               <p>

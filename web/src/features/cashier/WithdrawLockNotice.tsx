@@ -1,0 +1,77 @@
+import { graphql, useFragment } from 'react-relay';
+import type { WithdrawLockNotice_wallet$key } from '../../__generated__/WithdrawLockNotice_wallet.graphql';
+import { openModal } from '../../shared/modals/modal-store';
+import styles from './cashier.module.css';
+
+/**
+ * What is locked and why (docs/rules.md#bonus-money), for the cashier's balances, the withdraw tab and the header's
+ * breakdown: while a bonus is being wagered the cash is locked with it, how much wagering is left, and what opting
+ * out costs; an unverified email; nothing when the player can withdraw. `compact` drops the way to the wagering
+ * screen (the breakdown has its own).
+ */
+export function WithdrawLockNotice({
+  wallet,
+  compact = false,
+}: {
+  wallet: WithdrawLockNotice_wallet$key;
+  compact?: boolean;
+}) {
+  const w = useFragment(
+    graphql`
+      fragment WithdrawLockNotice_wallet on Wallet {
+        withdrawLock
+        money {
+          cents
+          formatted
+        }
+        bonus {
+          cents
+          formatted
+        }
+        bonusWagering {
+          remaining {
+            formatted
+          }
+          required {
+            formatted
+          }
+        }
+      }
+    `,
+    wallet,
+  );
+  switch (w.withdrawLock) {
+    case null:
+    case undefined:
+      return w.bonus.cents > 0 && !w.bonusWagering ? (
+        <p className={styles.lock}>Your bonus of {w.bonus.formatted} becomes cash once its wagering is met.</p>
+      ) : null;
+    case 'EMAIL_UNVERIFIED':
+      return (
+        <p className={styles.lock}>
+          <strong>Verify your email address to withdraw.</strong> Use the link we emailed you when you joined.
+        </p>
+      );
+    case 'BONUS_WAGERING':
+      return (
+        <div className={styles.lock}>
+          <p>
+            <strong>Your cash ({w.money.formatted}) is locked while your bonus is being wagered.</strong>{' '}
+            {w.bonusWagering
+              ? `Wager ${w.bonusWagering.remaining.formatted} more (of ${w.bonusWagering.required.formatted}) and the bonus left becomes cash you can withdraw.`
+              : 'Once the wagering is met, the bonus left becomes cash you can withdraw.'}
+          </p>
+          <p>
+            Or opt out of the bonus: you lose the bonus ({w.bonus.formatted} now) and can withdraw your cash at once.
+          </p>
+          {!compact && (
+            <button type="button" className={styles.link} onClick={() => openModal('wagering')}>
+              See your bonus wagering
+            </button>
+          )}
+        </div>
+      );
+    default:
+      return <p className={styles.lock}>Withdrawals are not available on this account right now.</p>;
+  }
+}
