@@ -136,7 +136,10 @@ describe('the welcome package through the gateway', () => {
   it('names payment methods as the casino does, keeping the gateway values and the Capitec default', async () => {
     const { token } = await signUp(stack);
     const names = Object.fromEntries(
-      (await breakdown(token)).paymentMethods.map((m: { gateway: string; name: string }) => [m.gateway, m.name]),
+      (await breakdown(token)).paymentMethods.map((m: { gateway: string; name: string }) => [
+        m.gateway,
+        m.name,
+      ]),
     );
     expect(names).toMatchObject({
       PAYMENT3: 'Pay by bank',

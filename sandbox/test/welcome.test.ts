@@ -32,8 +32,9 @@ async function deposit(p: Player, amount: string, welcomeBonus?: boolean) {
 }
 const confirm = async (d: { redirectUrl: string; provider: string; paymentId: string }, p: Player) => {
   await api(sb.url, 'POST', new URL(d.redirectUrl).pathname + '/confirm');
-  return (await api(sb.url, 'GET', `/api/wallet/depositStatus/${d.provider}/${d.paymentId}`, { token: p.token }))
-    .body;
+  return (
+    await api(sb.url, 'GET', `/api/wallet/depositStatus/${d.provider}/${d.paymentId}`, { token: p.token })
+  ).body;
 };
 const wallet = async (p: Player) => (await api(sb.url, 'POST', '/api/wallet', { token: p.token })).body;
 const ledger = (p: Player) =>
@@ -96,7 +97,11 @@ describe('welcome package', () => {
     });
     // The wagering screen shows it as any bonus.
     const wagering = await api(sb.url, 'GET', '/api/wagering', { token: p.token });
-    expect(wagering.body.wagering).toMatchObject({ active: true, code: 'WELCOME-PACKAGE', required: '8750.00' });
+    expect(wagering.body.wagering).toMatchObject({
+      active: true,
+      code: 'WELCOME-PACKAGE',
+      required: '8750.00',
+    });
 
     // A second deposit is cash only, and says why.
     expect((await preview(p, '50')).body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'package_used' });
@@ -172,9 +177,9 @@ describe('bonus money', () => {
     await confirm(await deposit(p, '100'), p);
     const locked = await wallet(p);
     expect(locked).toMatchObject({ can_withdraw: false, withdraw_lock: 'bonus_wagering' });
-    expect((await api(sb.url, 'POST', '/api/withdraw', { token: p.token, body: { amount: '50' } })).status).toBe(
-      403,
-    );
+    expect(
+      (await api(sb.url, 'POST', '/api/withdraw', { token: p.token, body: { amount: '50' } })).status,
+    ).toBe(403);
     const out = await api(sb.url, 'PUT', '/api/bonusOptOut', { token: p.token });
     expect(out.status).toBe(200);
     const open = await wallet(p);
@@ -225,7 +230,10 @@ describe('bonus money', () => {
 
   it('shows the casino’s names for payment methods, and the package off when the site turns it off', async () => {
     const p = await newPlayer(sb.url);
-    expect((await wallet(p)).payment_method_names).toMatchObject({ payment3: 'Pay by bank', voucherUp: 'Voucher' });
+    expect((await wallet(p)).payment_method_names).toMatchObject({
+      payment3: 'Pay by bank',
+      voucherUp: 'Voucher',
+    });
     await api(sb.url, 'PATCH', '/sandbox/settings/site', { body: { welcome_package_enabled: false } });
     try {
       expect((await preview(p, '100')).body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'package_off' });

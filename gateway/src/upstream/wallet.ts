@@ -52,7 +52,9 @@ const WalletJson = z
       })
       .nullable()
       .optional(),
-    withdraw_lock: upperEnum(['EMAIL_UNVERIFIED', 'BONUS_WAGERING'] as const).nullable().optional(),
+    withdraw_lock: upperEnum(['EMAIL_UNVERIFIED', 'BONUS_WAGERING'] as const)
+      .nullable()
+      .optional(),
     bonus_wagering: BonusWageringJson.nullable().optional(),
     welcome_package: WelcomePackageJson.nullable().optional(),
     // A name the casino sets for a gateway; one for a gateway this gateway does not know is ignored.
@@ -62,7 +64,6 @@ const WalletJson = z
   .catchall(z.unknown());
 
 const FLAG_NAME = /^is_[a-z0-9_]+_enabled$/;
-
 
 /** The wallet response without its owner (the backend does not say whose it is). */
 type WalletFields = Omit<WalletModel, 'userId'>;

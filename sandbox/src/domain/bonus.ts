@@ -82,8 +82,7 @@ export function redeemCoupon(ctx: SandboxContext, userId: number, code: string) 
   const now = ctx.clock();
   // The welcome package's coupon is credited with a deposit, never redeemed by its code.
   const coupon = db.prepare('SELECT * FROM coupons WHERE code = ? AND redeemable = 1').get(code.trim()) as
-    | CouponRow
-    | undefined;
+    CouponRow | undefined;
   if (!coupon) throw new ApiError(422, 'Invalid coupon code.');
   if (Date.parse(coupon.expires_at) <= now.getTime()) throw new ApiError(422, 'This coupon has expired.');
   if (activeCoupon(db, userId)) throw new ApiError(422, 'You already have an active coupon.');

@@ -48,7 +48,8 @@ export function welcomeTerms(db: Db): WelcomeTerms {
 
 /** Why the player cannot get the welcome bonus now; null while it is open to them. */
 export function welcomeUnavailable(db: Db, userId: number): Exclude<NoBonusReason, 'declined'> | null {
-  if (!siteSettings(db).welcome_package_enabled || welcomeTerms(db).bonusPercentage <= 0) return 'package_off';
+  if (!siteSettings(db).welcome_package_enabled || welcomeTerms(db).bonusPercentage <= 0)
+    return 'package_off';
   if (findUser(db, userId).welcome_package_expired === 1) return 'package_used';
   if (activeCoupon(db, userId)) return 'bonus_active';
   return null;
@@ -139,11 +140,17 @@ export function creditWelcomeBonus(
     ],
     now,
   );
-  db.prepare('UPDATE users SET welcome_package_expired = 1, updated_at = ? WHERE id = ?').run(
-    now.toISOString(),
-    deposit.user_id,
-  );
+  setWelcomePackageExpired(db, deposit.user_id, true, now);
   return offer;
+}
+
+/** Marks the player's welcome package used (expired) or open again. */
+export function setWelcomePackageExpired(db: Db, userId: number, expired: boolean, now: Date): void {
+  db.prepare('UPDATE users SET welcome_package_expired = ?, updated_at = ? WHERE id = ?').run(
+    expired ? 1 : 0,
+    now.toISOString(),
+    userId,
+  );
 }
 
 /** The allocation notification for a credited welcome bonus. */

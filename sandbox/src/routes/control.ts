@@ -7,6 +7,7 @@ import { setProviderDown } from '../domain/games.js';
 import { post, walletEntries } from '../domain/ledger.js';
 import { listMail } from '../domain/mail.js';
 import { NOTIFICATION_TYPES, notify } from '../domain/notifications.js';
+import { setWelcomePackageExpired } from '../domain/welcome.js';
 import { DEFAULT_PAYMENT_SETTINGS, GATEWAY_NAMES, savePaymentSettings } from '../domain/payments.js';
 import {
   PROMO_PAGE_KEYS,
@@ -103,6 +104,17 @@ const siteSettingSchemas = {
 } satisfies { [K in keyof SiteSettings]: z.ZodType<SiteSettings[K]> };
 const SiteSettingsBody = z.object(siteSettingSchemas).partial().strict();
 
+/** Marks the player's welcome package used (or open again), as the casino's back office would. */
+function registerWelcomePackage(app: FastifyInstance, ctx: SandboxContext): void {
+  app.post('/sandbox/welcomePackage', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const { expired } = parse(z.object({ expired: z.boolean() }), req.body);
+    setWelcomePackageExpired(ctx.db, userId, expired, ctx.clock());
+    publishWallet(ctx, userId);
+    return { welcome_package_expired: expired };
+  });
+}
+
 /**
  * The sandbox's own control routes under /sandbox, for tests and partners: fault injection, test money, the mail
  * outbox, raw live-channel publishing, notifications, payment flags, site settings and provider outages. Off when
@@ -137,14 +149,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     return { wallets: walletEntries(db, userId) };
   });
 
-  // Marks the player's welcome package used (or open again), as the casino's back office would.
-  app.post('/sandbox/welcomePackage', async (req) => {
-    const { userId } = requireUser(ctx, req);
-    const { expired } = parse(z.object({ expired: z.boolean() }), req.body);
-    db.prepare('UPDATE users SET welcome_package_expired = ? WHERE id = ?').run(expired ? 1 : 0, userId);
-    publishWallet(ctx, userId);
-    return { welcome_package_expired: expired };
-  });
+  registerWelcomePackage(app, ctx);
 
   app.post('/sandbox/verifyEmail', async (req) => {
     const { userId } = requireUser(ctx, req);

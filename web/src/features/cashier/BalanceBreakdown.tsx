@@ -125,7 +125,10 @@ export function WalletButtons({
             </dl>
             <WithdrawLockNotice wallet={w} compact />
             <div className={styles.actions}>
-              <Popover.Close className={styles.primary} onClick={() => openModal('wallet', { tab: 'deposit' })}>
+              <Popover.Close
+                className={styles.primary}
+                onClick={() => openModal('wallet', { tab: 'deposit' })}
+              >
                 Deposit
               </Popover.Close>
               <Popover.Close className={styles.secondary} onClick={() => openModal('wallet')}>

@@ -40,7 +40,8 @@ const PreviewQuery = graphql`
 /** Why a deposit brings no bonus, in the player's words; null when there is nothing to explain (no offer on). */
 const NO_BONUS: Partial<Record<NoBonusReason, string>> = {
   PACKAGE_USED: 'Your welcome bonus has already been used, so this deposit adds cash only.',
-  BONUS_ACTIVE: 'No welcome bonus while another bonus is active. Your welcome package waits for a later deposit.',
+  BONUS_ACTIVE:
+    'No welcome bonus while another bonus is active. Your welcome package waits for a later deposit.',
   DECLINED: 'Without the welcome bonus. It stays available for a later deposit.',
 };
 
@@ -96,7 +97,9 @@ export function DepositPreview({ amount, welcomeBonus }: { amount: string | null
           ) : (
             <>
               <strong>You get {shown.cash.formatted} cash.</strong>
-              {shown.noBonusReason && NO_BONUS[shown.noBonusReason] ? ` ${NO_BONUS[shown.noBonusReason]}` : ''}
+              {shown.noBonusReason && NO_BONUS[shown.noBonusReason]
+                ? ` ${NO_BONUS[shown.noBonusReason]}`
+                : ''}
             </>
           )}
         </p>

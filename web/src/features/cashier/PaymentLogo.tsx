@@ -35,7 +35,16 @@ const PATHS: Record<Kind, React.ReactNode> = {
   ),
   card: (
     <>
-      <rect x="2.5" y="5.5" width="19" height="13" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <rect
+        x="2.5"
+        y="5.5"
+        width="19"
+        height="13"
+        rx="2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      />
       <path d="M2.5 9h19v2.5h-19zM5.5 14.5h5v1.5h-5z" fill="currentColor" />
     </>
   ),
@@ -67,7 +76,14 @@ const PATHS: Record<Kind, React.ReactNode> = {
 
 export function PaymentLogo({ gateway, className }: { gateway: PaymentGateway; className?: string }) {
   return (
-    <svg className={className} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+    >
       {PATHS[KIND[gateway] ?? 'bank']}
     </svg>
   );

@@ -53,20 +53,21 @@ export function WelcomeOffer(props: {
         <summary>How the welcome bonus works</summary>
         <ul>
           <li>
-            It comes once, with your first deposit that adds it: {offer.bonusPercentage}% of the deposit, at most{' '}
-            {offer.maxBonus.formatted}. Your deposit goes to your cash; the bonus to your bonus balance.
+            It comes once, with your first deposit that adds it: {offer.bonusPercentage}% of the deposit, at
+            most {offer.maxBonus.formatted}. Your deposit goes to your cash; the bonus to your bonus balance.
           </li>
           <li>
-            Before the bonus becomes cash you can withdraw, your stakes must add up to {offer.wagerMultiplier} times
-            the bonus. Stakes from your cash and from your bonus both count.
+            Before the bonus becomes cash you can withdraw, your stakes must add up to {offer.wagerMultiplier}{' '}
+            times the bonus. Stakes from your cash and from your bonus both count.
           </li>
           <li>
-            While you wager it, your cash is locked too: you can withdraw once the wagering is done. Stakes come from
-            your cash first, then from your bonus; a win goes back to the balance its stake came from.
+            While you wager it, your cash is locked too: you can withdraw once the wagering is done. Stakes
+            come from your cash first, then from your bonus; a win goes back to the balance its stake came
+            from.
           </li>
           <li>
-            You can opt out at any time on the Bonus wagering screen: the bonus left is removed, and your cash can be
-            withdrawn straight away.
+            You can opt out at any time on the Bonus wagering screen: the bonus left is removed, and your cash
+            can be withdrawn straight away.
           </li>
           <li>One bonus at a time. Leave the box unticked to deposit without it and keep it for later.</li>
         </ul>

@@ -40,38 +40,48 @@ export function WithdrawLockNotice({
     `,
     wallet,
   );
-  switch (w.withdrawLock) {
-    case null:
-    case undefined:
-      return w.bonus.cents > 0 && !w.bonusWagering ? (
-        <p className={styles.lock}>Your bonus of {w.bonus.formatted} becomes cash once its wagering is met.</p>
-      ) : null;
-    case 'EMAIL_UNVERIFIED':
-      return (
-        <p className={styles.lock}>
-          <strong>Verify your email address to withdraw.</strong> Use the link we emailed you when you joined.
+  // A bonus being wagered locks the cash whatever else does (docs/rules.md#bonus-money): said even beside another reason.
+  const wagering =
+    w.bonusWagering || w.withdrawLock === 'BONUS_WAGERING' ? (
+      <>
+        <p>
+          <strong>Your cash ({w.money.formatted}) is locked while your bonus is being wagered.</strong>{' '}
+          {w.bonusWagering
+            ? `Wager ${w.bonusWagering.remaining.formatted} more (of ${w.bonusWagering.required.formatted}) and the bonus left becomes cash you can withdraw.`
+            : 'Once the wagering is met, the bonus left becomes cash you can withdraw.'}
         </p>
-      );
-    case 'BONUS_WAGERING':
-      return (
-        <div className={styles.lock}>
-          <p>
-            <strong>Your cash ({w.money.formatted}) is locked while your bonus is being wagered.</strong>{' '}
-            {w.bonusWagering
-              ? `Wager ${w.bonusWagering.remaining.formatted} more (of ${w.bonusWagering.required.formatted}) and the bonus left becomes cash you can withdraw.`
-              : 'Once the wagering is met, the bonus left becomes cash you can withdraw.'}
-          </p>
-          <p>
-            Or opt out of the bonus: you lose the bonus ({w.bonus.formatted} now) and can withdraw your cash at once.
-          </p>
-          {!compact && (
-            <button type="button" className={styles.link} onClick={() => openModal('wagering')}>
-              See your bonus wagering
-            </button>
-          )}
-        </div>
-      );
-    default:
-      return <p className={styles.lock}>Withdrawals are not available on this account right now.</p>;
-  }
+        <p>
+          Or opt out of the bonus: you lose the bonus ({w.bonus.formatted} now) and can withdraw your cash at
+          once.
+        </p>
+        {!compact && (
+          <button type="button" className={styles.link} onClick={() => openModal('wagering')}>
+            See your bonus wagering
+          </button>
+        )}
+      </>
+    ) : null;
+  const email =
+    w.withdrawLock === 'EMAIL_UNVERIFIED' ? (
+      <p>
+        <strong>Verify your email address to withdraw.</strong> Use the link we emailed you when you joined.
+      </p>
+    ) : null;
+  const other =
+    w.withdrawLock === 'OTHER' && !wagering ? (
+      <p>Withdrawals are not available on this account right now.</p>
+    ) : null;
+  const bonusOnly =
+    !w.withdrawLock && !wagering && w.bonus.cents > 0 ? (
+      <p>Your bonus of {w.bonus.formatted} cannot be withdrawn; your cash can.</p>
+    ) : null;
+  if (!wagering && !email && !other && !bonusOnly) return null;
+  return (
+    <div className={styles.lock} role="note" aria-label="Why money is locked">
+      {email}
+      {wagering}
+      {other}
+      {bonusOnly}
+    </div>
+  );
 }

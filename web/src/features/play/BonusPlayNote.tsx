@@ -38,9 +38,11 @@ export function BonusPlayNote() {
   if (!wallet || wallet.bonus.cents <= 0) return null;
   return (
     <p className={styles.bonusNote}>
-      <strong>Bonus active:</strong> stakes come from your cash ({wallet.money.formatted}) first, then from your bonus (
-      {wallet.bonus.formatted}). A win goes back to the balance its stake came from
-      {wallet.bonusWagering ? `; wager ${wallet.bonusWagering.remaining.formatted} more to turn the bonus into cash.` : '.'}
+      <strong>Bonus active:</strong> stakes come from your cash ({wallet.money.formatted}) first, then from
+      your bonus ({wallet.bonus.formatted}). A win goes back to the balance its stake came from
+      {wallet.bonusWagering
+        ? `; wager ${wallet.bonusWagering.remaining.formatted} more to turn the bonus into cash.`
+        : '.'}
     </p>
   );
 }
