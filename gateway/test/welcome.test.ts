@@ -130,7 +130,7 @@ describe('the welcome package through the gateway', () => {
       const res = await preview(token, amount);
       expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }
-    expect((await preview(token, '5')).errors[0].message).toBe('amount must be at least R10.00.');
+    expect((await preview(token, '5')).errors?.[0]?.message).toBe('amount must be at least R10.00.');
   });
 
   it('names payment methods as the casino does, keeping the gateway values and the Capitec default', async () => {

@@ -64,7 +64,8 @@ export function WithdrawLockNotice({
   const email =
     w.withdrawLock === 'EMAIL_UNVERIFIED' ? (
       <p>
-        <strong>Verify your email address to withdraw.</strong> Use the link we emailed you when you joined.
+        <strong>Withdrawals open once your email address is verified.</strong> Use the link we emailed you
+        when you joined.
       </p>
     ) : null;
   const other =

@@ -105,8 +105,13 @@ function renderForms(account = { emailVerified: true, wagering: false, canWithdr
       Wagering: () => ({ active: account.wagering }),
       Wallet: () => ({
         canWithdraw: account.canWithdraw,
-        depositBonusPercentage: 250,
-        depositWagerPercentage: 35,
+        welcomePackage: {
+          available: true,
+          unavailableReason: null,
+          bonusPercentage: 250,
+          wagerMultiplier: 35,
+          maxBonus: R(250000),
+        },
         money: R(20000),
         paymentMethods: [
           { gateway: 'CAPITEC', type: 'EFT', provider: 'PAYPUMP', name: 'Capitec ETF' },
@@ -133,12 +138,13 @@ const submitWith = (form: string, amount: string) => {
 };
 
 describe('the cashier forms', () => {
-  it('shows the deposit methods, the bonus and the limits', async () => {
+  it('shows the deposit methods, the welcome bonus in words, and the limits', async () => {
     renderForms();
     expect(await screen.findByRole('radio', { name: /Capitec ETF/ })).toBeTruthy();
     expect(screen.getByRole('radio', { name: /Card/ })).toBeTruthy();
-    expect(screen.getByText('250%')).toBeTruthy();
-    expect(screen.getByText('35%')).toBeTruthy();
+    expect(screen.getByText('Get 250% of this deposit as bonus money, up to R2,500.00.')).toBeTruthy();
+    expect(screen.getByText(/your stakes must add up to 35 times the bonus/)).toBeTruthy();
+    expect(screen.queryByText('35%')).toBeNull();
     expect(screen.getByText('From R10.00 to R50,000.00.')).toBeTruthy();
   });
 
