@@ -52,8 +52,8 @@ $('spin').addEventListener('click',async()=>{const stake=Number($('stake').value
   try{const r=await call('/sandbox/spin',{gameCode:${JSON.stringify(game.game_code)},stake,demo});
     r.reels.forEach((s,i)=>{$('r'+i).textContent=FACES[s];});
     if(demo){demoBalance+=Number(r.win)-stake;showBalance([]);}else showBalance(r.wallets);
-    const from=r.wallet==='bonus'?' Staked from your bonus.':'';
-    $('result').textContent=(Number(r.win)>0?'You won R'+r.win+(r.wallet==='bonus'?', added to your bonus balance.':'!'):'No win this time.')+from;}
+    const bonus=r.wallet==='bonus';
+    $('result').textContent=(bonus?'Staked from your bonus. ':'')+(Number(r.win)>0?'You won R'+r.win+(bonus?', added to your bonus balance.':'!'):'No win this time.');}
   catch(e){$('result').className='error';$('result').textContent=e.message;}
   finally{$('spin').disabled=false;$('spin').focus();}});
 refresh();
