@@ -38,6 +38,11 @@ const WalletQuery = graphql`
   query depositWatchWalletQuery {
     viewer {
       id
+      # A deposit may have used the welcome package (docs/rules.md#welcome-package): its menu entry goes.
+      account {
+        id
+        welcomePackageExpired
+      }
       wallet {
         ...WalletFields_wallet
       }
