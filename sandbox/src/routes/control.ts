@@ -16,6 +16,7 @@ import {
   type SiteSettings,
 } from '../domain/site-settings.js';
 import { markEmailVerified } from '../domain/users.js';
+import { moveWithdrawal } from '../domain/withdrawals.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
 import { Rands } from './wallet.js';
@@ -42,6 +43,10 @@ const NotifyBody = z.object({
   type: z.enum(NOTIFICATION_TYPES).default('created_by_user'),
   subject: z.string().min(1).max(200).default('A message from PlayLive'),
   message: z.string().min(1).max(2000).default('Hello from the sandbox.'),
+});
+const AdvanceBody = z.object({
+  status: z.enum(['approved', 'paid', 'failed'], { error: 'must be approved, paid or failed' }),
+  reason: z.string().trim().min(1).max(200).optional(),
 });
 const DownBody = z.object({ down: z.boolean({ error: 'must be true or false' }) });
 const booleanFlags = Object.fromEntries(
@@ -104,7 +109,8 @@ const SiteSettingsBody = z.object(siteSettingSchemas).partial().strict();
 
 /**
  * The sandbox's own control routes under /sandbox, for tests and partners: fault injection, test money, the mail
- * outbox, raw live-channel publishing, notifications, payment flags, site settings and provider outages. Off when
+ * outbox, raw live-channel publishing, notifications, payment flags, site settings, provider outages and the back
+ * office's withdrawal moves. Off when
  * SANDBOX_CONTROL=0.
  */
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
@@ -170,6 +176,14 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const { product } = parse(z.object({ product: z.string().max(60) }), req.params);
     const { down } = parse(DownBody, req.body);
     return setProviderDown(db, product, down);
+  });
+
+  // The back office moving a withdrawal on (approve, pay, fail with a reason), as the casino's staff or its bank
+  // would: 409 when the withdrawal cannot make that move.
+  app.post('/sandbox/withdrawals/:id/advance', async (req) => {
+    const { id } = parse(z.object({ id: z.string().min(1).max(64) }), req.params);
+    const body = parse(AdvanceBody, req.body);
+    return { withdrawal: moveWithdrawal(ctx, id, body.status, { reason: body.reason ?? null }) };
   });
 
   app.get('/sandbox/mail', async (req) => {
