@@ -32,9 +32,9 @@ const IdParams = z.object({ id: z.string().min(1).max(64) });
 const ListQuery = z.object({
   limit: z
     .string()
-    .regex(/^\d{1,3}$/, 'must be an integer from 1 to 50')
+    .regex(/^\d{1,3}$/, 'must be an integer from 1 to 100')
     .transform(Number)
-    .pipe(z.number().min(1, 'must be an integer from 1 to 50').max(50, 'must be an integer from 1 to 50'))
+    .pipe(z.number().min(1, 'must be an integer from 1 to 100').max(100, 'must be an integer from 1 to 100'))
     .default(10),
 });
 
