@@ -78,8 +78,8 @@ function Harness() {
   const data = useLazyLoadQuery<amountTestQuery>(
     graphql`
       query amountTestQuery @relay_test_operation {
+        ...WithdrawForm_query
         viewer {
-          ...WithdrawForm_viewer
           wallet {
             ...DepositForm_wallet
           }
@@ -92,7 +92,7 @@ function Harness() {
   return (
     <>
       <DepositForm wallet={data.viewer.wallet} />
-      <WithdrawForm viewer={data.viewer} />
+      <WithdrawForm query={data} />
     </>
   );
 }
@@ -155,7 +155,7 @@ describe('the cashier forms', () => {
     expect(environment.mock.getAllOperations()).toHaveLength(0);
   });
 
-  it('sends one withdrawal for a double submit, and the same key again on a retry', async () => {
+  it('sends one withdrawal for a double submit; an unanswered one is unknown, checked again with the same key', async () => {
     const environment = renderForms();
     await screen.findByRole('form', { name: 'Withdraw' });
     submitWith('Withdraw', '60');
@@ -167,10 +167,13 @@ describe('the cashier forms', () => {
     await act(async () => {
       environment.mock.rejectMostRecentOperation(new Error('The connection timed out.'));
     });
-    expect(await screen.findByText('The connection timed out.')).toBeTruthy();
-    fireEvent.submit(screen.getByRole('form', { name: 'Withdraw' }));
+    // No answer is not a failure: the player is told the outcome is not known yet, never that it failed.
+    expect(await screen.findByText('We have not heard back about your withdrawal of R60.00 yet.')).toBeTruthy();
+    expect(screen.queryByText('The connection timed out.')).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Withdraw' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     const retry = environment.mock.getMostRecentOperation().request.variables.input as typeof first;
-    expect(retry.idempotencyKey).toBe(first.idempotencyKey);
+    expect(retry).toEqual(first);
   });
 
   it('says why a player may not withdraw yet, instead of the form', async () => {
