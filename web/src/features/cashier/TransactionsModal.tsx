@@ -147,7 +147,8 @@ function TransactionList({ viewer, onRetry }: { viewer: TransactionsModal_viewer
           {filter === 0 ? (
             <>
               <p>
-                <strong>No transactions yet.</strong> Your deposits, withdrawals, bets and wins will show here.
+                <strong>No transactions yet.</strong> Your deposits, withdrawals, bets and wins will show
+                here.
               </p>
               <Button variant="accent" onClick={() => openModal('wallet')}>
                 Make a deposit
@@ -189,17 +190,20 @@ function TransactionList({ viewer, onRetry }: { viewer: TransactionsModal_viewer
                 </span>{' '}
                 <time dateTime={node.createdAt}>{formatJohannesburg(node.createdAt)}</time>
                 {node.supportReference && (
-                  <span className={styles.reference}> · Ref {node.supportReference}</span>
+                  <>
+                    {' · '}
+                    <span className={styles.ref}>Ref {node.supportReference}</span>
+                  </>
                 )}
               </span>
             </div>
             <div className={styles.entryFigures}>
-              <span className={node.amount.cents >= 0 ? styles.credit : styles.debit}>
-                {node.amount.cents > 0 ? '+' : ''}
+              {/* A deposit that never credited moved nothing: its amount is not shown as money in. */}
+              <span className={node.amount.cents >= 0 && node.balanceAfter ? styles.credit : styles.debit}>
+                {node.amount.cents > 0 && node.balanceAfter ? '+' : ''}
                 {node.amount.formatted}
               </span>
               <span className={styles.meta}>
-                {/* A deposit that never credited moved nothing: no balance to show. */}
                 {node.balanceAfter ? `Balance ${node.balanceAfter.formatted}` : 'No balance change'}
               </span>
             </div>

@@ -87,7 +87,8 @@ export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; 
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [editingAccount, setEditingAccount] = useState(false);
-  const [made, setMade] = useState<{ id: string; ref: WithdrawalCard_withdrawal$key } | null>(null);
+  // The withdrawals asked for since the cashier opened, newest first (the query's list is from when it opened).
+  const [made, setMade] = useState<{ id: string; ref: WithdrawalCard_withdrawal$key }[]>([]);
   const [unknown, setUnknown] = useState<Unknown | null>(null);
   const [withdraw, busy] = useWithdraw();
 
@@ -98,7 +99,7 @@ export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; 
       setUnknown(null);
       setAmount('');
       const w = result.withdraw.withdrawal;
-      if (w) setMade({ id: w.id, ref: w });
+      if (w) setMade((list) => [{ id: w.id, ref: w }, ...list.filter((m) => m.id !== w.id)]);
       setDone(`Your withdrawal of ${result.withdraw.amount.formatted} is requested.`);
     } catch (err) {
       const code = err instanceof MutationError ? err.code : undefined;
@@ -126,7 +127,9 @@ export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; 
     const onVisible = () => document.visibilityState === 'visible' && check.current();
     document.addEventListener('visibilitychange', onVisible);
     const timer =
-      unknown.attempt < AUTO_CHECKS ? setTimeout(() => check.current(), checkDelay(unknown.attempt)) : undefined;
+      unknown.attempt < AUTO_CHECKS
+        ? setTimeout(() => check.current(), checkDelay(unknown.attempt))
+        : undefined;
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       clearTimeout(timer);
@@ -138,8 +141,10 @@ export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; 
   if (!viewer || !wallet) return null;
 
   const recent = [
-    ...(made ? [made] : []),
-    ...(viewer.withdrawals ?? []).filter((w) => w.id !== made?.id).map((w) => ({ id: w.id, ref: w })),
+    ...made,
+    ...(viewer.withdrawals ?? [])
+      .filter((w) => !made.some((m) => m.id === w.id))
+      .map((w) => ({ id: w.id, ref: w })),
   ].slice(0, 3);
   const history = recent.length > 0 && (
     <section aria-label="Your latest withdrawals" className={styles.withdrawals}>
@@ -257,7 +262,9 @@ export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; 
             <strong>
               {account.bank.name} {account.maskedNumber}
             </strong>
-            {!account.verified && <span className={styles.meta}> · we check it before the first payment</span>}
+            {!account.verified && (
+              <span className={styles.meta}> · we check it before the first payment</span>
+            )}
           </p>
           <button type="button" className={styles.link} onClick={() => setEditingAccount(true)}>
             Change bank account

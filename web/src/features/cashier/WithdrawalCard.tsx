@@ -86,8 +86,8 @@ export function WithdrawalCard({ withdrawal }: { withdrawal: WithdrawalCard_with
         {w.status === 'FAILED' && w.reason ? ` ${w.reason}` : ''}
       </p>
       <p className={styles.meta}>
-        Requested <time dateTime={w.requestedAt}>{formatJohannesburg(w.requestedAt)}</time> · Reference{' '}
-        {w.reference}
+        Requested <time dateTime={w.requestedAt}>{formatJohannesburg(w.requestedAt)}</time> ·{' '}
+        <span className={styles.ref}>Reference {w.reference}</span>
       </p>
       {error && (
         <p className={styles.formError} role="alert">

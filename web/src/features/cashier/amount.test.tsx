@@ -168,7 +168,9 @@ describe('the cashier forms', () => {
       environment.mock.rejectMostRecentOperation(new Error('The connection timed out.'));
     });
     // No answer is not a failure: the player is told the outcome is not known yet, never that it failed.
-    expect(await screen.findByText('We have not heard back about your withdrawal of R60.00 yet.')).toBeTruthy();
+    expect(
+      await screen.findByText('We have not heard back about your withdrawal of R60.00 yet.'),
+    ).toBeTruthy();
     expect(screen.queryByText('The connection timed out.')).toBeNull();
     expect(screen.queryByRole('form', { name: 'Withdraw' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
