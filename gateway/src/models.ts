@@ -260,7 +260,8 @@ export interface DepositStatusModel {
 }
 
 /** Where a movement stands (docs/rules.md#transactions): a deposit's or a withdrawal's status, else complete. */
-export type TransactionStatusName = 'complete' | 'pending' | 'approved' | 'paid' | 'reversed' | 'failed' | 'other';
+export type TransactionStatusName =
+  'complete' | 'pending' | 'approved' | 'paid' | 'reversed' | 'failed' | 'other';
 export type WithdrawalStatusName = 'pending' | 'approved' | 'paid' | 'reversed' | 'failed';
 export type BankAccountTypeName = 'cheque' | 'savings' | 'transmission';
 

@@ -131,7 +131,8 @@ export async function addPayoutAccount(stack: Stack, token: string, holder = 'Ga
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ bank: 'capitec', holder, account_number: '1480231234', account_type: 'savings' }),
   });
-  if (res.status !== 200) throw new Error(`PUT /api/bankAccount responded ${res.status}: ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`PUT /api/bankAccount responded ${res.status}: ${await res.text()}`);
 }
 
 /** A POST to one of the sandbox's routes (its control routes, or the API as a player); fails on a non-2xx. */

@@ -16,7 +16,12 @@ const WITHDRAW = `mutation($input: WithdrawInput!) {
   withdraw(input: $input) { withdrawalId status withdrawal { ${WITHDRAWAL_FIELDS} } } }`;
 const CANCEL = `mutation($input: CancelWithdrawalInput!) {
   cancelWithdrawal(input: $input) { withdrawal { ${WITHDRAWAL_FIELDS} } wallet { money { cents } } } }`;
-const ACCOUNT = { bank: 'capitec', holder: 'Naledi Dube', accountNumber: '1480 2312 34', accountType: 'SAVINGS' };
+const ACCOUNT = {
+  bank: 'capitec',
+  holder: 'Naledi Dube',
+  accountNumber: '1480 2312 34',
+  accountType: 'SAVINGS',
+};
 
 let keys = 0;
 /** A player called Naledi Dube with a verified email and R1,000. */
@@ -27,8 +32,13 @@ async function player() {
   return p;
 }
 const withdraw = async (token: string, amount: string) =>
-  (await stack.gql(WITHDRAW, { input: { amount, idempotencyKey: `gw-wd-${Date.now()}-${++keys}` } }, { token })).data
-    .withdraw;
+  (
+    await stack.gql(
+      WITHDRAW,
+      { input: { amount, idempotencyKey: `gw-wd-${Date.now()}-${++keys}` } },
+      { token },
+    )
+  ).data.withdraw;
 const advance = (withdrawalId: string, status: string, reason?: string) =>
   sandboxPost(stack, `/sandbox/withdrawals/${withdrawalId}/advance`, { status, reason });
 
@@ -40,7 +50,9 @@ describe('payout account', () => {
       expect.arrayContaining(['Absa', 'FNB', 'Nedbank', 'Standard Bank', 'TymeBank', 'Discovery Bank']),
     );
     const { token } = await player();
-    expect((await stack.gql('{ viewer { payoutAccount { id } } }', {}, { token })).data.viewer.payoutAccount).toBeNull();
+    expect(
+      (await stack.gql('{ viewer { payoutAccount { id } } }', {}, { token })).data.viewer.payoutAccount,
+    ).toBeNull();
 
     const saved = await stack.gql(SET_ACCOUNT, { input: { ...ACCOUNT, clientMutationId: 'a1' } }, { token });
     expect(saved.errors).toBeUndefined();
@@ -58,7 +70,11 @@ describe('payout account', () => {
     expect(JSON.stringify(saved)).not.toContain('14802312');
     const read = await stack.gql(`{ viewer { payoutAccount { ${ACCOUNT_FIELDS} } } }`, {}, { token });
     expect(read.data.viewer.payoutAccount).toEqual(account);
-    const node = await stack.gql(`query($id: ID!) { node(id: $id) { ... on PayoutAccount { last4 } } }`, { id: account.id }, { token });
+    const node = await stack.gql(
+      `query($id: ID!) { node(id: $id) { ... on PayoutAccount { last4 } } }`,
+      { id: account.id },
+      { token },
+    );
     expect(node.data.node).toEqual({ last4: '1234' });
   });
 
@@ -113,14 +129,30 @@ describe('withdrawals', () => {
     live.stop();
     await client.dispose();
 
-    const list = await stack.gql(`{ viewer { withdrawals(first: 5) { ${WITHDRAWAL_FIELDS} } } }`, {}, { token });
+    const list = await stack.gql(
+      `{ viewer { withdrawals(first: 5) { ${WITHDRAWAL_FIELDS} } } }`,
+      {},
+      { token },
+    );
     expect(list.data.viewer.withdrawals).toHaveLength(1);
-    expect(list.data.viewer.withdrawals[0].history.map((s: any) => s.status)).toEqual(['PENDING', 'APPROVED', 'PAID']);
-    const node = await stack.gql(`query($id: ID!) { node(id: $id) { ... on Withdrawal { status } } }`, { id: w.id }, { token });
+    expect(list.data.viewer.withdrawals[0].history.map((s: any) => s.status)).toEqual([
+      'PENDING',
+      'APPROVED',
+      'PAID',
+    ]);
+    const node = await stack.gql(
+      `query($id: ID!) { node(id: $id) { ... on Withdrawal { status } } }`,
+      { id: w.id },
+      { token },
+    );
     expect(node.data.node).toEqual({ status: 'PAID' });
     // Someone else's withdrawal is not found.
     const other = await signUp(stack);
-    const theirs = await stack.gql(`query($id: ID!) { node(id: $id) { id } }`, { id: w.id }, { token: other.token });
+    const theirs = await stack.gql(
+      `query($id: ID!) { node(id: $id) { id } }`,
+      { id: w.id },
+      { token: other.token },
+    );
     expect(theirs.data.node).toBeNull();
   });
 
@@ -133,7 +165,11 @@ describe('withdrawals', () => {
 
     const done = await cancel(first.id);
     expect(done.errors).toBeUndefined();
-    expect(done.data.cancelWithdrawal.withdrawal).toMatchObject({ id: first.id, status: 'REVERSED', canCancel: false });
+    expect(done.data.cancelWithdrawal.withdrawal).toMatchObject({
+      id: first.id,
+      status: 'REVERSED',
+      canCancel: false,
+    });
     expect(done.data.cancelWithdrawal.wallet.money.cents).toBe(80_000);
     const again = await cancel(first.id);
     expect(again.data.cancelWithdrawal.wallet.money.cents).toBe(80_000);
@@ -172,7 +208,9 @@ describe('transactions', () => {
     const res = await stack.gql(LIST, {}, { token });
     expect(res.errors).toBeUndefined();
     const rows = res.data.viewer.transactions.edges.map((e: any) => e.node);
-    expect(rows.map((r: any) => [r.title, r.status, r.amount.formatted, r.balanceAfter?.formatted ?? null])).toEqual([
+    expect(
+      rows.map((r: any) => [r.title, r.status, r.amount.formatted, r.balanceAfter?.formatted ?? null]),
+    ).toEqual([
       ['Refund of cancelled withdrawal · Capitec ····1234', 'REVERSED', 'R100.00', 'R1,040.00'],
       ['Withdrawal to Capitec ····1234', 'REVERSED', '-R100.00', 'R940.00'],
       ['Deposit · Card', 'FAILED', 'R25.00', null],
@@ -185,6 +223,9 @@ describe('transactions', () => {
 
     const deposits = await stack.gql(LIST, { types: ['DEPOSIT'] }, { token });
     expect(deposits.data.viewer.transactions.totalCount).toBe(2);
-    expect(deposits.data.viewer.transactions.edges.map((e: any) => e.node.status)).toEqual(['FAILED', 'COMPLETE']);
+    expect(deposits.data.viewer.transactions.edges.map((e: any) => e.node.status)).toEqual([
+      'FAILED',
+      'COMPLETE',
+    ]);
   });
 });

@@ -7,7 +7,12 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const ACCOUNT = { bank: 'capitec', holder: 'Thandi Nkosi', account_number: '1480 2312 34', account_type: 'savings' };
+const ACCOUNT = {
+  bank: 'capitec',
+  holder: 'Thandi Nkosi',
+  account_number: '1480 2312 34',
+  account_type: 'savings',
+};
 
 /** A player with a verified email, R1,000 and (unless told otherwise) a Capitec payout account. */
 async function player({ account = true } = {}) {
@@ -17,7 +22,8 @@ async function player({ account = true } = {}) {
   if (account) await api(sb.url, 'PUT', '/api/bankAccount', { token: p.token, body: ACCOUNT });
   return p;
 }
-const wallet = async (token: string) => money((await api(sb.url, 'POST', '/api/wallet', { token })).body.wallets);
+const wallet = async (token: string) =>
+  money((await api(sb.url, 'POST', '/api/wallet', { token })).body.wallets);
 const withdraw = (token: string, amount: number) =>
   api(sb.url, 'POST', '/api/withdraw', { token, body: { amount } });
 const advance = (id: string, status: string, reason?: string) =>
@@ -30,10 +36,20 @@ describe('payout bank account', () => {
   it('lists the South African banks and keeps the account with its number masked', async () => {
     const banks = await api(sb.url, 'GET', '/api/banks');
     expect(banks.body.banks.map((b: any) => b.name)).toEqual(
-      expect.arrayContaining(['Absa', 'Capitec', 'FNB', 'Nedbank', 'Standard Bank', 'TymeBank', 'Discovery Bank']),
+      expect.arrayContaining([
+        'Absa',
+        'Capitec',
+        'FNB',
+        'Nedbank',
+        'Standard Bank',
+        'TymeBank',
+        'Discovery Bank',
+      ]),
     );
     const p = await player({ account: false });
-    expect((await api(sb.url, 'GET', '/api/bankAccount', { token: p.token })).body).toEqual({ bank_account: null });
+    expect((await api(sb.url, 'GET', '/api/bankAccount', { token: p.token })).body).toEqual({
+      bank_account: null,
+    });
 
     const saved = await api(sb.url, 'PUT', '/api/bankAccount', { token: p.token, body: ACCOUNT });
     expect(saved.status).toBe(200);
@@ -56,7 +72,11 @@ describe('payout bank account', () => {
       token: p.token,
       body: { bank: 'fnb', holder: 'Someone Else', account_number: '62001239876', account_type: 'cheque' },
     });
-    expect(other.body.bank_account).toMatchObject({ bank_name: 'FNB', account_last4: '9876', verified: false });
+    expect(other.body.bank_account).toMatchObject({
+      bank_name: 'FNB',
+      account_last4: '9876',
+      verified: false,
+    });
     expect((await api(sb.url, 'GET', '/api/bankAccount')).status).toBe(401);
   });
 
@@ -109,7 +129,10 @@ describe('withdrawal lifecycle', () => {
       body: { ...ACCOUNT, bank: 'nedbank', account_number: '1000005555' },
     });
 
-    expect((await advance(w.id, 'approved')).body.withdrawal).toMatchObject({ status: 'approved', can_cancel: false });
+    expect((await advance(w.id, 'approved')).body.withdrawal).toMatchObject({
+      status: 'approved',
+      can_cancel: false,
+    });
     const paid = (await advance(w.id, 'paid')).body.withdrawal;
     expect(paid.status).toBe('paid');
     expect(paid.bank_account.bank_name).toBe('Capitec');
@@ -136,7 +159,9 @@ describe('withdrawal lifecycle', () => {
     expect(await wallet(p.token)).toBe(100_000 - 12_345 - 10_000);
 
     const cancels = await Promise.all(
-      Array.from({ length: 3 }, () => api(sb.url, 'POST', `/api/withdrawals/${first.id}/cancel`, { token: p.token })),
+      Array.from({ length: 3 }, () =>
+        api(sb.url, 'POST', `/api/withdrawals/${first.id}/cancel`, { token: p.token }),
+      ),
     );
     for (const c of cancels) {
       expect(c.status).toBe(200);
@@ -163,7 +188,9 @@ describe('withdrawal lifecycle', () => {
     });
     expect(await wallet(p.token)).toBe(100_000);
     expect((await advance(w.id, 'paid')).status).toBe(409);
-    expect((await api(sb.url, 'POST', `/api/withdrawals/${w.id}/cancel`, { token: p.token })).status).toBe(409);
+    expect((await api(sb.url, 'POST', `/api/withdrawals/${w.id}/cancel`, { token: p.token })).status).toBe(
+      409,
+    );
     expect(await wallet(p.token)).toBe(100_000);
     expect(ledgerMismatches(sb)).toEqual([]);
   });
@@ -171,7 +198,8 @@ describe('withdrawal lifecycle', () => {
   it('notifies paid, cancelled and failed by what happened, and never calls a request paid', async () => {
     const p = await player();
     const paid = (await withdraw(p.token, 100)).body.withdrawal;
-    const withdrawalNotes = (all: any[]) => all.filter((n) => n.user_notification.type.startsWith('withdrawal'));
+    const withdrawalNotes = (all: any[]) =>
+      all.filter((n) => n.user_notification.type.startsWith('withdrawal'));
     expect(withdrawalNotes(await notifications(p.token))).toEqual([]);
 
     await advance(paid.id, 'approved');
@@ -220,12 +248,54 @@ describe('transactions', () => {
       bank: r.bank_account?.bank_name ?? null,
     }));
     expect(rows).toEqual([
-      { type: 'withdrawal', amount: '100.00', status: 'reversed', balance_after: '1040.00', gateway: null, bank: 'Capitec' },
-      { type: 'withdrawal', amount: '-100.00', status: 'reversed', balance_after: '940.00', gateway: null, bank: 'Capitec' },
-      { type: 'deposit', amount: '60.00', status: 'pending', balance_after: null, gateway: 'capitec', bank: null },
-      { type: 'deposit', amount: '25.00', status: 'failed', balance_after: null, gateway: 'creditCard', bank: null },
-      { type: 'deposit', amount: '40.00', status: 'complete', balance_after: '1040.00', gateway: 'eft', bank: null },
-      { type: 'credit', amount: '1000.00', status: 'complete', balance_after: '1000.00', gateway: null, bank: null },
+      {
+        type: 'withdrawal',
+        amount: '100.00',
+        status: 'reversed',
+        balance_after: '1040.00',
+        gateway: null,
+        bank: 'Capitec',
+      },
+      {
+        type: 'withdrawal',
+        amount: '-100.00',
+        status: 'reversed',
+        balance_after: '940.00',
+        gateway: null,
+        bank: 'Capitec',
+      },
+      {
+        type: 'deposit',
+        amount: '60.00',
+        status: 'pending',
+        balance_after: null,
+        gateway: 'capitec',
+        bank: null,
+      },
+      {
+        type: 'deposit',
+        amount: '25.00',
+        status: 'failed',
+        balance_after: null,
+        gateway: 'creditCard',
+        bank: null,
+      },
+      {
+        type: 'deposit',
+        amount: '40.00',
+        status: 'complete',
+        balance_after: '1040.00',
+        gateway: 'eft',
+        bank: null,
+      },
+      {
+        type: 'credit',
+        amount: '1000.00',
+        status: 'complete',
+        balance_after: '1000.00',
+        gateway: null,
+        bank: null,
+      },
     ]);
     // Both rows of one withdrawal carry its reference; every other row has its own.
     const refs = res.body.data.map((r: any) => r.short_reference);

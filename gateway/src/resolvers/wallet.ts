@@ -70,7 +70,9 @@ function offeredGateway(wallet: WalletModel, gateway: WalletGateway): WalletGate
  */
 async function paymentMethodName(ctx: GatewayContext, gateway: WalletGateway): Promise<string | null> {
   const capitecName =
-    PAYMENT_GATEWAYS[gateway].provider === 'paypump' ? (await readWallet(ctx.scope.upstream)).capitecName : null;
+    PAYMENT_GATEWAYS[gateway].provider === 'paypump'
+      ? (await readWallet(ctx.scope.upstream)).capitecName
+      : null;
   const everyFlag = Object.fromEntries(Object.values(PAYMENT_GATEWAYS).map((rule) => [rule.flag, true]));
   return availablePaymentMethods(everyFlag, capitecName).find((m) => m.gateway === gateway)?.name ?? null;
 }

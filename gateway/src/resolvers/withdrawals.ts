@@ -30,7 +30,8 @@ const WITHDRAWAL_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The backend's id inside a Withdrawal's global ID; BAD_USER_INPUT for anything else. */
 function withdrawalIdOf(globalId: string): string {
   const parsed = fromGlobalId(globalId);
-  if (parsed?.type !== 'Withdrawal' || !WITHDRAWAL_ID.test(parsed.id)) throw badInput('id is not a Withdrawal ID.');
+  if (parsed?.type !== 'Withdrawal' || !WITHDRAWAL_ID.test(parsed.id))
+    throw badInput('id is not a Withdrawal ID.');
   return parsed.id;
 }
 

@@ -23,7 +23,14 @@ const KINDS: readonly LedgerKind[] = [
   'credit',
 ];
 
-const STATUSES: readonly TransactionStatusName[] = ['complete', 'pending', 'approved', 'paid', 'reversed', 'failed'];
+const STATUSES: readonly TransactionStatusName[] = [
+  'complete',
+  'pending',
+  'approved',
+  'paid',
+  'reversed',
+  'failed',
+];
 const GATEWAYS = Object.keys(PAYMENT_GATEWAYS) as WalletGateway[];
 
 const TransactionJson = z.object({
@@ -42,7 +49,9 @@ const TransactionJson = z.object({
   status: z
     .string()
     .optional()
-    .transform((s): TransactionStatusName => (s ? (STATUSES.find((v) => v === s.toLowerCase()) ?? 'other') : 'complete')),
+    .transform((s): TransactionStatusName =>
+      s ? (STATUSES.find((v) => v === s.toLowerCase()) ?? 'other') : 'complete',
+    ),
   short_reference: optionalText,
   gateway: z
     .string()
@@ -77,7 +86,10 @@ const toPage = (raw: unknown): TransactionPage => {
       supportReference: t.short_reference,
       gateway: t.gateway,
       bankAccount: t.bank_account
-        ? { bankName: t.bank_account.bank_name, maskedNumber: `····${t.bank_account.account_number_masked.slice(-4)}` }
+        ? {
+            bankName: t.bank_account.bank_name,
+            maskedNumber: `····${t.bank_account.account_number_masked.slice(-4)}`,
+          }
         : null,
     })),
   };
@@ -87,7 +99,11 @@ const toPage = (raw: unknown): TransactionPage => {
 export const TRANSACTIONS_PER_PAGE = 100;
 
 /** One page (1-based) of TRANSACTIONS_PER_PAGE transactions, newest first; only `types` when given (non-empty). */
-export function loadTransactionPage(upstream: RequestUpstream, page: number, types: readonly LedgerKind[] = []) {
+export function loadTransactionPage(
+  upstream: RequestUpstream,
+  page: number,
+  types: readonly LedgerKind[] = [],
+) {
   const filter = types.length > 0 ? `&type=${types.join(',')}` : '';
   return upstream.read(`/api/transactions?page=${page}&per_page=${TRANSACTIONS_PER_PAGE}${filter}`, toPage);
 }

@@ -91,7 +91,9 @@ export function parseWithdrawalEvent(data: unknown): WithdrawalModel | null {
   return parsed.success ? toWithdrawal(parsed.data.withdrawal) : null;
 }
 
-const BanksJson = z.object({ banks: z.array(z.object({ code: z.string().min(1), name: z.string().min(1) })) });
+const BanksJson = z.object({
+  banks: z.array(z.object({ code: z.string().min(1), name: z.string().min(1) })),
+});
 
 /** GET /api/banks: public and rarely changed, so shared across executions (the public cache). */
 export const loadBanks = (upstream: RequestUpstream): Promise<BankModel[]> =>
@@ -101,7 +103,10 @@ const AccountResponse = z.object({ bank_account: BankAccountJson.nullable() });
 
 /** GET /api/bankAccount as read (once) for this execution; the response does not say whose it is. */
 export const readPayoutAccount = (upstream: RequestUpstream) =>
-  upstream.read('/api/bankAccount', (raw) => parseUpstream(AccountResponse, raw, 'bank account').bank_account);
+  upstream.read(
+    '/api/bankAccount',
+    (raw) => parseUpstream(AccountResponse, raw, 'bank account').bank_account,
+  );
 
 /** The player's payout account, or null when none is saved. */
 export async function loadPayoutAccount(upstream: RequestUpstream, userId: number) {
@@ -155,6 +160,9 @@ export const loadWithdrawal = (upstream: RequestUpstream, id: string) =>
 
 /** POST /api/withdrawals/{id}/cancel: idempotent at the backend (a cancelled one is returned as it is). */
 export async function cancelWithdrawal(upstream: RequestUpstream, id: string): Promise<WithdrawalModel> {
-  const raw = await upstream.write({ method: 'POST', path: `/api/withdrawals/${encodeURIComponent(id)}/cancel` });
+  const raw = await upstream.write({
+    method: 'POST',
+    path: `/api/withdrawals/${encodeURIComponent(id)}/cancel`,
+  });
   return toWithdrawal(parseUpstream(OneJson, raw, 'withdrawal').withdrawal);
 }

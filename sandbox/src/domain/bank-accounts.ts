@@ -62,7 +62,11 @@ export function bankAccountOf(db: Db, userId: number): BankAccountRow | null {
   );
 }
 
-const normalName = (name: string) => name.toLowerCase().replace(/[^a-z]+/g, ' ').trim();
+const normalName = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
 
 /**
  * Saves the player's payout account, replacing the one before. It counts as verified when the holder is the name on
@@ -77,6 +81,14 @@ export function saveBankAccount(db: Db, userId: number, input: BankAccountInput,
      ON CONFLICT (user_id) DO UPDATE SET bank = excluded.bank, holder = excluded.holder,
        account_number = excluded.account_number, account_type = excluded.account_type,
        verified = excluded.verified, updated_at = excluded.updated_at`,
-  ).run(userId, input.bank, input.holder, input.accountNumber, input.accountType, verified, now.toISOString());
+  ).run(
+    userId,
+    input.bank,
+    input.holder,
+    input.accountNumber,
+    input.accountType,
+    verified,
+    now.toISOString(),
+  );
   return bankAccountJson(bankAccountOf(db, userId)!);
 }

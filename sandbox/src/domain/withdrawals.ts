@@ -139,7 +139,15 @@ export function withdraw(ctx: SandboxContext, userId: number, amountCents: numbe
     addStep(db, id, 'pending', null, now);
     post(
       db,
-      [{ userId, wallet: 'money', amountCents: -amountCents, kind: 'withdrawal', reference: `withdrawal:${id}` }],
+      [
+        {
+          userId,
+          wallet: 'money',
+          amountCents: -amountCents,
+          kind: 'withdrawal',
+          reference: `withdrawal:${id}`,
+        },
+      ],
       now,
     );
   })();

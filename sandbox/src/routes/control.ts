@@ -16,7 +16,7 @@ import {
   type SiteSettings,
 } from '../domain/site-settings.js';
 import { markEmailVerified } from '../domain/users.js';
-import { moveWithdrawal } from '../domain/withdrawals.js';
+import { registerBackOffice } from '../control/back-office.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
 import { Rands } from './wallet.js';
@@ -43,10 +43,6 @@ const NotifyBody = z.object({
   type: z.enum(NOTIFICATION_TYPES).default('created_by_user'),
   subject: z.string().min(1).max(200).default('A message from PlayLive'),
   message: z.string().min(1).max(2000).default('Hello from the sandbox.'),
-});
-const AdvanceBody = z.object({
-  status: z.enum(['approved', 'paid', 'failed'], { error: 'must be approved, paid or failed' }),
-  reason: z.string().trim().min(1).max(200).optional(),
 });
 const DownBody = z.object({ down: z.boolean({ error: 'must be true or false' }) });
 const booleanFlags = Object.fromEntries(
@@ -178,13 +174,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     return setProviderDown(db, product, down);
   });
 
-  // The back office moving a withdrawal on (approve, pay, fail with a reason), as the casino's staff or its bank
-  // would: 409 when the withdrawal cannot make that move.
-  app.post('/sandbox/withdrawals/:id/advance', async (req) => {
-    const { id } = parse(z.object({ id: z.string().min(1).max(64) }), req.params);
-    const body = parse(AdvanceBody, req.body);
-    return { withdrawal: moveWithdrawal(ctx, id, body.status, { reason: body.reason ?? null }) };
-  });
+  registerBackOffice(app, ctx);
 
   app.get('/sandbox/mail', async (req) => {
     const { email } = parse(z.object({ email: z.string().max(190).optional() }), req.query);

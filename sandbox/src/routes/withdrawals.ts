@@ -63,7 +63,12 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
       bank_account: saveBankAccount(
         db,
         userId,
-        { bank: body.bank, holder: body.holder, accountNumber: body.account_number, accountType: body.account_type },
+        {
+          bank: body.bank,
+          holder: body.holder,
+          accountNumber: body.account_number,
+          accountType: body.account_type,
+        },
         ctx.clock(),
       ),
     };

@@ -24,11 +24,13 @@ export function checkPayoutAccount(draft: PayoutAccountDraft): PayoutAccountErro
   const holder = draft.holder.trim();
   if (holder.length < 2) errors.holder = 'Enter the account holder’s name as your bank has it.';
   else if (holder.length > 100) errors.holder = 'Use at most 100 characters.';
-  else if (!HOLDER.test(holder)) errors.holder = 'Use letters, spaces, full stops, apostrophes and hyphens only.';
+  else if (!HOLDER.test(holder))
+    errors.holder = 'Use letters, spaces, full stops, apostrophes and hyphens only.';
   const digits = accountDigits(draft.accountNumber);
   if (!digits) errors.accountNumber = 'Enter your account number.';
   else if (!/^\d+$/.test(digits)) errors.accountNumber = 'An account number has digits only.';
-  else if (digits.length < 6 || digits.length > 16) errors.accountNumber = 'An account number has 6 to 16 digits.';
+  else if (digits.length < 6 || digits.length > 16)
+    errors.accountNumber = 'An account number has 6 to 16 digits.';
   if (!draft.accountType) errors.accountType = 'Choose the account type.';
   return errors;
 }
@@ -47,7 +49,8 @@ export const WITHDRAWAL_STATUS_WORDS: Record<string, string> = {
  * (OUTCOME_UNKNOWN), or the browser did not hear back from the gateway (NETWORK_ERROR: it may have been sent). Any
  * other refusal is an answer: nothing was withdrawn.
  */
-export const outcomeUnknown = (code: string | undefined) => code === 'OUTCOME_UNKNOWN' || code === 'NETWORK_ERROR';
+export const outcomeUnknown = (code: string | undefined) =>
+  code === 'OUTCOME_UNKNOWN' || code === 'NETWORK_ERROR';
 
 /** How long to wait before checking an unknown outcome again: 2 s, 4 s, 8 s ... at most 30 s. */
 export const checkDelay = (attempt: number) => Math.min(30_000, 2000 * 2 ** attempt);
