@@ -10,7 +10,12 @@ import { Spinner } from '../../ui/Spinner';
 import { checkAmount, limitsHint } from './amount';
 import { AmountField } from './AmountField';
 import styles from './cashier.module.css';
-import { checkDelay, outcomeUnknown } from './payout-account';
+import {
+  checkDelay,
+  outcomeUnknown,
+  rememberUnknownWithdrawal,
+  unknownWithdrawal,
+} from './withdrawal-outcome';
 import { PayoutAccountForm } from './PayoutAccountForm';
 import { useWithdraw } from './useWithdraw';
 import { WithdrawalCard } from './WithdrawalCard';
@@ -89,7 +94,16 @@ export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; 
   const [editingAccount, setEditingAccount] = useState(false);
   // The withdrawals asked for since the cashier opened, newest first (the query's list is from when it opened).
   const [made, setMade] = useState<{ id: string; ref: WithdrawalCard_withdrawal$key }[]>([]);
-  const [unknown, setUnknown] = useState<Unknown | null>(null);
+  const [unknown, setUnknownState] = useState<Unknown | null>(() => {
+    const amount = unknownWithdrawal();
+    return amount === null ? null : { amount, attempt: 0, checking: false };
+  });
+  const setUnknown = (next: Unknown | null | ((u: Unknown | null) => Unknown | null)) =>
+    setUnknownState((u) => {
+      const value = typeof next === 'function' ? next(u) : next;
+      rememberUnknownWithdrawal(value?.amount ?? null);
+      return value;
+    });
   const [withdraw, busy] = useWithdraw();
 
   /** Sends the request (again, when checking): the payload, or the outcome as the form shows it. */

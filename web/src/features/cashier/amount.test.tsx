@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
+import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { amountTestQuery } from '../../__generated__/amountTestQuery.graphql';
@@ -173,9 +174,21 @@ describe('the cashier forms', () => {
     ).toBeTruthy();
     expect(screen.queryByText('The connection timed out.')).toBeNull();
     expect(screen.queryByRole('form', { name: 'Withdraw' })).toBeNull();
+    // Closing and reopening the cashier goes on checking it, rather than offering a second withdrawal.
+    cleanup();
+    const reopened = renderForms();
+    expect(
+      await screen.findByText('We have not heard back about your withdrawal of R60.00 yet.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
-    const retry = environment.mock.getMostRecentOperation().request.variables.input as typeof first;
+    const retry = reopened.mock.getMostRecentOperation().request.variables.input as typeof first;
     expect(retry).toEqual(first);
+    await act(async () => {
+      reopened.mock.resolveMostRecentOperation((operation) =>
+        MockPayloadGenerator.generate(operation, { Money: () => ({ formatted: 'R60.00', cents: 6000 }) }),
+      );
+    });
+    expect(await screen.findByText('Your withdrawal of R60.00 is requested.')).toBeTruthy();
   });
 
   it('says why a player may not withdraw yet, instead of the form', async () => {

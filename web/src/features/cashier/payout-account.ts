@@ -43,14 +43,3 @@ export const WITHDRAWAL_STATUS_WORDS: Record<string, string> = {
   REVERSED: 'Cancelled',
   FAILED: 'Failed',
 };
-
-/**
- * Whether a withdrawal request's failure leaves its outcome unknown: the gateway did not hear back from the casino
- * (OUTCOME_UNKNOWN), or the browser did not hear back from the gateway (NETWORK_ERROR: it may have been sent). Any
- * other refusal is an answer: nothing was withdrawn.
- */
-export const outcomeUnknown = (code: string | undefined) =>
-  code === 'OUTCOME_UNKNOWN' || code === 'NETWORK_ERROR';
-
-/** How long to wait before checking an unknown outcome again: 2 s, 4 s, 8 s ... at most 30 s. */
-export const checkDelay = (attempt: number) => Math.min(30_000, 2000 * 2 ** attempt);
