@@ -227,5 +227,25 @@ describe('transactions', () => {
       'FAILED',
       'COMPLETE',
     ]);
+
+    // A bet and a win name their game, as the catalogue names it.
+    const game = await stack.gql('{ game(code: "netent-premier-roulette") { name } }');
+    const name = game.data.game.name as string;
+    const spin = await sandboxPost(
+      stack,
+      '/sandbox/spin',
+      { gameCode: 'netent-premier-roulette', stake: '5.00' },
+      token,
+    );
+    const played = await stack.gql(
+      '{ viewer { transactions(first: 2, types: [BET, WIN]) { edges { node { type title status } } } } }',
+      {},
+      { token },
+    );
+    const won = Number(spin.win) > 0 ? [{ type: 'WIN', title: `Win · ${name}`, status: 'COMPLETE' }] : [];
+    expect(played.data.viewer.transactions.edges.map((e: any) => e.node)).toEqual([
+      ...won,
+      { type: 'BET', title: `Bet · ${name}`, status: 'COMPLETE' },
+    ]);
   });
 });
