@@ -284,8 +284,53 @@ export interface DepositStatusModel {
   wageringRequiredCents: number | null;
 }
 
+/** Where a movement stands (docs/rules.md#transactions): a deposit's or a withdrawal's status, else complete. */
+export type TransactionStatusName =
+  'complete' | 'pending' | 'approved' | 'paid' | 'reversed' | 'failed' | 'other';
+export type WithdrawalStatusName = 'pending' | 'approved' | 'paid' | 'reversed' | 'failed';
+export type BankAccountTypeName = 'cheque' | 'savings' | 'transmission';
+
+export interface BankModel {
+  code: string;
+  name: string;
+}
+
+/** The player's payout account: its number only ever masked. */
+export interface PayoutAccountModel {
+  __typename: 'PayoutAccount';
+  userId: number;
+  bank: BankModel;
+  holder: string;
+  maskedNumber: string;
+  last4: string;
+  accountType: BankAccountTypeName;
+  verified: boolean;
+  updatedAt: Date;
+}
+
+export interface WithdrawalStepModel {
+  status: WithdrawalStatusName;
+  reason: string | null;
+  at: Date;
+}
+
+export interface WithdrawalModel {
+  __typename: 'Withdrawal';
+  withdrawalId: string;
+  reference: string;
+  amountCents: number;
+  status: WithdrawalStatusName;
+  reason: string | null;
+  canCancel: boolean;
+  payoutAccount: { bank: BankModel; holder: string; maskedNumber: string } | null;
+  history: WithdrawalStepModel[];
+  requestedAt: Date;
+  updatedAt: Date;
+}
+
 export interface TransactionModel {
-  id: number;
+  /** A ledger row's number, or the backend's text id of a deposit that has not credited ("deposit:pay_…"). */
+  id: number | string;
   wallet: LedgerWallet;
   type: LedgerKind;
   amountCents: number;
@@ -294,6 +339,12 @@ export interface TransactionModel {
   /** The game of a bet or a win (the backend's numeric id); null for other movements. */
   gameId: number | null;
   createdAt: Date;
+  status: TransactionStatusName;
+  supportReference: string | null;
+  /** A deposit's gateway (its payment method); null for other movements. */
+  gateway: WalletGateway | null;
+  /** A withdrawal's account (both its debit and its refund); null for other movements. */
+  bankAccount: { bankName: string; maskedNumber: string } | null;
 }
 
 /** One page of the ledger as the backend pages it. */
@@ -359,6 +410,14 @@ export interface WithdrawPayloadModel extends Payload {
   withdrawalId: string;
   amount: MoneyModel;
   status: string;
+  withdrawal: WithdrawalModel | null;
+}
+export interface SetPayoutAccountPayloadModel extends Payload {
+  payoutAccount: PayoutAccountModel;
+  viewer: ViewerModel;
+}
+export interface CancelWithdrawalPayloadModel extends Payload {
+  withdrawal: WithdrawalModel;
 }
 export interface RedeemCouponPayloadModel extends Payload {
   coupon: CouponModel;
@@ -404,6 +463,11 @@ export interface WalletEventModel {
   name: string;
   wallet: WalletModel;
 }
+export interface WithdrawalEventModel {
+  __typename: 'WithdrawalEvent';
+  name: string;
+  withdrawal: WithdrawalModel;
+}
 export interface ViewerSnapshotEventModel {
   __typename: 'ViewerSnapshotEvent';
   name: string;
@@ -418,5 +482,6 @@ export type ViewerEventModel =
   | LoyaltyProgressEventModel
   | NotificationEventModel
   | WalletEventModel
+  | WithdrawalEventModel
   | ViewerSnapshotEventModel
   | GenericViewerEventModel;

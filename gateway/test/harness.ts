@@ -124,6 +124,17 @@ export async function credit(stack: Stack, token: string, amount: string) {
   });
 }
 
+/** Saves a payout bank account for the player at the sandbox, as a player may withdraw only with one. */
+export async function addPayoutAccount(stack: Stack, token: string, holder = 'Gateway Player') {
+  const res = await fetch(`${stack.sandbox.url}/api/bankAccount`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ bank: 'capitec', holder, account_number: '1480231234', account_type: 'savings' }),
+  });
+  if (res.status !== 200)
+    throw new Error(`PUT /api/bankAccount responded ${res.status}: ${await res.text()}`);
+}
+
 /** A POST to one of the sandbox's routes (its control routes, or the API as a player); fails on a non-2xx. */
 export async function sandboxPost(stack: Stack, path: string, body: unknown, token?: string): Promise<any> {
   noteSecret(token);

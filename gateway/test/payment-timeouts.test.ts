@@ -9,7 +9,7 @@
  * first payment that did land, rather than paying again, is the backend's idempotency (wallet.test.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { credit, sandboxPost, startStack, type Stack } from './harness.js';
+import { addPayoutAccount, credit, sandboxPost, startStack, type Stack } from './harness.js';
 
 const TIMEOUT_MS = 300;
 /** How long the casino takes over a slow payment: far beyond the timeout, so giving up shows on a loaded machine too. */
@@ -39,6 +39,7 @@ async function player(): Promise<string> {
   });
   await sandboxPost(stack, '/sandbox/verifyEmail', {}, token);
   await credit(stack, token, '500.00');
+  await addPayoutAccount(stack, token);
   return token;
 }
 

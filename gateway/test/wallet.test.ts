@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit, signUp, startStack, type Stack } from './harness.js';
+import { addPayoutAccount, credit, signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
 let gameCode: string;
@@ -327,6 +327,7 @@ describe('withdraw', () => {
   it('returns the withdrawal and the wallet read after it, once per idempotency key', async () => {
     const { token } = await signUp(stack);
     await sandbox('/sandbox/verifyEmail', { token });
+    await addPayoutAccount(stack, token);
     await credit(stack, token, '500.00');
     const input = { amount: '100.00', idempotencyKey: key(), clientMutationId: 'w1' };
     const res = await stack.gql(WITHDRAW, { input }, { token });
@@ -352,6 +353,7 @@ describe('withdraw', () => {
   it("passes on the backend's refusals", async () => {
     const { token } = await signUp(stack);
     await credit(stack, token, '500.00');
+    await addPayoutAccount(stack, token);
     const unverified = await stack.gql(
       WITHDRAW,
       { input: { amount: '100.00', idempotencyKey: key() } },

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, newPlayer, Pusher, someGameCode, startSandbox, type PusherClient } from './harness.js';
+import { api, money, newPlayer, Pusher, someGameCode, startSandbox, type PusherClient } from './harness.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let gameCode: string;
@@ -69,6 +69,24 @@ describe('live events on the player channel', () => {
     const wallet = await mine.next('wallet');
     expect(wallet.wallets).toEqual(spin.body.wallets);
     expect(theirs.events).toEqual([]);
+  });
+
+  it('each withdrawal step arrives as a withdrawal event, and a reversal with the wallet', async () => {
+    const p = await newPlayer(sb.url, 'Live Payee');
+    await api(sb.url, 'POST', '/sandbox/verifyEmail', { token: p.token });
+    await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: 500 } });
+    await api(sb.url, 'PUT', '/api/bankAccount', {
+      token: p.token,
+      body: { bank: 'absa', holder: 'Live Payee', account_number: '4051234567', account_type: 'cheque' },
+    });
+    const live = await subscribePlayer(p.token, p.user.id);
+    const requested = await api(sb.url, 'POST', '/api/withdraw', { token: p.token, body: { amount: 100 } });
+    const id = requested.body.withdrawal.id;
+    expect((await live.next('withdrawal')).withdrawal).toEqual(requested.body.withdrawal);
+    live.events.length = 0;
+    await api(sb.url, 'POST', `/api/withdrawals/${id}/cancel`, { token: p.token });
+    expect((await live.next('withdrawal')).withdrawal).toMatchObject({ id, status: 'reversed' });
+    expect(money((await live.next('wallet')).wallets)).toBe(50_000);
   });
 
   it('a new notification arrives with the unread count', async () => {

@@ -77,7 +77,20 @@ describe('GET /api/transactions', () => {
     expect(rows[0].balance_after).toBe(spin.body.wallets[0].balance);
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(
-        ['amount', 'balance_after', 'created_at', 'game_id', 'id', 'reference', 'type', 'wallet'].sort(),
+        [
+          'amount',
+          'balance_after',
+          'bank_account',
+          'created_at',
+          'game_id',
+          'gateway',
+          'id',
+          'reference',
+          'short_reference',
+          'status',
+          'type',
+          'wallet',
+        ].sort(),
       );
       expect(row.id).toEqual(expect.any(Number));
       expect(Number.isNaN(Date.parse(row.created_at))).toBe(false);

@@ -7,9 +7,14 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
+/** A player who may withdraw: a verified email and a payout account. */
 async function verifiedPlayer() {
   const p = await newPlayer(sb.url);
   await api(sb.url, 'POST', '/sandbox/verifyEmail', { token: p.token });
+  await api(sb.url, 'PUT', '/api/bankAccount', {
+    token: p.token,
+    body: { bank: 'fnb', holder: 'Test Player', account_number: '62001234567', account_type: 'cheque' },
+  });
   return p;
 }
 

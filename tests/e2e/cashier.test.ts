@@ -163,6 +163,13 @@ describe.each([
 
   it('withdraws once for a double click, and refuses more than the money balance', async () => {
     await sandboxCall('/sandbox/verifyEmail', player.token);
+    // The payout account form has its own journey (withdrawals.test.ts): saved here at the casino.
+    await sandboxCall(
+      '/api/bankAccount',
+      player.token,
+      { bank: 'capitec', holder: 'Cash Tester', account_number: '1480231234', account_type: 'savings' },
+      'PUT',
+    );
     await page.goto('/?modal=wallet');
     const dialog = cashier();
     await dialog.getByRole('tab', { name: 'Withdraw' }).click();
@@ -175,7 +182,7 @@ describe.each([
 
     await dialog.getByLabel('Amount to withdraw (R)').fill('60');
     await dialog.getByRole('button', { name: 'Withdraw', exact: true }).dblclick();
-    await dialog.getByText('Your withdrawal of R60.00 is on its way.').waitFor();
+    await dialog.getByText('Your withdrawal of R60.00 is requested.').waitFor();
     await expect.poll(() => wallet().getAttribute('aria-label')).toBe('Wallet: R190.00');
     await shot(page, `${label}-withdrawn`);
     expect(await withdrawals(player.token)).toEqual(['-R60.00']);
@@ -184,7 +191,8 @@ describe.each([
 
   it('does not withdraw twice when a retry follows a lost response', async () => {
     // The withdrawal reaches the casino and is made, but its response never reaches the browser (a dropped
-    // connection, a timeout): the player sees a failure and tries again.
+    // connection, a timeout): the player is told the outcome is not known yet, never that it failed, and the site
+    // checks again with the same request.
     let dropped = false;
     await page.route('**/graphql', async (route) => {
       if (!dropped && /WithdrawMutation/.test(documentSent(route.request()))) {
@@ -198,11 +206,11 @@ describe.each([
       const dialog = cashier();
       await dialog.getByLabel('Amount to withdraw (R)').fill('50');
       await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
-      await dialog.getByText('We could not reach PlayLive. Check your connection and try again.').waitFor();
+      await dialog.getByText('We have not heard back about your withdrawal of R50.00 yet.').waitFor();
+      await dialog.getByRole('button', { name: 'Check again' }).waitFor();
       expect(await withdrawals(player.token)).toEqual(['-R50.00', '-R60.00']);
-      // The same intent again: the casino returns the first withdrawal, and takes nothing more.
-      await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
-      await dialog.getByText('Your withdrawal of R50.00 is on its way.').waitFor();
+      // The same intent again (the site's own check): the casino returns the first withdrawal, and takes nothing more.
+      await dialog.getByText('Your withdrawal of R50.00 is requested.').waitFor();
       expect(await withdrawals(player.token)).toEqual(['-R50.00', '-R60.00']);
       await expect.poll(() => wallet().getAttribute('aria-label')).toBe('Wallet: R140.00');
     } finally {
@@ -216,9 +224,9 @@ describe.each([
     await dialog.getByText('Showing 3 of 3, newest first.', { exact: false }).waitFor();
     const entries = dialog.getByRole('listitem');
     expect(await entries.count()).toBe(3);
-    await entries.nth(0).getByText('Withdrawal', { exact: true }).waitFor();
+    await entries.nth(0).getByText('Withdrawal to Capitec ····1234', { exact: true }).waitFor();
     await entries.nth(0).getByText('-R50.00').waitFor();
-    await entries.nth(2).getByText('Deposit', { exact: true }).waitFor();
+    await entries.nth(2).getByText('Deposit · Capitec ETF', { exact: true }).waitFor();
     await entries.nth(2).getByText('+R250.00').waitFor();
     const shown = await entries.nth(0).locator('time').textContent();
     const iso = await entries.nth(0).locator('time').getAttribute('datetime');

@@ -84,7 +84,7 @@ const canSee = (audience: Audience, game: Pick<GameModel, 'product'>) =>
   visibleTo(game, audience.isGuest, audience.hiddenProducts);
 
 /** A game by numeric id or code, or null when it does not exist or the caller may not see it. */
-async function visibleGame(ctx: GatewayContext, key: number | string): Promise<GameModel | null> {
+export async function visibleGame(ctx: GatewayContext, key: number | string): Promise<GameModel | null> {
   const [catalogue, audience] = await Promise.all([loadCatalogue(ctx.scope.upstream), audienceOf(ctx)]);
   const game = typeof key === 'number' ? catalogue.byId.get(key) : catalogue.byCode.get(key);
   return game && canSee(audience, game) ? game : null;

@@ -54,6 +54,23 @@ export const enumResolvers: Resolvers = {
     CREDIT: 'credit',
     OTHER: 'other',
   },
+  TransactionStatus: {
+    COMPLETE: 'complete',
+    PENDING: 'pending',
+    APPROVED: 'approved',
+    PAID: 'paid',
+    REVERSED: 'reversed',
+    FAILED: 'failed',
+    OTHER: 'other',
+  },
+  WithdrawalStatus: {
+    PENDING: 'pending',
+    APPROVED: 'approved',
+    PAID: 'paid',
+    REVERSED: 'reversed',
+    FAILED: 'failed',
+  },
+  BankAccountType: { CHEQUE: 'cheque', SAVINGS: 'savings', TRANSMISSION: 'transmission' },
   BannerSection: { HOME: 'home', PROMOTIONS: 'promotions', WEBPLAY: 'webplay', TOURNAMENTS: 'tournaments' },
   PromotionPageKey: {
     PUMPKIN_PATCH: 'pumpkin_patch',

@@ -18,6 +18,7 @@ import { subscriptionResolvers } from './subscriptions.js';
 import { tournamentsNodeLoaders, tournamentsResolvers } from './tournaments.js';
 import { viewerNodeLoaders, viewerPrefetches, viewerResolvers } from './viewer.js';
 import { walletNodeLoaders, walletPrefetches, walletResolvers } from './wallet.js';
+import { withdrawalsNodeLoaders, withdrawalsPrefetches, withdrawalsResolvers } from './withdrawals.js';
 
 /** One resolver map per domain; makeExecutableSchema merges them. */
 export const resolvers: Resolvers[] = [
@@ -29,6 +30,7 @@ export const resolvers: Resolvers[] = [
     ...contentNodeLoaders,
     ...viewerNodeLoaders,
     ...walletNodeLoaders,
+    ...withdrawalsNodeLoaders,
     ...loyaltyNodeLoaders,
     ...notificationsNodeLoaders,
     ...couponsNodeLoaders,
@@ -38,6 +40,7 @@ export const resolvers: Resolvers[] = [
   contentResolvers,
   viewerResolvers,
   walletResolvers,
+  withdrawalsResolvers,
   loyaltyResolvers,
   notificationsResolvers,
   couponsResolvers,
@@ -50,6 +53,7 @@ export const resolvers: Resolvers[] = [
 export const prefetches: Prefetches = [
   viewerPrefetches,
   walletPrefetches,
+  withdrawalsPrefetches,
   loyaltyPrefetches,
   notificationsPrefetches,
   couponsPrefetches,

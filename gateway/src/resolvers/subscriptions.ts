@@ -11,6 +11,7 @@ import { loadLoyalty, parseLoyaltyProgressEvent } from '../upstream/loyalty.js';
 import { parseNotificationEvent } from '../upstream/notifications.js';
 import { asSeenBy, sharedTournament } from '../upstream/tournaments.js';
 import { loadWallet } from '../upstream/wallet.js';
+import { parseWithdrawalEvent } from '../upstream/withdrawals.js';
 import { requirePlayerId } from './guard.js';
 import { viewerOf } from './viewer.js';
 
@@ -54,6 +55,10 @@ async function viewerEvent(
   if (name === 'notification') {
     const event = parseNotificationEvent(data);
     return { value: event ? { __typename: 'NotificationEvent', name, ...event } : generic };
+  }
+  if (name === 'withdrawal') {
+    const withdrawal = parseWithdrawalEvent(data);
+    return { value: withdrawal ? { __typename: 'WithdrawalEvent', name, withdrawal } : generic };
   }
   if (name === 'wallet') {
     return {

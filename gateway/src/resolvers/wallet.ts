@@ -1,9 +1,15 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { GatewayContext } from '../context.js';
 import { formatRands, money } from '../domain/money.js';
-import { amountCentsFrom, availablePaymentMethods, isIdempotencyKey } from '../domain/payments.js';
+import {
+  amountCentsFrom,
+  availablePaymentMethods,
+  isIdempotencyKey,
+  PAYMENT_GATEWAYS,
+} from '../domain/payments.js';
+import { transactionTitle } from '../domain/transaction-titles.js';
 import { badInput, isNotFound } from '../errors.js';
-import type { DepositStatusModel, WalletGateway, WalletModel } from '../models.js';
+import type { DepositStatusModel, LedgerKind, WalletGateway, WalletModel } from '../models.js';
 import { connectionFromSlice, pageOf, toGlobalId, type ConnectionArgs } from '../relay.js';
 import { siteReturnUrl } from '../domain/return-url.js';
 import { loadTransactionPage, TRANSACTIONS_PER_PAGE } from '../upstream/transactions.js';
@@ -16,6 +22,7 @@ import {
   startDeposit,
 } from '../upstream/wallet.js';
 import { requirePlayerId, requireSession } from './guard.js';
+import { visibleGame } from './catalogue.js';
 import { enumResolvers } from './enums.js';
 import type { NodeLoader } from './node.js';
 import { withSession, type Prefetches } from './prefetch.js';
@@ -62,6 +69,19 @@ function offeredGateway(wallet: WalletModel, gateway: WalletGateway): WalletGate
   if (offered.length === 0) throw badInput('No payment method is available right now.');
   const names = offered.map((g) => GATEWAY_ENUM_NAMES.get(g) ?? g);
   throw badInput(`gateway must be one of the wallet's payment methods: ${names.join(', ')}.`);
+}
+
+/**
+ * A deposit's payment method as players see it, from the same source as the cashier's list (availablePaymentMethods,
+ * whatever is switched on now); Capitec's name is the wallet's, read only when a Capitec deposit is listed.
+ */
+async function paymentMethodName(ctx: GatewayContext, gateway: WalletGateway): Promise<string | null> {
+  const capitecName =
+    PAYMENT_GATEWAYS[gateway].provider === 'paypump'
+      ? (await readWallet(ctx.scope.upstream)).capitecName
+      : null;
+  const everyFlag = Object.fromEntries(Object.values(PAYMENT_GATEWAYS).map((rule) => [rule.flag, true]));
+  return availablePaymentMethods(everyFlag, capitecName).find((m) => m.gateway === gateway)?.name ?? null;
 }
 
 /** A deposit's return address, only ever on the site's own origins (return-url.ts). */
@@ -138,20 +158,27 @@ function viewerDeposit(ctx: GatewayContext, { provider, paymentId, returnQuery }
  * The backend's pages a page of the ledger needs, read together. The backend pages by 100 and the cursor is an
  * offset, so a page of `first` from any offset spans at most two of them.
  */
-function transactionPages(ctx: GatewayContext, args: ConnectionArgs) {
+function transactionPages(ctx: GatewayContext, args: TransactionArgs) {
   const { start, first } = pageOf(args);
+  // A type the backend does not know (OTHER) cannot be asked for by name.
+  const types = (args.types ?? []).filter((t) => t !== 'other');
+  if (args.types?.length && types.length === 0) throw badInput('types must name at least one known type.');
   const firstPage = Math.floor(start / TRANSACTIONS_PER_PAGE) + 1;
   const lastPage = Math.floor((start + Math.max(first, 1) - 1) / TRANSACTIONS_PER_PAGE) + 1;
   const pages = Promise.all(
     Array.from({ length: lastPage - firstPage + 1 }, (_, i) =>
-      loadTransactionPage(ctx.scope.upstream, firstPage + i),
+      loadTransactionPage(ctx.scope.upstream, firstPage + i, types),
     ),
   );
   return { start, first, firstPage, pages };
 }
 
+interface TransactionArgs extends ConnectionArgs {
+  types?: readonly LedgerKind[] | null;
+}
+
 /** A page of the ledger as a Relay connection. */
-async function transactionConnection(ctx: GatewayContext, args: ConnectionArgs) {
+async function transactionConnection(ctx: GatewayContext, args: TransactionArgs) {
   const { start, first, firstPage, pages: reading } = transactionPages(ctx, args);
   const pages = await reading;
   const rows = pages.flatMap((page) => page.transactions);
@@ -245,6 +272,14 @@ export const walletResolvers: Resolvers = {
     id: (t) => toGlobalId('Transaction', t.id),
     amount: (t) => money(t.amountCents),
     balanceAfter: (t) => (t.balanceAfterCents === null ? null : money(t.balanceAfterCents)),
+    title: async (t, _args, ctx) => {
+      // A name that cannot be read leaves the title plainer ("Bet", "Deposit"), never the row missing.
+      const [game, method] = await Promise.all([
+        t.gameId === null ? null : visibleGame(ctx, t.gameId).catch(() => null),
+        t.gateway === null ? null : paymentMethodName(ctx, t.gateway).catch(() => null),
+      ]);
+      return transactionTitle(t, { game: game?.name ?? null, method });
+    },
   },
 
   Mutation: {
@@ -281,6 +316,7 @@ export const walletResolvers: Resolvers = {
         withdrawalId: w.withdrawalId,
         amount: money(w.amountCents),
         status: w.status,
+        withdrawal: w.withdrawal,
         clientMutationId: input.clientMutationId ?? null,
       };
     },
@@ -292,7 +328,7 @@ export const walletResolvers: Resolvers = {
 export const walletPrefetches: Prefetches = {
   Viewer: {
     wallet: withSession((ctx) => readWallet(ctx.scope.upstream)),
-    transactions: withSession((ctx, args) => transactionPages(ctx, args as ConnectionArgs).pages),
+    transactions: withSession((ctx, args) => transactionPages(ctx, args as TransactionArgs).pages),
     depositStatus: withSession((ctx, args) => viewerDeposit(ctx, args as unknown as DepositArgs)),
   },
 };

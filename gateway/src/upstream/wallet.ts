@@ -7,10 +7,12 @@ import type {
   NoBonusReasonName,
   WalletGateway,
   WalletModel,
+  WithdrawalModel,
 } from '../models.js';
 import { loadAccount } from './account.js';
 import { parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
+import { parseWithdrawalEvent } from './withdrawals.js';
 
 /** Backends built on PHP send flags as true/false or 1/0. */
 const flag = z.union([z.boolean(), z.number()]).transform(Boolean);
@@ -287,6 +289,8 @@ export interface WithdrawResult {
   withdrawalId: string;
   amountCents: number;
   status: string;
+  /** The whole withdrawal, when the backend sends it with its lifecycle fields (docs/rules.md#withdrawals). */
+  withdrawal: WithdrawalModel | null;
 }
 
 /** POST /api/withdraw; the Idempotency-Key header makes a retry return the first withdrawal instead of a second. */
@@ -301,5 +305,11 @@ export async function requestWithdrawal(
     idempotencyKey: request.idempotencyKey,
   });
   const { withdrawal } = parseUpstream(WithdrawJson, raw, 'withdraw');
-  return { withdrawalId: withdrawal.id, amountCents: withdrawal.amount, status: withdrawal.status };
+  const whole = parseWithdrawalEvent(raw);
+  return {
+    withdrawalId: withdrawal.id,
+    amountCents: withdrawal.amount,
+    status: withdrawal.status,
+    withdrawal: whole,
+  };
 }

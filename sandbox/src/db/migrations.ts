@@ -303,6 +303,49 @@ export const migrations: string[] = [
   ALTER TABLE user_coupons ADD COLUMN deposit_id TEXT NULL REFERENCES deposits(id);
   ALTER TABLE deposits ADD COLUMN claim_welcome_bonus INTEGER NOT NULL DEFAULT 1;
   `,
+  // 5: payout bank accounts and the withdrawal lifecycle (docs/rules.md#withdrawals): requested (pending), approved,
+  // paid, or reversed (cancelled by the player) or failed with a reason. Each withdrawal keeps the account it pays to
+  // as it was when requested, and its history. Old rows: complete is paid, rolled_back is reversed.
+  `
+  CREATE TABLE bank_accounts (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    bank TEXT NOT NULL,
+    holder TEXT NOT NULL,
+    account_number TEXT NOT NULL,
+    account_type TEXT NOT NULL CHECK (account_type IN ('cheque', 'savings', 'transmission')),
+    verified INTEGER NOT NULL DEFAULT 0 CHECK (verified IN (0, 1)),
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE withdrawals_new (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+    status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'paid', 'reversed', 'failed')),
+    reason TEXT,
+    bank TEXT,
+    holder TEXT,
+    account_last4 TEXT,
+    account_type TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  INSERT INTO withdrawals_new (id, user_id, amount_cents, status, created_at, updated_at)
+    SELECT id, user_id, amount_cents,
+           CASE status WHEN 'complete' THEN 'paid' WHEN 'rolled_back' THEN 'reversed' ELSE 'pending' END,
+           created_at, created_at
+    FROM withdrawals;
+  DROP TABLE withdrawals;
+  ALTER TABLE withdrawals_new RENAME TO withdrawals;
+  CREATE INDEX withdrawals_user ON withdrawals(user_id, created_at);
+  CREATE TABLE withdrawal_steps (
+    id INTEGER PRIMARY KEY,
+    withdrawal_id TEXT NOT NULL REFERENCES withdrawals(id),
+    status TEXT NOT NULL,
+    reason TEXT,
+    at TEXT NOT NULL
+  );
+  INSERT INTO withdrawal_steps (withdrawal_id, status, at) SELECT id, 'pending', created_at FROM withdrawals;
+  `,
 ];
 
 export function migrate(db: Database): void {

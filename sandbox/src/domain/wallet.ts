@@ -5,9 +5,8 @@ import { ApiError, notFound } from '../http/errors.js';
 import { activeCoupon, activeCouponJson } from './bonus.js';
 import { isoUtc } from './clock.js';
 import { publishWallet } from './events.js';
-import { balanceCents, post, walletEntries } from './ledger.js';
+import { post, walletEntries } from './ledger.js';
 import { formatCents } from './money.js';
-import { notify } from './notifications.js';
 import { GATEWAYS, gatewayEnabled, paymentLimits, paymentSettings, type Gateway } from './payments.js';
 import { findUser } from './users.js';
 import {
@@ -183,45 +182,4 @@ export function settleDeposit(
   if (settled && settled.welcome && settled.welcome.bonusCents > 0)
     notifyWelcomeBonus(ctx, row.user_id, settled.welcome);
   return row;
-}
-
-export function withdraw(ctx: SandboxContext, userId: number, amountCents: number) {
-  const { db } = ctx;
-  if (!canWithdraw(db, userId)) {
-    throw new ApiError(403, 'Withdrawals are not available on this account.');
-  }
-  if (amountCents > balanceCents(db, userId, 'money')) throw new ApiError(422, 'Insufficient funds.');
-  const now = ctx.clock();
-  const id = `wd_${crypto.randomBytes(9).toString('base64url')}`;
-  db.transaction(() => {
-    db.prepare(
-      "INSERT INTO withdrawals (id, user_id, amount_cents, status, created_at) VALUES (?, ?, ?, 'pending', ?)",
-    ).run(id, userId, amountCents, now.toISOString());
-    post(
-      db,
-      [
-        {
-          userId,
-          wallet: 'money',
-          amountCents: -amountCents,
-          kind: 'withdrawal',
-          reference: `withdrawal:${id}`,
-        },
-      ],
-      now,
-    );
-  })();
-  publishWallet(ctx, userId);
-  notify(
-    ctx,
-    userId,
-    'withdrawal_success',
-    'Withdrawal requested',
-    `Your withdrawal of R${formatCents(amountCents)} is on its way.`,
-  );
-  return {
-    success: true,
-    withdrawal: { id, amount: formatCents(amountCents), status: 'pending', created_at: isoUtc(now) },
-    wallets: walletEntries(db, userId),
-  };
 }

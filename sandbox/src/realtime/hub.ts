@@ -16,5 +16,7 @@ export const UserEvents = {
   loyaltyProgress: 'loyaltyProgress',
   notification: 'notification',
   wallet: 'wallet',
+  /** A withdrawal changed state (requested, approved, paid, reversed, failed): the withdrawal as the API shows it. */
+  withdrawal: 'withdrawal',
 } as const;
 export const TournamentEvents = { updated: 'tournamentUpdated' } as const;

@@ -17,6 +17,7 @@ import {
   type SiteSettings,
 } from '../domain/site-settings.js';
 import { markEmailVerified } from '../domain/users.js';
+import { registerBackOffice } from '../control/back-office.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
 import { Rands } from './wallet.js';
@@ -117,7 +118,8 @@ function registerWelcomePackage(app: FastifyInstance, ctx: SandboxContext): void
 
 /**
  * The sandbox's own control routes under /sandbox, for tests and partners: fault injection, test money, the mail
- * outbox, raw live-channel publishing, notifications, payment flags, site settings and provider outages. Off when
+ * outbox, raw live-channel publishing, notifications, payment flags, site settings, provider outages and the back
+ * office's withdrawal moves. Off when
  * SANDBOX_CONTROL=0.
  */
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
@@ -186,6 +188,8 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const { down } = parse(DownBody, req.body);
     return setProviderDown(db, product, down);
   });
+
+  registerBackOffice(app, ctx);
 
   app.get('/sandbox/mail', async (req) => {
     const { email } = parse(z.object({ email: z.string().max(190).optional() }), req.query);

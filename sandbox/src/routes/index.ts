@@ -18,6 +18,7 @@ import * as tournaments from './tournaments.js';
 import * as transactions from './transactions.js';
 import * as wagering from './wagering.js';
 import * as wallet from './wallet.js';
+import * as withdrawals from './withdrawals.js';
 
 /**
  * Every route module, one per REST resource (control, game and payment are the sandbox's own pages; images serves
@@ -35,6 +36,7 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     auth,
     account,
     wallet,
+    withdrawals,
     transactions,
     payment,
     coupons,

@@ -11,8 +11,9 @@ import {
   MIN_WITHDRAWAL_CENTS,
 } from '../domain/payments.js';
 import { isAllowedReturnUrl, returnOrigins } from '../domain/return-urls.js';
-import { depositById, depositJson, startDeposit, walletJson, withdraw } from '../domain/wallet.js';
+import { depositById, depositJson, startDeposit, walletJson } from '../domain/wallet.js';
 import { offerJson, welcomeOffer } from '../domain/welcome.js';
+import { withdraw } from '../domain/withdrawals.js';
 import { requireUser } from '../http/auth.js';
 import { notFound, parse } from '../http/errors.js';
 

@@ -156,9 +156,26 @@ function seedPlay(db: Db, demo: number, daysAgo: DaysAgo): { id: number }[] {
 
 function seedWithdrawal(db: Db, demo: number, daysAgo: DaysAgo): void {
   const wdAt = daysAgo(5);
+  // A payout account and a withdrawal paid to it, each step a day apart (docs/rules.md#withdrawals).
   db.prepare(
-    "INSERT INTO withdrawals (id, user_id, amount_cents, status, created_at) VALUES ('wd_seed1', ?, 30000, 'complete', ?)",
-  ).run(demo, wdAt.toISOString());
+    `INSERT INTO bank_accounts (user_id, bank, holder, account_number, account_type, verified, updated_at)
+     VALUES (?, 'capitec', (SELECT name FROM users WHERE id = ?), '1480231234', 'savings', 1, ?)`,
+  ).run(demo, demo, daysAgo(6).toISOString());
+  db.prepare(
+    `INSERT INTO withdrawals (id, user_id, amount_cents, status, bank, holder, account_last4, account_type,
+       created_at, updated_at)
+     VALUES ('wd_seed1', ?, 30000, 'paid', 'capitec', (SELECT name FROM users WHERE id = ?), '1234', 'savings', ?, ?)`,
+  ).run(demo, demo, wdAt.toISOString(), daysAgo(4).toISOString());
+  for (const [status, at] of [
+    ['pending', wdAt],
+    ['approved', daysAgo(4.5)],
+    ['paid', daysAgo(4)],
+  ] as const) {
+    db.prepare("INSERT INTO withdrawal_steps (withdrawal_id, status, at) VALUES ('wd_seed1', ?, ?)").run(
+      status,
+      at.toISOString(),
+    );
+  }
   post(
     db,
     [

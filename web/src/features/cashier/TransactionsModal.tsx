@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import type { TransactionsModal_viewer$key } from '../../__generated__/TransactionsModal_viewer.graphql';
-import type { TransactionsModalPaginationQuery } from '../../__generated__/TransactionsModalPaginationQuery.graphql';
+import type {
+  TransactionType,
+  TransactionsModalPaginationQuery,
+} from '../../__generated__/TransactionsModalPaginationQuery.graphql';
 import type { TransactionsModalQuery } from '../../__generated__/TransactionsModalQuery.graphql';
 import { Modal } from '../../shared/modals/Modal';
 import { openModal } from '../../shared/modals/modal-store';
@@ -13,34 +16,39 @@ import type { ModalProps } from '../../shared/modals/registry';
 
 const PAGE = 20;
 
-/** What each movement is, as players say it. */
-const KINDS: Record<string, string> = {
-  DEPOSIT: 'Deposit',
-  WITHDRAWAL: 'Withdrawal',
-  BET: 'Bet',
-  WIN: 'Win',
-  BONUS: 'Bonus',
-  BONUS_FORFEIT: 'Bonus forfeited',
-  BONUS_RELEASE: 'Bonus released to cash',
-  BUY_IN: 'Tournament buy-in',
-  CHEST_REWARD: 'Loyalty chest reward',
-  COUPON: 'Coupon bonus',
-  CREDIT: 'Credit',
+/** The filters players pick from, each the movement types it shows (docs/rules.md#transactions). */
+const FILTERS: { label: string; types: TransactionType[] | null }[] = [
+  { label: 'All', types: null },
+  { label: 'Deposits', types: ['DEPOSIT'] },
+  { label: 'Withdrawals', types: ['WITHDRAWAL'] },
+  { label: 'Games', types: ['BET', 'WIN', 'BUY_IN'] },
+  { label: 'Bonuses', types: ['BONUS', 'BONUS_RELEASE', 'BONUS_FORFEIT', 'COUPON', 'CHEST_REWARD'] },
+];
+
+/** Each status as one word a player reads. */
+const STATUS_WORDS: Record<string, string> = {
+  COMPLETE: 'Completed',
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  PAID: 'Paid',
+  REVERSED: 'Cancelled',
+  FAILED: 'Failed',
+  OTHER: 'Other',
 };
 
-/** The transactions modal (?modal=transactions): the player's ledger, newest first, 20 at a time. */
+/** The transactions modal (?modal=transactions): every movement, newest first, 20 at a time, by kind. */
 export default function TransactionsModal(_props: Pick<ModalProps<'transactions'>, 'params'>) {
   const [fetchKey, setFetchKey] = useState(0);
   return (
     <Modal title="Transactions">
       <LoadBoundary what="your transactions" onRetry={() => setFetchKey((k) => k + 1)}>
-        <Ledger fetchKey={fetchKey} />
+        <Ledger fetchKey={fetchKey} onRetry={() => setFetchKey((k) => k + 1)} />
       </LoadBoundary>
     </Modal>
   );
 }
 
-function Ledger({ fetchKey }: { fetchKey: number }) {
+function Ledger({ fetchKey, onRetry }: { fetchKey: number; onRetry: () => void }) {
   const data = useLazyLoadQuery<TransactionsModalQuery>(
     graphql`
       query TransactionsModalQuery {
@@ -54,24 +62,30 @@ function Ledger({ fetchKey }: { fetchKey: number }) {
     // Every spin adds to the ledger: always the latest, never a stale list that then jumps.
     { fetchPolicy: 'network-only', fetchKey },
   );
-  return data.viewer ? <TransactionList viewer={data.viewer} /> : null;
+  return data.viewer ? <TransactionList viewer={data.viewer} onRetry={onRetry} /> : null;
 }
 
-function TransactionList({ viewer }: { viewer: TransactionsModal_viewer$key }) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
+function TransactionList({ viewer, onRetry }: { viewer: TransactionsModal_viewer$key; onRetry: () => void }) {
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment<
     TransactionsModalPaginationQuery,
     TransactionsModal_viewer$key
   >(
     graphql`
       fragment TransactionsModal_viewer on Viewer
-      @argumentDefinitions(first: { type: "Int", defaultValue: 20 }, after: { type: "String" })
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 20 }
+        after: { type: "String" }
+        types: { type: "[TransactionType!]" }
+      )
       @refetchable(queryName: "TransactionsModalPaginationQuery") {
-        transactions(first: $first, after: $after) @connection(key: "TransactionsModal_transactions") {
+        transactions(first: $first, after: $after, types: $types)
+          @connection(key: "TransactionsModal_transactions", filters: ["types"]) {
           totalCount
           edges {
             node {
               id
-              type
+              title
+              status
               wallet
               amount {
                 cents
@@ -80,10 +94,7 @@ function TransactionList({ viewer }: { viewer: TransactionsModal_viewer$key }) {
               balanceAfter {
                 formatted
               }
-              reference
-              game {
-                name
-              }
+              supportReference
               createdAt
             }
           }
@@ -92,26 +103,64 @@ function TransactionList({ viewer }: { viewer: TransactionsModal_viewer$key }) {
     `,
     viewer,
   );
+  const [filter, setFilter] = useState(0);
   const [moreFailed, setMoreFailed] = useState(false);
   const connection = data.transactions;
 
+  const choose = (index: number) => {
+    setFilter(index);
+    setMoreFailed(false);
+    startTransition(() => {
+      refetch({ types: FILTERS[index]!.types, first: PAGE }, { fetchPolicy: 'network-only' });
+    });
+  };
+
+  const filters = (
+    <div className={styles.filters} role="group" aria-label="Show">
+      {FILTERS.map((f, i) => (
+        <button
+          key={f.label}
+          type="button"
+          className={styles.chip}
+          aria-pressed={filter === i}
+          onClick={() => choose(i)}
+        >
+          {f.label}
+        </button>
+      ))}
+    </div>
+  );
+
   if (!connection) {
     return (
-      <p className={styles.formError} role="alert">
-        We could not load your transactions right now. Close this and try again in a moment.
-      </p>
+      <div className={styles.failed}>
+        <p role="alert">We could not load your transactions right now. Your money is safe.</p>
+        <Button onClick={onRetry}>Try again</Button>
+      </div>
     );
   }
   if (connection.edges.length === 0) {
     return (
-      <div className={styles.empty}>
-        <p>
-          <strong>No transactions yet.</strong> Your deposits, withdrawals, bets and wins will show here.
-        </p>
-        <Button variant="accent" onClick={() => openModal('wallet')}>
-          Make a deposit
-        </Button>
-      </div>
+      <>
+        {filters}
+        <div className={styles.empty}>
+          {filter === 0 ? (
+            <>
+              <p>
+                <strong>No transactions yet.</strong> Your deposits, withdrawals, bets and wins will show
+                here.
+              </p>
+              <Button variant="accent" onClick={() => openModal('wallet')}>
+                Make a deposit
+              </Button>
+            </>
+          ) : (
+            <p>
+              <strong>Nothing here yet.</strong> Choose All to see every transaction.
+            </p>
+          )}
+        </div>
+      </>
     );
   }
 
@@ -122,45 +171,56 @@ function TransactionList({ viewer }: { viewer: TransactionsModal_viewer$key }) {
 
   return (
     <>
+      {filters}
       <p className={styles.count}>
         Showing {connection.edges.length} of {connection.totalCount}, newest first. Times are South African.
+        Quote a reference to support and we will find it.
       </p>
       <ol className={styles.ledger}>
         {connection.edges.map(({ node }) => (
           <li key={node.id} className={styles.entry}>
             <div className={styles.entryMain}>
               <span className={styles.kind}>
-                {KINDS[node.type] ?? 'Other'}
+                {node.title}
                 {node.wallet === 'BONUS' && <span className={styles.badge}>Bonus balance</span>}
               </span>
               <span className={styles.meta}>
+                <span className={`${styles.status} ${styles[`status${node.status}`] ?? ''}`}>
+                  {STATUS_WORDS[node.status] ?? node.status}
+                </span>{' '}
                 <time dateTime={node.createdAt}>{formatJohannesburg(node.createdAt)}</time>
-                {/* A bet or a win says its game; the backend's reference (spin:123) means nothing to a player. */}
-                {node.game ? (
-                  <span className={styles.reference}> · {node.game.name}</span>
-                ) : (
-                  node.reference && <span className={styles.reference}> · {node.reference}</span>
+                {node.supportReference && (
+                  <>
+                    {' · '}
+                    <span className={styles.ref}>Ref {node.supportReference}</span>
+                  </>
                 )}
               </span>
             </div>
             <div className={styles.entryFigures}>
-              <span className={node.amount.cents >= 0 ? styles.credit : styles.debit}>
-                {node.amount.cents > 0 ? '+' : ''}
+              {/* A deposit that never credited moved nothing: its amount is not shown as money in. */}
+              <span className={node.amount.cents >= 0 && node.balanceAfter ? styles.credit : styles.debit}>
+                {node.amount.cents > 0 && node.balanceAfter ? '+' : ''}
                 {node.amount.formatted}
               </span>
-              {node.balanceAfter && (
-                <span className={styles.meta}>Balance {node.balanceAfter.formatted}</span>
-              )}
+              <span className={styles.meta}>
+                {node.balanceAfter ? `Balance ${node.balanceAfter.formatted}` : 'No balance change'}
+              </span>
             </div>
           </li>
         ))}
       </ol>
       {moreFailed && (
-        <p className={styles.formError} role="alert">
-          We could not load more transactions. Try again.
-        </p>
+        <div className={styles.outcomeActions}>
+          <p className={styles.formError} role="alert">
+            We could not load more transactions.
+          </p>
+          <Button variant="ghost" onClick={more}>
+            Try again
+          </Button>
+        </div>
       )}
-      {hasNext && (
+      {hasNext && !moreFailed && (
         <Button variant="ghost" className={styles.submit} disabled={isLoadingNext} onClick={more}>
           {isLoadingNext ? 'Loading more…' : 'Show more'}
         </Button>

@@ -60,9 +60,9 @@ function Cashier(props: { fetchKey: number; onRetry: () => void; initialTab: Tab
   const data = useLazyLoadQuery<WalletModalQuery>(
     graphql`
       query WalletModalQuery {
+        ...WithdrawForm_query
         viewer {
           id
-          ...WithdrawForm_viewer
           wallet {
             id
             ...Balances_wallet
@@ -104,7 +104,7 @@ function Cashier(props: { fetchKey: number; onRetry: () => void; initialTab: Tab
           <DepositForm wallet={viewer.wallet} />
         </Tabs.Content>
         <Tabs.Content value="withdraw" className={styles.panel}>
-          <WithdrawForm viewer={viewer} />
+          <WithdrawForm query={data} />
         </Tabs.Content>
       </Tabs.Root>
       <p className={styles.footer}>

@@ -1,83 +1,246 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import type { WithdrawForm_viewer$key } from '../../__generated__/WithdrawForm_viewer.graphql';
+import type { WithdrawalCard_withdrawal$key } from '../../__generated__/WithdrawalCard_withdrawal.graphql';
+import type { WithdrawForm_query$key } from '../../__generated__/WithdrawForm_query.graphql';
 import { openModal } from '../../shared/modals/modal-store';
-import { Button } from '../../ui/Button';
 import { refusalOf } from '../../shared/forms/validation';
+import { MutationError } from '../../shared/relay/useMutation';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
 import { checkAmount, limitsHint } from './amount';
 import { AmountField } from './AmountField';
 import styles from './cashier.module.css';
+import {
+  checkDelay,
+  outcomeUnknown,
+  rememberUnknownWithdrawal,
+  unknownWithdrawal,
+} from './withdrawal-outcome';
+import { PayoutAccountForm } from './PayoutAccountForm';
 import { useWithdraw } from './useWithdraw';
+import { WithdrawalCard } from './WithdrawalCard';
+
+/** Automatic checks of an unknown outcome before leaving it to "Check again" (the gateway limits attempts). */
+const AUTO_CHECKS = 6;
+
+interface Unknown {
+  /** The request as sent (rands), so a check sends the same one with the same idempotency key. */
+  amount: string;
+  attempt: number;
+  checking: boolean;
+}
 
 /**
- * A withdrawal, offered only while the casino says the player may withdraw (canWithdraw); otherwise the reason, as
- * far as the player's account tells it (docs/rules.md#payments: a verified email and no bonus wagering left).
- * Withdrawals come out of the money balance, within the casino's limits, checked before sending.
+ * A withdrawal (docs/rules.md#withdrawals), offered only while the casino says the player may withdraw
+ * (canWithdraw); otherwise the reason. The first withdrawal asks where to pay it (the payout account); then "Paying
+ * to Capitec ····1234" with a way to change it, the amount, and the player's latest withdrawals, each updated live
+ * and cancellable while pending. A request whose answer never came is said to be unknown, checked again (the same
+ * idempotency key: it can only ever withdraw once), never called failed or done.
  */
-export function WithdrawForm({ viewer }: { viewer: WithdrawForm_viewer$key }) {
+export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; locks?: ReactNode }) {
   const data = useFragment(
     graphql`
-      fragment WithdrawForm_viewer on Viewer {
-        account {
-          emailVerified
+      fragment WithdrawForm_query on Query {
+        payoutBanks {
+          code
+          name
         }
-        wagering {
-          active
-        }
-        wallet {
-          canWithdraw
-          money {
-            cents
-            formatted
+        viewer {
+          account {
+            name
+            emailVerified
           }
-          limits {
-            withdrawalMin {
+          wagering {
+            active
+          }
+          payoutAccount {
+            id
+            bank {
+              name
+            }
+            maskedNumber
+            verified
+          }
+          withdrawals(first: 3) {
+            id
+            ...WithdrawalCard_withdrawal
+          }
+          wallet {
+            canWithdraw
+            money {
               cents
               formatted
             }
-            withdrawalMax {
-              cents
-              formatted
+            limits {
+              withdrawalMin {
+                cents
+                formatted
+              }
+              withdrawalMax {
+                cents
+                formatted
+              }
             }
           }
         }
       }
     `,
-    viewer,
+    query,
   );
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [editingAccount, setEditingAccount] = useState(false);
+  // The withdrawals asked for since the cashier opened, newest first (the query's list is from when it opened).
+  const [made, setMade] = useState<{ id: string; ref: WithdrawalCard_withdrawal$key }[]>([]);
+  const [unknown, setUnknownState] = useState<Unknown | null>(() => {
+    const amount = unknownWithdrawal();
+    return amount === null ? null : { amount, attempt: 0, checking: false };
+  });
+  const setUnknown = (next: Unknown | null | ((u: Unknown | null) => Unknown | null)) =>
+    setUnknownState((u) => {
+      const value = typeof next === 'function' ? next(u) : next;
+      rememberUnknownWithdrawal(value?.amount ?? null);
+      return value;
+    });
   const [withdraw, busy] = useWithdraw();
-  const wallet = data.wallet;
-  if (!wallet) return null;
+
+  /** Sends the request (again, when checking): the payload, or the outcome as the form shows it. */
+  const send = async (rands: string, checking: boolean) => {
+    try {
+      const result = await withdraw({ amount: rands });
+      setUnknown(null);
+      setAmount('');
+      const w = result.withdraw.withdrawal;
+      if (w) setMade((list) => [{ id: w.id, ref: w }, ...list.filter((m) => m.id !== w.id)]);
+      setDone(`Your withdrawal of ${result.withdraw.amount.formatted} is requested.`);
+    } catch (err) {
+      const code = err instanceof MutationError ? err.code : undefined;
+      // While checking, being asked to slow down says nothing about the withdrawal either.
+      if (outcomeUnknown(code) || (checking && code === 'RATE_LIMITED')) {
+        setUnknown((u) => ({ amount: rands, attempt: checking && u ? u.attempt + 1 : 0, checking: false }));
+        return;
+      }
+      setUnknown(null);
+      const refusal = refusalOf(err);
+      setMessage(refusal.message ?? refusal.fields.amount ?? null);
+    }
+  };
+
+  const check = useRef<() => void>(() => {});
+  check.current = () => {
+    if (!unknown || unknown.checking) return;
+    setUnknown({ ...unknown, checking: true });
+    void send(unknown.amount, true);
+  };
+
+  // Keeps checking an unknown outcome, waiting longer each time, and again whenever the player comes back.
+  useEffect(() => {
+    if (!unknown || unknown.checking) return;
+    const onVisible = () => document.visibilityState === 'visible' && check.current();
+    document.addEventListener('visibilitychange', onVisible);
+    const timer =
+      unknown.attempt < AUTO_CHECKS
+        ? setTimeout(() => check.current(), checkDelay(unknown.attempt))
+        : undefined;
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      clearTimeout(timer);
+    };
+  }, [unknown]);
+
+  const viewer = data.viewer;
+  const wallet = viewer?.wallet;
+  if (!viewer || !wallet) return null;
+
+  const recent = [
+    ...made,
+    ...(viewer.withdrawals ?? [])
+      .filter((w) => !made.some((m) => m.id === w.id))
+      .map((w) => ({ id: w.id, ref: w })),
+  ].slice(0, 3);
+  const history = recent.length > 0 && (
+    <section aria-label="Your latest withdrawals" className={styles.withdrawals}>
+      <h3 className={styles.subheading}>Your latest withdrawals</h3>
+      <ul>
+        {recent.map((w) => (
+          <WithdrawalCard key={w.id} withdrawal={w.ref} />
+        ))}
+      </ul>
+    </section>
+  );
 
   if (!wallet.canWithdraw) {
     return (
-      <div className={styles.notice} role="status">
-        {!data.account.emailVerified ? (
-          <p>
-            <strong>Verify your email address to withdraw.</strong> Open the link we emailed you when you
-            joined, then come back here.
-          </p>
-        ) : data.wagering?.active ? (
-          <>
+      <>
+        <div className={styles.notice} role="status">
+          {locks ??
+            // What keeps the money locked, as far as the account tells it (docs/rules.md#payments). A component
+            // that explains the locks in full (bonus, wagering) is passed in as `locks` by the cashier.
+            (!viewer.account?.emailVerified ? (
+              <p>
+                <strong>Verify your email address to withdraw.</strong> Open the link we emailed you when you
+                joined, then come back here.
+              </p>
+            ) : viewer.wagering?.active ? (
+              <>
+                <p>
+                  <strong>Finish wagering your bonus to withdraw.</strong> Withdrawals open once your bonus
+                  wagering is complete, or once you opt out of the bonus.
+                </p>
+                <Button variant="ghost" onClick={() => openModal('wagering')}>
+                  See your bonus wagering
+                </Button>
+              </>
+            ) : (
+              <p>
+                <strong>Withdrawals are not available on this account right now.</strong> Please contact
+                support and we will sort it out.
+              </p>
+            ))}
+        </div>
+        {history}
+      </>
+    );
+  }
+
+  if (unknown) {
+    return (
+      <>
+        <section className={styles.outcome} aria-label="Your withdrawal request">
+          <div className={styles.notice} aria-live="polite">
             <p>
-              <strong>Finish wagering your bonus to withdraw.</strong> Withdrawals open once your bonus
-              wagering is complete, or once you opt out of the bonus.
+              <strong>We have not heard back about your withdrawal of R{unknown.amount} yet.</strong> It may
+              have gone through, so we are checking. Asking again can only ever make it once.
             </p>
-            <Button variant="ghost" onClick={() => openModal('wagering')}>
-              See your bonus wagering
+            {unknown.checking && (
+              <p className={styles.checking}>
+                <Spinner label="Checking your withdrawal" />
+                <span>Checking…</span>
+              </p>
+            )}
+          </div>
+          <div className={styles.outcomeActions}>
+            <Button variant="ghost" onClick={() => check.current()} disabled={unknown.checking}>
+              Check again
             </Button>
-          </>
-        ) : (
-          <p>
-            <strong>Withdrawals are not available on this account right now.</strong> Please contact support
-            and we will sort it out.
-          </p>
-        )}
-      </div>
+          </div>
+        </section>
+        {history}
+      </>
+    );
+  }
+
+  const account = viewer.payoutAccount;
+  if (!account || editingAccount) {
+    return (
+      <PayoutAccountForm
+        banks={data.payoutBanks ?? []}
+        holder={viewer.account?.name ?? ''}
+        onSaved={() => setEditingAccount(false)}
+        {...(account ? { onCancel: () => setEditingAccount(false) } : {})}
+      />
     );
   }
 
@@ -91,51 +254,61 @@ export function WithdrawForm({ viewer }: { viewer: WithdrawForm_viewer$key }) {
     const checked = checkAmount(amount, { min, max, available: wallet.money, operation: 'withdrawal' });
     if (!checked.ok) return setError(checked.message);
     setError(null);
-    try {
-      const result = await withdraw({ amount: checked.amount });
-      setAmount('');
-      setDone(`Your withdrawal of ${result.withdraw.amount.formatted} is on its way.`);
-    } catch (err) {
-      const refusal = refusalOf(err);
-      setMessage(refusal.message ?? refusal.fields.amount ?? null);
-    }
+    await send(checked.amount, false);
   };
 
   return (
-    <form noValidate onSubmit={submit} className={styles.form} aria-label="Withdraw">
-      {message && (
-        <p className={styles.formError} role="alert">
-          {message}
+    <>
+      <form noValidate onSubmit={submit} className={styles.form} aria-label="Withdraw">
+        {message && (
+          <p className={styles.formError} role="alert">
+            {message}
+          </p>
+        )}
+        {done && (
+          <p className={styles.success} role="status">
+            {done}
+          </p>
+        )}
+        <div className={styles.payee}>
+          <p>
+            Paying to{' '}
+            <strong>
+              {account.bank.name} {account.maskedNumber}
+            </strong>
+            {!account.verified && (
+              <span className={styles.meta}> · we check it before the first payment</span>
+            )}
+          </p>
+          <button type="button" className={styles.link} onClick={() => setEditingAccount(true)}>
+            Change bank account
+          </button>
+        </div>
+        <p className={styles.single}>
+          Available to withdraw: <strong>{wallet.money.formatted}</strong>
         </p>
-      )}
-      {done && (
-        <p className={styles.success} role="status">
-          {done}
+        <AmountField
+          label="Amount to withdraw (R)"
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setError(null);
+            setDone(null);
+          }}
+          error={error}
+          hint={limitsHint(min, max)}
+          min={min}
+          max={max && max.cents < wallet.money.cents ? max : wallet.money}
+          disabled={busy}
+        />
+        <Button type="submit" className={styles.submit} disabled={busy}>
+          {busy ? 'Sending your withdrawal…' : 'Withdraw'}
+        </Button>
+        <p className={styles.aside}>
+          Only your money balance can be withdrawn. Requests before 1pm are paid the same day.
         </p>
-      )}
-      <p className={styles.single}>
-        Available to withdraw: <strong>{wallet.money.formatted}</strong>
-      </p>
-      <AmountField
-        label="Amount to withdraw (R)"
-        value={amount}
-        onChange={(value) => {
-          setAmount(value);
-          setError(null);
-          setDone(null);
-        }}
-        error={error}
-        hint={limitsHint(min, max)}
-        min={min}
-        max={max && max.cents < wallet.money.cents ? max : wallet.money}
-        disabled={busy}
-      />
-      <Button type="submit" className={styles.submit} disabled={busy}>
-        {busy ? 'Sending your withdrawal…' : 'Withdraw'}
-      </Button>
-      <p className={styles.aside}>
-        Only your money balance can be withdrawn. Requests before 1pm are paid the same day.
-      </p>
-    </form>
+      </form>
+      {history}
+    </>
   );
 }

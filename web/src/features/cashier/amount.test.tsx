@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
+import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { amountTestQuery } from '../../__generated__/amountTestQuery.graphql';
@@ -78,8 +79,8 @@ function Harness() {
   const data = useLazyLoadQuery<amountTestQuery>(
     graphql`
       query amountTestQuery @relay_test_operation {
+        ...WithdrawForm_query
         viewer {
-          ...WithdrawForm_viewer
           wallet {
             ...DepositForm_wallet
           }
@@ -92,7 +93,7 @@ function Harness() {
   return (
     <>
       <DepositForm wallet={data.viewer.wallet} />
-      <WithdrawForm viewer={data.viewer} />
+      <WithdrawForm query={data} />
     </>
   );
 }
@@ -161,7 +162,7 @@ describe('the cashier forms', () => {
     expect(environment.mock.getAllOperations()).toHaveLength(0);
   });
 
-  it('sends one withdrawal for a double submit, and the same key again on a retry', async () => {
+  it('sends one withdrawal for a double submit; an unanswered one is unknown, checked again with the same key', async () => {
     const environment = renderForms();
     await screen.findByRole('form', { name: 'Withdraw' });
     submitWith('Withdraw', '60');
@@ -173,10 +174,27 @@ describe('the cashier forms', () => {
     await act(async () => {
       environment.mock.rejectMostRecentOperation(new Error('The connection timed out.'));
     });
-    expect(await screen.findByText('The connection timed out.')).toBeTruthy();
-    fireEvent.submit(screen.getByRole('form', { name: 'Withdraw' }));
-    const retry = environment.mock.getMostRecentOperation().request.variables.input as typeof first;
-    expect(retry.idempotencyKey).toBe(first.idempotencyKey);
+    // No answer is not a failure: the player is told the outcome is not known yet, never that it failed.
+    expect(
+      await screen.findByText('We have not heard back about your withdrawal of R60.00 yet.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('The connection timed out.')).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Withdraw' })).toBeNull();
+    // Closing and reopening the cashier goes on checking it, rather than offering a second withdrawal.
+    cleanup();
+    const reopened = renderForms();
+    expect(
+      await screen.findByText('We have not heard back about your withdrawal of R60.00 yet.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    const retry = reopened.mock.getMostRecentOperation().request.variables.input as typeof first;
+    expect(retry).toEqual(first);
+    await act(async () => {
+      reopened.mock.resolveMostRecentOperation((operation) =>
+        MockPayloadGenerator.generate(operation, { Money: () => ({ formatted: 'R60.00', cents: 6000 }) }),
+      );
+    });
+    expect(await screen.findByText('Your withdrawal of R60.00 is requested.')).toBeTruthy();
   });
 
   it('says why a player may not withdraw yet, instead of the form', async () => {

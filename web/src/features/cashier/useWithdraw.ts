@@ -2,7 +2,10 @@ import { graphql } from 'react-relay';
 import type { WithdrawMutation, WithdrawMutation$data } from '../../__generated__/WithdrawMutation.graphql';
 import { usePayment } from './usePayment';
 
-/** Asks for a withdrawal, one idempotency key per intent. */
+/**
+ * Asks for a withdrawal, one idempotency key per intent: sending the same request again after an unknown outcome
+ * (a timeout, a dropped connection) uses the same key, so the casino returns the first withdrawal, never a second.
+ */
 export const useWithdraw = () =>
   usePayment<WithdrawMutation>(
     'withdrawal',
@@ -13,6 +16,11 @@ export const useWithdraw = () =>
           status
           amount {
             formatted
+          }
+          # Where it stands, shown (and updated live) in the withdraw tab.
+          withdrawal {
+            id
+            ...WithdrawalCard_withdrawal
           }
           # The balance the withdrawal left: the header and the cashier show it from the store.
           wallet {

@@ -64,6 +64,12 @@ const Subscription = graphql`
           ...WalletFields_wallet
         }
       }
+      # A withdrawal's new state, by id: the withdraw tab's cards change with it.
+      ... on WithdrawalEvent {
+        withdrawal {
+          ...WithdrawalCard_withdrawal
+        }
+      }
       ... on ViewerSnapshotEvent {
         viewer {
           ...ViewerEvents_viewer
