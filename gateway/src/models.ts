@@ -286,6 +286,8 @@ export interface SiteModel {
   alternateRoutes: boolean;
   singleSignOn: { enabled: boolean; loginUrl: string | null; signupUrl: string | null };
   liveChat: { enabled: boolean; scriptUrl: string | null; licenseId: string | null };
+  supportEmail: string | null;
+  supportPhone: string | null;
   maintenance: { enabled: boolean; message: string | null };
   timeZone: string;
   capitecName: string;
