@@ -20,8 +20,8 @@ const ANSWERS: readonly Answer[] = [
     answer: (
       <p>
         Sign in and press <strong>Cashier</strong>, choose how to pay (instant EFT, card, a voucher, Capitec,
-        Discovery Bank or bitcoin) and the amount, from R10. Most payments arrive in your balance within a minute
-        of the bank confirming them; the Cashier tells you when it has.
+        Discovery Bank or bitcoin) and the amount, from R10. Most payments arrive in your balance within a
+        minute of the bank confirming them; the Cashier tells you when it has.
       </p>
     ),
   },
@@ -29,10 +29,10 @@ const ANSWERS: readonly Answer[] = [
     question: 'How do I withdraw, and how long does it take?',
     answer: (
       <p>
-        Open the <strong>Cashier</strong>, choose <strong>Withdraw</strong> and enter at least R50. We pay to a
-        bank account in your own name. Withdrawals requested before <strong>1pm</strong> are paid the same day;
-        later ones the next working day. Your Transactions show each withdrawal as it moves from requested to
-        paid.
+        Open the <strong>Cashier</strong>, choose <strong>Withdraw</strong> and enter at least R50. We pay to
+        a bank account in your own name. Withdrawals requested before <strong>1pm</strong> are paid the same
+        day; later ones the next working day. Your Transactions show each withdrawal as it moves from
+        requested to paid.
       </p>
     ),
   },
@@ -50,9 +50,9 @@ const ANSWERS: readonly Answer[] = [
     question: 'How do bonuses and wagering work?',
     answer: (
       <p>
-        A bonus is extra money to play with. Wagering means playing a set amount in real-money stakes before the
-        bonus turns into cash you can withdraw. Every real-money stake counts. Each promotion&apos;s terms say
-        how much to wager and by when.
+        A bonus is extra money to play with. Wagering means playing a set amount in real-money stakes before
+        the bonus turns into cash you can withdraw. Every real-money stake counts. Each promotion&apos;s terms
+        say how much to wager and by when.
       </p>
     ),
   },
@@ -70,9 +70,9 @@ const ANSWERS: readonly Answer[] = [
     question: 'I forgot my password. What now?',
     answer: (
       <p>
-        Press <strong>Log in</strong>, then <strong>Forgot your password?</strong>, and enter your email. We send you
-        a link to choose a new password; it works once and for a short time. We never ask for your password by
-        email, chat or phone.
+        Press <strong>Log in</strong>, then <strong>Forgot your password?</strong>, and enter your email. We
+        send you a link to choose a new password; it works once and for a short time. We never ask for your
+        password by email, chat or phone.
       </p>
     ),
   },
@@ -80,8 +80,8 @@ const ANSWERS: readonly Answer[] = [
     question: 'How do I change my details or close my account?',
     answer: (
       <p>
-        Open your account menu and choose <strong>PROFILE</strong> to change your details. To close your account,
-        contact support below: we pay out your cash balance first.
+        Open your account menu and choose <strong>PROFILE</strong> to change your details. To close your
+        account, contact support below: we pay out your cash balance first.
       </p>
     ),
   },
@@ -89,8 +89,9 @@ const ANSWERS: readonly Answer[] = [
     question: 'What are loyalty chests?',
     answer: (
       <p>
-        Real-money play earns diamonds, and every 10 diamonds make a chest with a cash reward. The chest icon in
-        the header shows how many are ready; open them from <strong>LOYALTY CHESTS</strong> in your account menu.
+        Real-money play earns diamonds, and every 10 diamonds make a chest with a cash reward. The chest icon
+        in the header shows how many are ready; open them from <strong>LOYALTY CHESTS</strong> in your account
+        menu.
       </p>
     ),
   },
@@ -98,8 +99,9 @@ const ANSWERS: readonly Answer[] = [
     question: 'Can I try a game without paying?',
     answer: (
       <p>
-        Yes. Almost every game has a demo mode with play money: open a game and press <strong>Try the demo</strong>. Winnings
-        in demo mode are not real. A few providers&apos; games are shown only to signed-in players.
+        Yes. Almost every game has a demo mode with play money: open a game and press{' '}
+        <strong>Try the demo</strong>. Winnings in demo mode are not real. A few providers&apos; games are
+        shown only to signed-in players.
       </p>
     ),
   },
@@ -108,10 +110,10 @@ const ANSWERS: readonly Answer[] = [
     answer: (
       <>
         <p>
-          Set yourself a budget before you play and never chase losses. Support can set a deposit limit, give you
-          a time-out or exclude you for as long as you ask. If gambling is causing you or your family harm, call
-          the South African Responsible Gambling Foundation free on <a href="tel:0800006008">0800 006 008</a>, any
-          time.
+          Set yourself a budget before you play and never chase losses. Support can set a deposit limit, give
+          you a time-out or exclude you for as long as you ask. If gambling is causing you or your family
+          harm, call the South African Responsible Gambling Foundation free on{' '}
+          <a href="tel:0800006008">0800 006 008</a>, any time.
         </p>
         <p>
           Read more on our <Link to="/responsible-gambling">responsible gambling</Link> page.
