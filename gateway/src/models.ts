@@ -86,6 +86,7 @@ export interface GameProviderModel {
   product: string;
   shortname: string;
   name: string;
+  description: string | null;
   gamesCount: number;
 }
 

@@ -293,6 +293,10 @@ export const migrations: string[] = [
   ALTER TABLE users ADD COLUMN affiliate TEXT NOT NULL DEFAULT 'organic';
   ALTER TABLE users ADD COLUMN tracking_id TEXT NULL;
   `,
+  // 4: a sentence about each game provider for its page (NULL: none).
+  `
+  ALTER TABLE game_providers ADD COLUMN description TEXT NULL;
+  `,
 ];
 
 export function migrate(db: Database): void {
