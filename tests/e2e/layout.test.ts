@@ -59,7 +59,7 @@ const ROUTES: [path: string, heading: RegExp][] = [
   ['/webplay/new-games', /New games/],
   ['/webplay/featured-games', /Featured games/],
   ['/webplay/game-providers', /Game providers/],
-  ['/webplay/provider/netent', /Netent/],
+  ['/webplay/provider/netent', /NetEnt/],
   ['/game/no-such-game', /Page not found/],
   ['/platform/desktop', /Desktop games/],
   ['/platform/mobile', /Mobile games/],
@@ -83,6 +83,7 @@ const ROUTES: [path: string, heading: RegExp][] = [
   ['/responsible-gambling', /Responsible gambling/],
   ['/password/reset/abc123', /Choose a new password/],
   ['/unavailable', /PlayLive is unavailable/],
+  ['/help', /Help and contact/],
   ['/stocking-stash', /Stocking Stash/],
   ['/no/such/page', /Page not found/],
 ];

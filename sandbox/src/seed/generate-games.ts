@@ -21,6 +21,12 @@ export const PROVIDERS: ProviderRow[] = [
   { product: 'relax', shortname: 'Relax Gaming', name: 'Relax Gaming Ltd' },
 ];
 
+/**
+ * The provider whose games a site over this sandbox hides from guests (docs/rules.md#catalogue): the stack's scripts
+ * and the browser tests give it to the gateway as GUEST_HIDDEN_PROVIDERS, so the rule is exercised end to end.
+ */
+export const GUEST_HIDDEN_PROVIDER = 'ezugi';
+
 /** A sentence about each studio for its page (GET /api/gameProviders' description). */
 export const PROVIDER_DESCRIPTIONS: Record<string, string> = {
   pragmatic: 'Bright, fast video slots full of free spins and tumbling wins, plus live tables.',
