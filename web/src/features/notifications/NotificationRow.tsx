@@ -37,7 +37,9 @@ export function NotificationRow(props: {
           {props.isNew && <span className={styles.newTag}>New</span>}
           {groupTitle(props.type, props.subject, count)}
         </h3>
-        {props.message && <p className={styles.message}>{props.message}</p>}
+        {(count > 1 && info.manyMessage) || props.message ? (
+          <p className={styles.message}>{(count > 1 && info.manyMessage) || props.message}</p>
+        ) : null}
         {info.action && <ActionLink action={info.action} />}
       </div>
     </li>

@@ -65,7 +65,7 @@ describe('the notifications list', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole('heading').textContent).toContain('3 chests ready');
-    expect(rows[0]!.textContent).toContain('Open it now.');
+    expect(rows[0]!.textContent).toContain('They are waiting in your loyalty chests.');
     expect(within(rows[1]!).getByRole('heading').textContent).toContain('Withdrawal paid');
 
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Open your chests' }));

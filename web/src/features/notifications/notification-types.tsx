@@ -50,6 +50,8 @@ interface TypeInfo {
   kind: Kind;
   /** The row's title when several identical ones are grouped ("3 chests ready"); else the subject and a count. */
   many?: (count: number) => string;
+  /** The message under such a group, in place of the newest's own (which speaks of one). */
+  manyMessage?: string;
   action?: NotificationAction;
 }
 
@@ -79,6 +81,7 @@ export const NOTIFICATION_TYPES: Record<NotificationType, TypeInfo> = {
     icon: 'chest',
     kind: 'loyalty',
     many: (n) => `${n} chests ready`,
+    manyMessage: 'They are waiting in your loyalty chests.',
     action: CHESTS,
   },
   LOYALTY_ALLOCATION: {
