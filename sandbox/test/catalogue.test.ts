@@ -94,7 +94,7 @@ describe('seed', () => {
 });
 
 describe('catalogue routes', () => {
-  it('lists providers with counts, sorted by shortname ignoring case', async () => {
+  it('lists providers with a description and counts, sorted by shortname ignoring case', async () => {
     const res = await api(sb.url, 'GET', '/api/gameProviders');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(12);
@@ -103,6 +103,7 @@ describe('catalogue routes', () => {
         shortname: expect.any(String),
         product: expect.any(String),
         name: expect.any(String),
+        description: expect.any(String),
         games_count: expect.any(Number),
       });
       expect(p.games_count).toBe(games.filter((g) => g.product === p.product).length);
