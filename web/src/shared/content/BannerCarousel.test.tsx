@@ -63,7 +63,7 @@ describe('the banner carousel', () => {
     expect(screen.queryByRole('button', { name: /Pause/ })).toBeNull();
   });
 
-  it("gives each banner its title and call to action, and keeps the controls out of the banners", async () => {
+  it('gives each banner its title and call to action, and keeps the controls out of the banners', async () => {
     renderCarousel(2);
     const pause = await screen.findByRole('button', { name: 'Pause the promotions' });
     const slides = screen.getAllByRole('link', { hidden: true });
