@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLayout } from '../layout-context';
 import styles from './ContactRoutes.module.css';
 
@@ -37,6 +38,8 @@ export function ContactRoutes({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   const routes = contact ?? { liveChat: false, email: null, phone: null };
   const any = routes.liveChat || routes.email !== null || routes.phone !== null;
+  // The chat's script loads after the page: pressed before it has, the button says so rather than doing nothing.
+  const [chatNotReady, setChatNotReady] = useState(false);
   return (
     <section className={styles.contact} aria-labelledby="contact-heading">
       <Heading id="contact-heading">Contact support</Heading>
@@ -51,10 +54,17 @@ export function ContactRoutes({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <ul className={styles.routes}>
             {routes.liveChat && (
               <li>
-                <button type="button" className={styles.route} onClick={openLiveChat}>
+                <button
+                  type="button"
+                  className={styles.route}
+                  onClick={() => setChatNotReady(!openLiveChat())}
+                >
                   <strong>Live chat</strong>
                   <span>Chat with us now</span>
                 </button>
+                <p role="status" className={styles.note}>
+                  {chatNotReady ? 'The chat is still starting. Please try again in a moment.' : ''}
+                </p>
               </li>
             )}
             {routes.email && (
