@@ -97,7 +97,9 @@ describe('catalogue routes', () => {
   it('gives a database seeded before provider descriptions its descriptions on the next start, keeping one set', async () => {
     const older = await startSandbox();
     older.db.prepare("UPDATE game_providers SET description = NULL WHERE product != 'netent'").run();
-    older.db.prepare("UPDATE game_providers SET description = 'Our own words.' WHERE product = 'netent'").run();
+    older.db
+      .prepare("UPDATE game_providers SET description = 'Our own words.' WHERE product = 'netent'")
+      .run();
     await older.close();
     const again = await startSandbox({ config: { dataDir: older.dataDir } });
     try {
