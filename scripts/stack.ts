@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { responds, waitUntilResponding, type Check } from './responding.js';
 import { busyPorts } from './free-ports.js';
 import type { StackSettings } from './stack-settings.js';
+import { GUEST_HIDDEN_PROVIDER } from '../sandbox/src/seed/generate-games.js';
 import { Supervisor, type ChildSpec, type Exit } from './supervisor.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +78,9 @@ export function gatewayChild(settings: StackSettings): ChildSpec {
       ...sharedEnv(settings),
       // Named even though the gateway derives it from SANDBOX_PORT: SANDBOX_HOST may put the sandbox elsewhere.
       CASINO_API_URL: settings.casinoApiUrl,
+      // The sandbox's seed names the provider hidden from guests (docs/rules.md#catalogue); set to change it, or
+      // empty to hide none.
+      GUEST_HIDDEN_PROVIDERS: process.env.GUEST_HIDDEN_PROVIDERS ?? GUEST_HIDDEN_PROVIDER,
       // Browsers reach the gateway through the site server, which appends their address to X-Forwarded-For: without
       // this every player would count as the site server's one address in the gateway's rate limits.
       TRUST_PROXY: process.env.TRUST_PROXY ?? '1',

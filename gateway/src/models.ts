@@ -86,6 +86,7 @@ export interface GameProviderModel {
   product: string;
   shortname: string;
   name: string;
+  description: string | null;
   gamesCount: number;
 }
 
@@ -362,6 +363,8 @@ export interface SiteModel {
   alternateRoutes: boolean;
   singleSignOn: { enabled: boolean; loginUrl: string | null; signupUrl: string | null };
   liveChat: { enabled: boolean; scriptUrl: string | null; licenseId: string | null };
+  supportEmail: string | null;
+  supportPhone: string | null;
   maintenance: { enabled: boolean; message: string | null };
   timeZone: string;
   capitecName: string;

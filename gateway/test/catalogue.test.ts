@@ -330,6 +330,15 @@ describe('one game, providers, filters, wins, nodes', () => {
     expect(providers.reduce((sum: number, p: any) => sum + p.gamesCount, 0)).toBe(383);
   });
 
+  it('names each provider as players know it, with a sentence about it', async () => {
+    const res = await stack.gql(
+      `{ gameProvider(product: "bgaming") { shortname description } pragmatic: gameProvider(product: "pragmatic") { shortname description } }`,
+    );
+    expect(res.data.gameProvider.shortname).toBe('BGaming');
+    expect(res.data.pragmatic.shortname).toBe('Pragmatic Play');
+    expect(res.data.pragmatic.description).toMatch(/slots/);
+  });
+
   it('gameFilters returns features, themes and paylines (from the backend playlines)', async () => {
     const res = await stack.gql(`{ gameFilters { features themes paylines } }`);
     expect(res.data.gameFilters.paylines).toEqual([10, 20, 25, 40, 50, 243, 1024, 117649]);

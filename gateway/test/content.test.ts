@@ -207,6 +207,25 @@ describe('site', () => {
     const res = await stack.gql(`{ site { maintenance { enabled message } } }`);
     expect(res.data.site.maintenance).toEqual({ enabled: true, message: 'Back at 10:00' });
   });
+
+  it("gives support's email and phone from the settings, and null when the backend has none", async () => {
+    const query = `{ site { supportEmail supportPhone } }`;
+    stack.gateway.cache.clear();
+    expect((await stack.gql(query)).data.site).toEqual({
+      supportEmail: 'support@playlive.test',
+      supportPhone: '087 550 0100',
+    });
+    stack.sandbox.db
+      .prepare("DELETE FROM settings WHERE key IN ('site.support_email', 'site.support_phone')")
+      .run();
+    stack.sandbox.db
+      .prepare(
+        "INSERT INTO settings (key, value) VALUES ('site.support_email', 'null'), ('site.support_phone', 'null')",
+      )
+      .run();
+    stack.gateway.cache.clear();
+    expect((await stack.gql(query)).data.site).toEqual({ supportEmail: null, supportPhone: null });
+  });
 });
 
 describe('nodes of content types', () => {

@@ -94,7 +94,24 @@ describe('seed', () => {
 });
 
 describe('catalogue routes', () => {
-  it('lists providers with counts, sorted by shortname ignoring case', async () => {
+  it('gives a database seeded before provider descriptions its descriptions on the next start, keeping one set', async () => {
+    const older = await startSandbox();
+    older.db.prepare("UPDATE game_providers SET description = NULL WHERE product != 'netent'").run();
+    older.db
+      .prepare("UPDATE game_providers SET description = 'Our own words.' WHERE product = 'netent'")
+      .run();
+    await older.close();
+    const again = await startSandbox({ config: { dataDir: older.dataDir } });
+    try {
+      const providers = (await api(again.url, 'GET', '/api/gameProviders')).body as any[];
+      expect(providers.find((p) => p.product === 'bgaming').description).toMatch(/slots/);
+      expect(providers.find((p) => p.product === 'netent').description).toBe('Our own words.');
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('lists providers with a description and counts, sorted by shortname ignoring case', async () => {
     const res = await api(sb.url, 'GET', '/api/gameProviders');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(12);
@@ -103,6 +120,7 @@ describe('catalogue routes', () => {
         shortname: expect.any(String),
         product: expect.any(String),
         name: expect.any(String),
+        description: expect.any(String),
         games_count: expect.any(Number),
       });
       expect(p.games_count).toBe(games.filter((g) => g.product === p.product).length);

@@ -7,6 +7,7 @@ import { onTestFinished } from 'vitest';
 import type { GatewayConfig } from '../../gateway/src/config.js';
 import { createGateway, type Gateway } from '../../gateway/src/server.js';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
+import { GUEST_HIDDEN_PROVIDER } from '../../sandbox/src/seed/generate-games.js';
 import { createSiteServer, type SiteServer } from '../../web/server/site-server.js';
 import { SITE_PERSISTED_OPERATIONS } from '../../gateway/src/operations/persisted-operations.js';
 
@@ -100,7 +101,8 @@ export async function startSiteStack(options: { gateway?: Partial<GatewayConfig>
       casinoApiUrl: sandbox.url,
       pusherUrl: sandbox.url,
       graphiql: true,
-      guestHiddenProviders: [],
+      // As npm start runs it: the sandbox's seeded provider is hidden from guests.
+      guestHiddenProviders: [GUEST_HIDDEN_PROVIDER],
       // Every player of a suite signs up and in from 127.0.0.1 (the gateway tests cover the limits themselves).
       rateLimits: false,
       ...options.gateway,

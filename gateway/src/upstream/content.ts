@@ -178,6 +178,8 @@ const SettingsJson = z.object({
   live_chat: z
     .object({ enabled: flag.default(false), script_url: optionalText, license_id: optionalText })
     .default({ enabled: false, script_url: null, license_id: null }),
+  support_email: optionalText,
+  support_phone: optionalText,
   maintenance: z
     .object({ enabled: flag.default(false), message: optionalText })
     .default({ enabled: false, message: null }),
@@ -238,6 +240,8 @@ const parseSettings = (raw: unknown): SiteModel => {
       scriptUrl: s.live_chat.script_url ?? null,
       licenseId: s.live_chat.license_id ?? null,
     },
+    supportEmail: s.support_email ?? null,
+    supportPhone: s.support_phone ?? null,
     maintenance: { enabled: s.maintenance.enabled, message: s.maintenance.message ?? null },
     timeZone: s.time_zone,
     capitecName: s.capitec_name,

@@ -143,6 +143,7 @@ const ProviderJson = z.object({
   product: z.string(),
   shortname: z.string(),
   name: z.string().nullable().optional(),
+  description: optionalText,
   games_count: z.number().int().optional(),
 });
 
@@ -164,6 +165,7 @@ const parseProviders = (raw: unknown): ProviderList => {
       product: p.product,
       shortname: p.shortname,
       name: p.name ?? p.shortname,
+      description: p.description ?? null,
       gamesCount: p.games_count ?? 0,
     }))
     .sort(byShortname);

@@ -346,6 +346,10 @@ export const migrations: string[] = [
   );
   INSERT INTO withdrawal_steps (withdrawal_id, status, at) SELECT id, 'pending', created_at FROM withdrawals;
   `,
+  // 6: a sentence about each game provider for its page (NULL: none).
+  `
+  ALTER TABLE game_providers ADD COLUMN description TEXT NULL;
+  `,
 ];
 
 export function migrate(db: Database): void {

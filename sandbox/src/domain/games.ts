@@ -191,11 +191,11 @@ export function gameFilters(db: Db) {
 export function providersWithCounts(db: Db) {
   return db
     .prepare(
-      `SELECT p.shortname, p.product, p.name, COUNT(g.id) AS games_count
+      `SELECT p.shortname, p.product, p.name, p.description, COUNT(g.id) AS games_count
        FROM game_providers p LEFT JOIN games g ON g.product = p.product
        GROUP BY p.product ORDER BY p.shortname COLLATE NOCASE, p.product`,
     )
-    .all() as (ProviderRow & { games_count: number })[];
+    .all() as (ProviderRow & { description: string | null; games_count: number })[];
 }
 
 export function favouriteIds(db: Db, userId: number): number[] {

@@ -33,6 +33,9 @@ export interface SiteSettings {
   promo_pages: Record<PromoPageKey, boolean>;
   sso: { enabled: boolean; login_url: string | null; signup_url: string | null };
   live_chat: { enabled: boolean; script_url: string; license_id: string };
+  /** Where players reach support besides the live chat (the help page, the unavailable and error pages). */
+  support_email: string | null;
+  support_phone: string | null;
   maintenance: { enabled: boolean; message: string | null };
   time_zone: string;
   capitec_name: string;
@@ -125,6 +128,8 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     script_url: '/third-party/live-chat.js',
     license_id: '15432876',
   },
+  support_email: 'support@playlive.test',
+  support_phone: '087 550 0100',
   maintenance: { enabled: false, message: null },
   time_zone: 'Africa/Johannesburg',
   capitec_name: 'Capitec ETF',

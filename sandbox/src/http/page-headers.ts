@@ -22,10 +22,18 @@ function send(reply: FastifyReply, policy: string[], frameable: boolean): void {
 }
 
 /**
+ * The site origins a policy can name. CSP's host-source grammar has no IPv6 literals: Chromium logs
+ * "invalid source" for `http://[::1]:*` in every frame and ignores it, so such an origin is left out (it stays good
+ * for return addresses, which are checked by the sandbox, not the browser).
+ */
+export const cspSources = (origins: readonly string[]) => origins.filter((o) => !/^[a-z]+:\/\/\[/i.test(o));
+
+/**
  * The game page: played inside the site's game window (an iframe), so the site's origins (SANDBOX_SITE_ORIGINS)
  * may frame it and nobody else; its spins and balance are POSTs to its own origin.
  */
 export function gamePageHeaders(reply: FastifyReply, nonce: string, siteOrigins: readonly string[]): void {
+  const ancestors = cspSources(siteOrigins);
   send(
     reply,
     [
@@ -35,7 +43,7 @@ export function gamePageHeaders(reply: FastifyReply, nonce: string, siteOrigins:
       "connect-src 'self'",
       "base-uri 'none'",
       "form-action 'none'",
-      `frame-ancestors ${siteOrigins.length ? siteOrigins.join(' ') : "'none'"}`,
+      `frame-ancestors ${ancestors.length ? ancestors.join(' ') : "'none'"}`,
     ],
     true,
   );
@@ -47,7 +55,12 @@ export function gamePageHeaders(reply: FastifyReply, nonce: string, siteOrigins:
  * checks a form's redirects against it.
  */
 export function paymentPageHeaders(reply: FastifyReply, nonce: string, returnUrl: string | null): void {
-  const returnOrigin = returnUrl && /^https?:\/\//i.test(returnUrl) ? ` ${new URL(returnUrl).origin}` : '';
+  const origin = returnUrl && /^https?:\/\//i.test(returnUrl) ? new URL(returnUrl).origin : null;
+  const returnOrigin = origin
+    ? cspSources([origin])
+        .map((o) => ` ${o}`)
+        .join('')
+    : '';
   send(
     reply,
     [

@@ -81,6 +81,11 @@ const siteSettingSchemas = {
     .object({ enabled: z.boolean(), login_url: z.url().nullable(), signup_url: z.url().nullable() })
     .strict(),
   live_chat: z.object({ enabled: z.boolean(), script_url: Address, license_id: Text(40) }).strict(),
+  support_email: z.email().max(200).nullable(),
+  support_phone: z
+    .string()
+    .regex(/^\+?[\d ()-]{6,30}$/, 'must be a phone number')
+    .nullable(),
   maintenance: z.object({ enabled: z.boolean(), message: Text(500).nullable() }).strict(),
   time_zone: Text(60),
   capitec_name: Text(60),

@@ -1,6 +1,6 @@
 import { BANNERS, NEWS, PROMOTIONS, WINNER_NAMES } from './catalogue-content.js';
 import { writeSiteSettings } from '../domain/site-settings.js';
-import { generateGames, PROVIDERS, slugify, type SeedGame } from './generate-games.js';
+import { generateGames, PROVIDER_DESCRIPTIONS, PROVIDERS, slugify, type SeedGame } from './generate-games.js';
 import type { Db } from '../db/open.js';
 import { seededRandom, type Random } from '../random.js';
 
@@ -23,8 +23,11 @@ export function seedCatalogue(db: Db, _now: Date): void {
 type StoredGame = SeedGame & { id: number };
 
 function seedProviders(db: Db): void {
-  const insert = db.prepare('INSERT INTO game_providers (product, shortname, name) VALUES (?, ?, ?)');
-  for (const p of PROVIDERS) insert.run(p.product, p.shortname, p.name);
+  const insert = db.prepare(
+    'INSERT INTO game_providers (product, shortname, name, description) VALUES (?, ?, ?, ?)',
+  );
+  for (const p of PROVIDERS)
+    insert.run(p.product, p.shortname, p.name, PROVIDER_DESCRIPTIONS[p.product] ?? null);
 }
 
 function seedGames(db: Db, games: SeedGame[]): StoredGame[] {

@@ -21,6 +21,31 @@ export const PROVIDERS: ProviderRow[] = [
   { product: 'relax', shortname: 'Relax Gaming', name: 'Relax Gaming Ltd' },
 ];
 
+/**
+ * The provider whose games a site over this sandbox hides from guests (docs/rules.md#catalogue): the stack's scripts
+ * and the browser tests give it to the gateway as GUEST_HIDDEN_PROVIDERS, so the rule is exercised end to end.
+ */
+export const GUEST_HIDDEN_PROVIDER = 'ezugi';
+
+/** A sentence about each studio for its page (GET /api/gameProviders' description). */
+export const PROVIDER_DESCRIPTIONS: Record<string, string> = {
+  pragmatic: 'Bright, fast video slots full of free spins and tumbling wins, plus live tables.',
+  playngo: 'Story-driven slots with rich themes, from ancient tombs to fairy tales.',
+  netent: 'Classic Swedish slots and table games with polished reels and steady pays.',
+  evolution: 'The home of live casino: roulette, blackjack, baccarat and game shows with real dealers.',
+  microgaming: 'One of the oldest studios, known for progressive jackpots and classic table games.',
+  habanero: 'Colourful slots and tables that play smoothly on any phone.',
+  redtiger: 'Slots with daily jackpots and lively bonus features.',
+  yggdrasil: 'Artful slots with inventive features and striking design.',
+  spinomenal: 'Quick-playing slots and bingo with frequent bonus rounds.',
+  playtech: 'A wide range of branded slots, table games, bingo and live tables.',
+  bgaming: 'Modern slots and table games, many of them with provably fair results.',
+  ezugi: 'Live dealer tables streamed from studios around the world.',
+  endorphina: 'Hand-drawn slots with simple rules and bold style.',
+  wazdan: 'Slots you can tune: choose your own volatility and game speed.',
+  relax: 'Slots with big multipliers and collected features from a Malta studio.',
+};
+
 const SLOT_PROVIDERS = [
   'pragmatic',
   'pragmatic',

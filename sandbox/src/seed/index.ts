@@ -1,12 +1,21 @@
 import type { Db } from '../db/open.js';
 import { seedCatalogue } from './catalogue.js';
+import { PROVIDER_DESCRIPTIONS } from './generate-games.js';
 import { seedPlayers } from './players.js';
 import { seedTournaments } from './tournaments.js';
 
 /** Seeds a new database: the catalogue (games, content), the players, then tournaments. Deterministic. */
 export function seedIfEmpty(db: Db, now: Date): void {
   const seeded = db.prepare("SELECT 1 FROM settings WHERE key = 'seeded_at'").get();
-  if (seeded) return;
+  if (seeded) {
+    // A database seeded before providers had descriptions (migration 4) gets them; one an operator set is kept.
+    const fill = db.prepare(
+      'UPDATE game_providers SET description = ? WHERE product = ? AND description IS NULL',
+    );
+    for (const [product, description] of Object.entries(PROVIDER_DESCRIPTIONS))
+      fill.run(description, product);
+    return;
+  }
   db.transaction(() => {
     seedCatalogue(db, now);
     seedPlayers(db, now);

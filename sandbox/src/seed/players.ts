@@ -74,6 +74,8 @@ export function seedPlayers(db: Db, now: Date): void {
   const daysAgo: DaysAgo = (d) => new Date(now.getTime() - d * 86_400_000);
   seedCoupons(db);
   const demo = insertUser(db, DEMO_PLAYER, daysAgo(120).toISOString(), daysAgo(120).toISOString());
+  // The demo player has played for months: the new-player onboarding is long behind them.
+  db.prepare('UPDATE users SET onboarding_seen_at = ? WHERE id = ?').run(daysAgo(120).toISOString(), demo);
   insertUser(db, NEW_PLAYER, null, daysAgo(1).toISOString());
   // Money history through the ledger, so the balance equals the ledger sum from the start.
   seedDeposits(db, demo, daysAgo);

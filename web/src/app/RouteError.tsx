@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { reportError } from './third-party/error-reporter';
 import { Button } from '../ui/Button';
+import { ContactRoutes } from '../shared/page/ContactRoutes';
 
 /** What a screen shows when it cannot load: a way to try again, never a blank page. */
 export function RouteError() {
@@ -18,6 +19,8 @@ export function RouteError() {
         safe.
       </p>
       <Button onClick={() => window.location.reload()}>Try again</Button>
+      {/* Only the ways to reach support that are on (inside the layout: the site's settings are known). */}
+      <ContactRoutes />
     </div>
   );
 }

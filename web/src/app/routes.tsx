@@ -158,6 +158,11 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute(() => import('../features/cashier/CapitecPage')),
           },
           {
+            path: 'help',
+            handle: { name: 'help' },
+            lazy: lazyRoute(() => import('../features/help/HelpPage')),
+          },
+          {
             path: 'unavailable',
             handle: { name: 'unavailable' },
             lazy: lazyRoute(() => import('../features/pages/UnavailablePage')),

@@ -12,11 +12,20 @@ export interface Layout {
     enabled: boolean;
     requiresSignIn: boolean;
   }[];
+  /** The ways to reach support that are on now: the live chat only while the site loads it (null: not known). */
+  contact?: Contact | null;
+}
+
+export interface Contact {
+  liveChat: boolean;
+  email: string | null;
+  phone: string | null;
 }
 
 export const LayoutContext = createContext<Layout>({
   signedIn: false,
   alternateRoutes: false,
   promotionPages: [],
+  contact: null,
 });
 export const useLayout = () => useContext(LayoutContext);

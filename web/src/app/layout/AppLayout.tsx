@@ -40,6 +40,8 @@ export const AppLayoutQuery = graphql`
         scriptUrl
         licenseId
       }
+      supportEmail
+      supportPhone
       errorReporter {
         dsn
         sampleRate
@@ -116,6 +118,13 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
         signedIn: viewer !== null,
         alternateRoutes: site?.alternateRoutes === true,
         promotionPages: site?.promotionPages ?? [],
+        contact: site
+          ? {
+              liveChat: site.liveChat.enabled && Boolean(site.liveChat.scriptUrl),
+              email: site.supportEmail ?? null,
+              phone: site.supportPhone ?? null,
+            }
+          : null,
       }}
     >
       <a href="#content" className={styles.skip}>

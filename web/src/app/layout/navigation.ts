@@ -10,9 +10,12 @@ export const SIDE_MENU: readonly ({ label: string } & ({ to: string } | { modal:
   { label: 'How To', to: '/how-to' },
   { label: 'Cashier', modal: 'wallet' },
   { label: 'Redeem', modal: 'coupon' },
+  // Help one click away on every page (docs/rules.md#help-and-contact); on phones, in the drawer and the footer.
+  { label: 'Help', to: '/help' },
 ];
 
 export const FOOTER_LINKS: readonly { label: string; to: string }[] = [
+  { label: 'Help and contact', to: '/help' },
   { label: 'How to play', to: '/how-to' },
   { label: 'About us', to: '/about-us' },
   { label: 'Promotions', to: '/promotions' },

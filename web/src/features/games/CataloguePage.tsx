@@ -6,18 +6,29 @@ import type {
   GameSort,
 } from '../../__generated__/CataloguePageQuery.graphql';
 import { Page } from '../../shared/page/Page';
-import { readFilter, writeFilter } from './filter-params';
+import { readFilter, SORTS, writeFilter } from './filter-params';
 import { GameGrid } from '../../shared/games/GameGrid';
 
 export const CataloguePageQuery = graphql`
-  query CataloguePageQuery($filter: GameFilter, $sort: GameSort) {
+  query CataloguePageQuery(
+    $filter: GameFilter
+    $sort: GameSort
+    $provider: String!
+    $withProvider: Boolean!
+  ) {
     ...GameGrid_query @arguments(filter: $filter, sort: $sort)
+    # A provider's page is titled with the name players know it by, and says a word about it.
+    gameProvider(product: $provider) @include(if: $withProvider) {
+      shortname
+      description
+    }
   }
 `;
 
 /** What one catalogue route lists: its filter from the address, its order, and its title. */
 export interface CatalogueRoute {
   title: (params: Record<string, string>) => string;
+  /** What the page lists, without its order (the order the list is in is added: it follows the sort). */
   lead: string;
   filter: (params: Record<string, string>) => GameFilter;
   sort?: GameSort;
@@ -40,13 +51,24 @@ function Catalogue({
 }) {
   const data = usePreloadedQuery<CataloguePageQueryType>(CataloguePageQuery, queryRef);
   const params = useParams() as Record<string, string>;
-  const title = route.title(params);
+  const title = data.gameProvider?.shortname ?? route.title(params);
   const [search] = useSearchParams();
+  const state = readFilter(search);
   // Narrowed by the filter bar (a sort does not narrow): 'Not found' is the honest result then.
-  const narrowed = writeFilter({ ...readFilter(search), sort: null }).size > 0;
+  const narrowed = writeFilter({ ...state, sort: null }).size > 0;
+  const order = orderOf(state.sort, route.sort);
+  const lead = [data.gameProvider?.description ?? route.lead, order && `Sorted ${order}.`]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <Page title={title} lead={route.lead} wide>
+    <Page title={title} lead={lead} wide>
       <GameGrid query={data} label={title} {...(route.empty && !narrowed ? { empty: route.empty } : {})} />
     </Page>
   );
+}
+
+/** The order the list is in, as the subtitle says it: the player's sort, else the page's own (null: the backend's). */
+function orderOf(chosen: string | null, own: GameSort | undefined): string | null {
+  const sort = SORTS.find((s) => s.value === chosen) ?? SORTS.find((s) => s.sort === own);
+  return sort ? sort.label.replace(/^Newest/, 'newest') : null;
 }

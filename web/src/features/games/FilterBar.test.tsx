@@ -77,4 +77,16 @@ describe('the filter bar', () => {
     await screen.findByRole('button', { name: 'Themes' });
     expect(screen.queryByRole('button', { name: 'Providers' })).toBeNull();
   });
+
+  it('offers Clear filters only while a filter narrows the list, and clearing keeps the sort', async () => {
+    renderBar('/webplay/all?sort=newestf');
+    await screen.findByRole('searchbox', { name: 'Search games' });
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search games' }), { target: { value: 'wolf' } });
+    act(() => vi.advanceTimersByTime(400));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByTestId('search').textContent).toBe('?sort=newestf');
+    expect((screen.getByRole('searchbox', { name: 'Search games' }) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
 });

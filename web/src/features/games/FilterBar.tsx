@@ -49,6 +49,19 @@ export function FilterBar({ query, hideProviders }: { query: FilterBar_query$key
     typing.current = window.setTimeout(() => apply({ text: value }), TYPING_PAUSE_MS);
   };
 
+  // Any narrowing the player chose (the sort only orders, and the provider page's hidden provider filter is moot).
+  const filtered =
+    state.text.trim() !== '' ||
+    (!hideProviders && state.providers.length > 0) ||
+    state.features.length > 0 ||
+    state.themes.length > 0 ||
+    state.paylines.length > 0;
+  const clear = () => {
+    if (typing.current) window.clearTimeout(typing.current);
+    setText('');
+    apply({ text: '', providers: [], features: [], themes: [], paylines: [] });
+  };
+
   const options = (values: readonly (string | number)[] | undefined) =>
     (values ?? []).map((v) => ({ value: String(v), label: String(v) }));
 
@@ -105,6 +118,11 @@ export function FilterBar({ query, hideProviders }: { query: FilterBar_query$key
           ))}
         </select>
       </label>
+      {filtered && (
+        <button type="button" className={`${styles.control} ${styles.clear}`} onClick={clear}>
+          Clear filters
+        </button>
+      )}
     </div>
   );
 }

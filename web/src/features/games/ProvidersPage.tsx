@@ -10,6 +10,7 @@ export const ProvidersPageQuery = graphql`
       id
       product
       shortname
+      description
       gamesCount
     }
   }
@@ -24,7 +25,7 @@ export function Component() {
 function Providers({ queryRef }: { queryRef: PreloadedQuery<ProvidersPageQueryType> }) {
   const { gameProviders } = usePreloadedQuery<ProvidersPageQueryType>(ProvidersPageQuery, queryRef);
   return (
-    <Page title="Game providers" lead="Every studio whose games we offer." wide>
+    <Page title="Game providers" lead="Every studio whose games we offer, A to Z." wide>
       {!gameProviders ? (
         <p role="alert">The providers could not be loaded right now. Please try again in a moment.</p>
       ) : (
@@ -33,6 +34,7 @@ function Providers({ queryRef }: { queryRef: PreloadedQuery<ProvidersPageQueryTy
             <li key={p.id}>
               <Link to={`/webplay/provider/${encodeURIComponent(p.product)}`} className={styles.card}>
                 <span className={styles.name}>{p.shortname}</span>
+                {p.description && <span className={styles.description}>{p.description}</span>}
                 <span className={styles.count}>
                   {p.gamesCount} {p.gamesCount === 1 ? 'game' : 'games'}
                 </span>

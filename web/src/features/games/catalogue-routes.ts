@@ -9,7 +9,7 @@ import { titleCase } from '../../ui/title-case';
 export const CATALOGUE_ROUTES = {
   all: {
     title: () => 'All games',
-    lead: 'Every game in the catalogue, A to Z.',
+    lead: 'Every game in the catalogue.',
     filter: () => ({}),
     sort: 'ALPHA_ASC',
   },

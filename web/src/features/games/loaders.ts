@@ -33,17 +33,20 @@ export const webplayLoader = () =>
  */
 export const catalogueLoader =
   (route: CatalogueRoute) =>
-  ({ params, request }: LoaderFunctionArgs) =>
-    loadQuery<CataloguePageQueryType>(
+  ({ params, request }: LoaderFunctionArgs) => {
+    const base = route.filter(params as Record<string, string>);
+    return loadQuery<CataloguePageQueryType>(
       session.environment(),
       CataloguePageQuery,
-      gameQueryOf(
-        route.filter(params as Record<string, string>),
-        route.sort ?? null,
-        readFilter(new URL(request.url).searchParams),
-      ),
+      {
+        ...gameQueryOf(base, route.sort ?? null, readFilter(new URL(request.url).searchParams)),
+        // A provider's page also asks for the provider (its name and description).
+        provider: base.provider ?? '',
+        withProvider: Boolean(base.provider),
+      },
       { fetchPolicy: 'store-or-network' },
     );
+  };
 
 /** The provider list. */
 export const providersLoader = () =>

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { titleCase } from '../../ui/title-case';
+import { newsCategoryLabel } from './category-label';
 import styles from './NewsPages.module.css';
 
 /** All news, then each category the articles have, A to Z; the page being shown is marked current. */
@@ -16,7 +16,7 @@ export function CategoryNav({ categories }: { categories: readonly string[] }) {
         {sorted.map((category) => (
           <li key={category}>
             <NavLink to={`/news/category/${encodeURIComponent(category)}`} className={styles.chip}>
-              {titleCase(category)}
+              {newsCategoryLabel(category)}
             </NavLink>
           </li>
         ))}

@@ -2,7 +2,7 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import { Link } from 'react-router';
 import type { NewsList_query$key } from '../../__generated__/NewsList_query.graphql';
 import type { NewsListPaginationQuery } from '../../__generated__/NewsListPaginationQuery.graphql';
-import { titleCase } from '../../ui/title-case';
+import { newsCategoryLabel } from './category-label';
 import { Button } from '../../ui/Button';
 import { ContentImage, POSTER } from '../../shared/content/ContentImage';
 import { formatDate } from '../../ui/format-date';
@@ -80,7 +80,7 @@ export function NewsList({
                   {showCategory && (
                     <>
                       <Link to={`/news/category/${encodeURIComponent(article.category)}`}>
-                        {titleCase(article.category)}
+                        {newsCategoryLabel(article.category)}
                       </Link>
                       {' · '}
                     </>

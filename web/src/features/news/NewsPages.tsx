@@ -2,7 +2,7 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, useParams } from 'react-router';
 import type { NewsPagesArticleQuery as NewsPagesArticleQueryType } from '../../__generated__/NewsPagesArticleQuery.graphql';
 import type { NewsPagesListQuery as NewsPagesListQueryType } from '../../__generated__/NewsPagesListQuery.graphql';
-import { titleCase } from '../../ui/title-case';
+import { newsCategoryLabel } from './category-label';
 import NotFoundPage from '../../shared/page/NotFoundPage';
 import { Page } from '../../shared/page/Page';
 import { ContentImage, POSTER } from '../../shared/content/ContentImage';
@@ -95,14 +95,14 @@ function NewsListBody({
     return <NotFoundPage />;
   }
 
-  const title = category === null ? 'News' : `News: ${titleCase(category)}`;
+  const title = category === null ? 'News' : `News: ${newsCategoryLabel(category)}`;
   return (
     <Page
       title={title}
       lead={
         category === null
           ? 'New games, big winners, promotions and guides from PlayLive.'
-          : `Stories filed under ${titleCase(category)}, newest first.`
+          : `Stories filed under ${newsCategoryLabel(category)}, newest first.`
       }
       wide
     >
@@ -141,19 +141,16 @@ function NewsArticle({ queryRef }: { queryRef: PreloadedQuery<NewsPagesArticleQu
   const categoryPath = `/news/category/${encodeURIComponent(article.category)}`;
   return (
     <>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <ol>
-          <li>
-            <Link to="/news">News</Link>
-          </li>
-          <li>
-            <Link to={categoryPath}>{titleCase(article.category)}</Link>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { label: 'News', to: '/news' },
+          { label: newsCategoryLabel(article.category), to: categoryPath },
+        ]}
+        current={article.title}
+      />
       <Page title={article.title}>
         <p className={styles.meta}>
-          <Link to={categoryPath}>{titleCase(article.category)}</Link>
+          <Link to={categoryPath}>{newsCategoryLabel(article.category)}</Link>
           {' · '}
           <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, timeZone)}</time>
         </p>
@@ -176,10 +173,32 @@ function NewsArticle({ queryRef }: { queryRef: PreloadedQuery<NewsPagesArticleQu
             ))}
         </div>
         <p className={styles.back}>
-          <Link to={categoryPath}>More in {titleCase(article.category)}</Link>
+          <Link to={categoryPath}>More in {newsCategoryLabel(article.category)}</Link>
           <Link to="/news">All news</Link>
         </p>
       </Page>
     </>
+  );
+}
+
+/**
+ * Where the page sits: each step a link, the page itself last (aria-current). A step that reads as the one before
+ * it is left out, so the trail never says the same word twice.
+ */
+function Breadcrumb({ trail, current }: { trail: { label: string; to: string }[]; current: string }) {
+  const steps = trail.filter(
+    (step, i) => i === 0 || step.label.toLowerCase() !== trail[i - 1]!.label.toLowerCase(),
+  );
+  return (
+    <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+      <ol>
+        {steps.map((step) => (
+          <li key={step.to}>
+            <Link to={step.to}>{step.label}</Link>
+          </li>
+        ))}
+        <li aria-current="page">{current}</li>
+      </ol>
+    </nav>
   );
 }

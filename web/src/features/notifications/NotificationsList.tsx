@@ -4,6 +4,7 @@ import type { NotificationsListPaginationQuery } from '../../__generated__/Notif
 import type { NotificationsList_viewer$key } from '../../__generated__/NotificationsList_viewer.graphql';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { groupNotifications } from './group-notifications';
 import { NotificationRow } from './NotificationRow';
 import { STORED_PAGE, storeNotifications } from './persisted';
 import { useMarkNotificationsRead } from './useMarkNotificationsRead';
@@ -110,16 +111,19 @@ export function NotificationsList({ viewer }: { viewer: NotificationsList_viewer
         </p>
       ) : (
         <ul className={styles.list} aria-label="Notifications">
-          {nodes.map((n, index) => (
-            <NotificationRow
-              key={n.id}
-              type={n.type}
-              subject={n.subject}
-              message={n.message}
-              createdAt={n.createdAt}
-              isNew={isNew(n, index)}
-            />
-          ))}
+          {groupNotifications(nodes.map((n, index) => ({ ...n, isNew: isNew(n, index) }))).map(
+            ({ latest, members }) => (
+              <NotificationRow
+                key={latest.id}
+                type={latest.type}
+                subject={latest.subject}
+                message={latest.message}
+                createdAt={latest.createdAt}
+                isNew={members.some((m) => m.isNew)}
+                count={members.length}
+              />
+            ),
+          )}
         </ul>
       )}
       {hasNext && (

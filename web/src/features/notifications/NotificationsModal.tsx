@@ -5,6 +5,7 @@ import type { NotificationsModalQuery } from '../../__generated__/NotificationsM
 import { Modal } from '../../shared/modals/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { LoadBoundary } from '../../ui/LoadBoundary';
+import { groupNotifications } from './group-notifications';
 import { NotificationRow } from './NotificationRow';
 import { NotificationsList } from './NotificationsList';
 import { storedNotifications } from './persisted';
@@ -60,8 +61,13 @@ function KeptList() {
       </div>
       {kept.length > 0 && (
         <ul className={styles.list} aria-label="Notifications">
-          {kept.map((n) => (
-            <NotificationRow key={n.id} {...n} isNew={!n.read} />
+          {groupNotifications(kept).map(({ latest, members }) => (
+            <NotificationRow
+              key={latest.id}
+              {...latest}
+              isNew={members.some((m) => !m.read)}
+              count={members.length}
+            />
           ))}
         </ul>
       )}

@@ -38,31 +38,91 @@ const ICONS = {
   bell: path('M6 16v-5a6 6 0 1 1 12 0v5l2 2H4l2-2ZM10 20a2 2 0 0 0 4 0'),
 } satisfies Record<string, ReactNode>;
 
+/** Where the player acts on a notification: a dialog of theirs, or a page. */
+export type NotificationAction =
+  | { label: string; modal: 'loyalty' | 'transactions' | 'wagering' | 'wallet' }
+  | { label: string; to: string };
+
 interface TypeInfo {
+  /** What happened, above the backend's own subject. */
   label: string;
   icon: keyof typeof ICONS;
   kind: Kind;
+  /** The row's title when several identical ones are grouped ("3 chests ready"); else the subject and a count. */
+  many?: (count: number) => string;
+  /** The message under such a group, in place of the newest's own (which speaks of one). */
+  manyMessage?: string;
+  action?: NotificationAction;
 }
 
+const CHESTS: NotificationAction = { label: 'Open your chests', modal: 'loyalty' };
+const WAGERING: NotificationAction = { label: 'See your bonus wagering', modal: 'wagering' };
+const TRANSACTIONS: NotificationAction = { label: 'See your transactions', modal: 'transactions' };
+const TOURNAMENTS: NotificationAction = { label: 'See the tournaments', to: '/tournaments' };
+
+// Labels say what the type means, nothing more: withdrawal_success is sent when a withdrawal is paid (a request
+// sends none), so only it reads "Withdrawal paid".
 export const NOTIFICATION_TYPES: Record<NotificationType, TypeInfo> = {
-  ALLOCATION: { label: 'Bonus added', icon: 'gift', kind: 'bonus' },
-  BONUS_TRANSFER_OPT_OUT: { label: 'Bonus opt-out', icon: 'optOut', kind: 'warning' },
-  BONUS_WAGERING_COMPLETED: { label: 'Wagering completed', icon: 'check', kind: 'bonus' },
-  CASHBACK: { label: 'Cashback', icon: 'cashback', kind: 'money' },
-  CASH_DROP_FRIDAY: { label: 'Friday cash drop', icon: 'cashDrop', kind: 'money' },
+  ALLOCATION: {
+    label: 'Bonus added',
+    icon: 'gift',
+    kind: 'bonus',
+    many: (n) => `${n} bonuses added`,
+    action: WAGERING,
+  },
+  BONUS_TRANSFER_OPT_OUT: { label: 'Bonus opt-out', icon: 'optOut', kind: 'warning', action: WAGERING },
+  BONUS_WAGERING_COMPLETED: { label: 'Wagering completed', icon: 'check', kind: 'bonus', action: WAGERING },
+  CASHBACK: { label: 'Cashback', icon: 'cashback', kind: 'money', action: TRANSACTIONS },
+  CASH_DROP_FRIDAY: { label: 'Friday cash drop', icon: 'cashDrop', kind: 'money', action: TRANSACTIONS },
   CREATED_BY_USER: { label: 'Message from PlayLive', icon: 'user', kind: 'message' },
-  JACKPOT_WIN: { label: 'Jackpot win', icon: 'jackpot', kind: 'money' },
-  LOYALTY_CHEST_UNLOCKED: { label: 'Loyalty chest unlocked', icon: 'chest', kind: 'loyalty' },
-  LOYALTY_ALLOCATION: { label: 'Loyalty reward', icon: 'diamond', kind: 'loyalty' },
-  LOYALTY_TIER_UNLOCKED: { label: 'New loyalty tier', icon: 'tierUp', kind: 'loyalty' },
-  TOURNAMENT_PRIZE: { label: 'Tournament prize', icon: 'trophy', kind: 'tournament' },
-  TOURNAMENT_LEADERBOARD_PRIZE: { label: 'Leaderboard prize', icon: 'podium', kind: 'tournament' },
-  WELCOME_MESSAGE: { label: 'Welcome', icon: 'welcome', kind: 'message' },
-  WITHDRAWAL_ROLLBACK: { label: 'Withdrawal reversed', icon: 'rollback', kind: 'warning' },
-  WITHDRAWAL_SUCCESS: { label: 'Withdrawal paid', icon: 'withdrawal', kind: 'money' },
+  JACKPOT_WIN: { label: 'Jackpot win', icon: 'jackpot', kind: 'money', action: TRANSACTIONS },
+  LOYALTY_CHEST_UNLOCKED: {
+    label: 'Chest ready',
+    icon: 'chest',
+    kind: 'loyalty',
+    many: (n) => `${n} chests ready`,
+    manyMessage: 'They are waiting in your loyalty chests.',
+    action: CHESTS,
+  },
+  LOYALTY_ALLOCATION: {
+    label: 'Loyalty reward',
+    icon: 'diamond',
+    kind: 'loyalty',
+    many: (n) => `${n} loyalty rewards`,
+    action: TRANSACTIONS,
+  },
+  LOYALTY_TIER_UNLOCKED: { label: 'New loyalty tier', icon: 'tierUp', kind: 'loyalty', action: CHESTS },
+  TOURNAMENT_PRIZE: { label: 'Tournament prize', icon: 'trophy', kind: 'tournament', action: TOURNAMENTS },
+  TOURNAMENT_LEADERBOARD_PRIZE: {
+    label: 'Leaderboard prize',
+    icon: 'podium',
+    kind: 'tournament',
+    action: TOURNAMENTS,
+  },
+  WELCOME_MESSAGE: {
+    label: 'Welcome',
+    icon: 'welcome',
+    kind: 'message',
+    action: { label: 'Open the cashier', modal: 'wallet' },
+  },
+  WITHDRAWAL_ROLLBACK: {
+    label: 'Withdrawal reversed',
+    icon: 'rollback',
+    kind: 'warning',
+    action: TRANSACTIONS,
+  },
+  WITHDRAWAL_SUCCESS: { label: 'Withdrawal paid', icon: 'withdrawal', kind: 'money', action: TRANSACTIONS },
   OTHER: { label: 'Notification', icon: 'bell', kind: 'message' },
   '%future added value': { label: 'Notification', icon: 'bell', kind: 'message' },
 };
+
+/** A group's title: the type's own plural ("3 chests ready"), else the subject with how many times it came. */
+export function groupTitle(type: NotificationType | string, subject: string, count: number): string {
+  const info = typeInfo(type);
+  const title = subject || info.label;
+  if (count <= 1) return title;
+  return info.many?.(count) ?? `${title} (${count} times)`;
+}
 
 export const typeInfo = (type: NotificationType | string): TypeInfo =>
   NOTIFICATION_TYPES[type as NotificationType] ?? NOTIFICATION_TYPES.OTHER;

@@ -1,16 +1,15 @@
+import { ContactRoutes } from '../../shared/page/ContactRoutes';
 import { Page } from '../../shared/page/Page';
 
-/** Where players land when PlayLive is not available to them. */
+/** Where players land when PlayLive is not available to them; it offers only the contact routes that are on. */
 export function Component() {
   return (
     <Page
       title="PlayLive is unavailable"
       lead="PlayLive is not available in your region or right now. If you think this is a mistake, contact support."
     >
-      <p>
-        PlayLive serves players aged 18 and over in South Africa. Our support team answers by live chat and at
-        support@playlive.test every day from 8am to 10pm.
-      </p>
+      <p>PlayLive serves players aged 18 and over in South Africa.</p>
+      <ContactRoutes />
     </Page>
   );
 }

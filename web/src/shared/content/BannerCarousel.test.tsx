@@ -62,4 +62,15 @@ describe('the banner carousel', () => {
     await screen.findByRole('region', { name: 'Promotions' });
     expect(screen.queryByRole('button', { name: /Pause/ })).toBeNull();
   });
+
+  it('gives each banner its title and call to action, and keeps the controls out of the banners', async () => {
+    renderCarousel(2);
+    const pause = await screen.findByRole('button', { name: 'Pause the promotions' });
+    const slides = screen.getAllByRole('link', { hidden: true });
+    for (const [i, slide] of slides.entries()) {
+      expect(slide.textContent).toContain(`Banner ${i + 1}`);
+      expect(slide.textContent).toContain('See the offer');
+      expect(slide.contains(pause)).toBe(false);
+    }
+  });
 });

@@ -6,6 +6,9 @@ import styles from './BannerCarousel.module.css';
 /** docs/rules.md#promotions-and-banners: a new banner every 5000 ms, sliding in over 1000 ms. */
 export const AUTOPLAY_MS = 5000;
 
+/** What every banner invites the player to do (the whole banner is the link; this makes it visible). */
+const CALL_TO_ACTION = 'See the offer ›';
+
 function useMedia(query: string): boolean {
   return useSyncExternalStore(
     (change) => {
@@ -80,6 +83,14 @@ export function BannerCarousel({ banners }: { banners: BannerCarousel_banners$ke
                 <img className={styles.media} src={banner.image} alt="" width={1200} height={400} />
               </picture>
             )}
+            {/* The banner's words and its call to action, in a bar of their own under the picture: the controls
+                sit in this bar's reserved corner, never over the picture or the words. */}
+            <span className={`${styles.caption} ${list.length > 1 ? styles.withControls : ''}`}>
+              <span className={styles.title}>{banner.title ?? 'Promotion'}</span>
+              <span className={styles.cta} aria-hidden="true">
+                {CALL_TO_ACTION}
+              </span>
+            </span>
           </a>
         ))}
       </div>

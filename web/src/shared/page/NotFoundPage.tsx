@@ -17,6 +17,9 @@ export default function NotFoundPage() {
         <Link to="/webplay/all" className={buttonClass('ghost')}>
           Browse all games
         </Link>
+        <Link to="/help" className={buttonClass('ghost')}>
+          Help and contact
+        </Link>
       </div>
     </Page>
   );
