@@ -293,6 +293,10 @@ export const migrations: string[] = [
   ALTER TABLE users ADD COLUMN affiliate TEXT NOT NULL DEFAULT 'organic';
   ALTER TABLE users ADD COLUMN tracking_id TEXT NULL;
   `,
+  // 4: a tournament's minimum stake per spin (docs/rules.md#tournament-stages, "Which spins score"); 0 means none.
+  `
+  ALTER TABLE tournaments ADD COLUMN min_stake_cents INTEGER NOT NULL DEFAULT 0 CHECK (min_stake_cents >= 0);
+  `,
 ];
 
 export function migrate(db: Database): void {
