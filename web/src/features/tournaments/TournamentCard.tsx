@@ -146,7 +146,8 @@ export function TournamentCard({
             </div>
           )}
         </dl>
-        <GamesThatCount tournament={t} />
+        {/* Once it has ended, which games counted no longer matters to anyone. */}
+        {t.stage !== 'ENDED' && <GamesThatCount tournament={t} />}
         <Actions t={t} rows={rows} now={now} />
       </div>
       <div className={styles.board}>
