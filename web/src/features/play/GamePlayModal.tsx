@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { LaunchGameMutation } from '../../__generated__/LaunchGameMutation.graphql';
+import type { TournamentEligibility_game$key } from '../../__generated__/TournamentEligibility_game.graphql';
 import { closeModal, restoreFocus, showAlert } from '../../shared/modals/modal-store';
 import { Modal } from '../../shared/modals/Modal';
 import type { ModalProps } from '../../shared/modals/registry';
@@ -9,6 +10,7 @@ import { useMutation } from '../../shared/relay/useMutation';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import styles from './GamePlayModal.module.css';
+import { TournamentEligibility } from './TournamentEligibility';
 import {
   REALITY_CHECK_CHOICES,
   realityCheckMinutes,
@@ -55,6 +57,7 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
         game {
           id
           name
+          ...TournamentEligibility_game
         }
         viewer {
           id
@@ -69,7 +72,12 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
       }
     }
   `);
-  const [game, setGame] = useState<{ url: string; name: string } | null>(null);
+  const [game, setGame] = useState<{
+    url: string;
+    name: string;
+    /** Whether it scores in the player's tournaments (real play only). */
+    ref: TournamentEligibility_game$key;
+  } | null>(null);
   const started = useRef(false);
   const [reminderMinutes, setReminderMinutes] = useState(realityCheckMinutes);
   const reality = useRealityCheck(game !== null && !props.demo, reminderMinutes);
@@ -85,7 +93,12 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
         demo: props.demo,
       },
     }).then(
-      (response) => setGame({ url: response.launchGame.url, name: response.launchGame.game.name }),
+      (response) =>
+        setGame({
+          url: response.launchGame.url,
+          name: response.launchGame.game.name,
+          ref: response.launchGame.game,
+        }),
       (err: Error) => {
         closeModal();
         showAlert(err.message, 'The game could not start');
@@ -111,35 +124,38 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
             restoreFocus();
           }}
         >
-          <div className={styles.bar}>
-            <Dialog.Title className={styles.title}>
-              {game ? game.name : 'Starting the game'}
-              {props.demo && <span className={styles.demo}>Demo</span>}
-            </Dialog.Title>
-            <div className={styles.tools}>
-              {!props.demo && (
-                <label className={styles.reminder}>
-                  Reminder every
-                  <select
-                    value={reminderMinutes}
-                    onChange={(e) => {
-                      const minutes = Number(e.target.value);
-                      saveRealityCheckMinutes(minutes);
-                      setReminderMinutes(minutes);
-                    }}
-                  >
-                    {REALITY_CHECK_CHOICES.map((m) => (
-                      <option key={m} value={m}>
-                        {m} min
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )}
-              <Button variant="ghost" onClick={stop}>
-                Stop playing
-              </Button>
+          <div>
+            <div className={styles.bar}>
+              <Dialog.Title className={styles.title}>
+                {game ? game.name : 'Starting the game'}
+                {props.demo && <span className={styles.demo}>Demo</span>}
+              </Dialog.Title>
+              <div className={styles.tools}>
+                {!props.demo && (
+                  <label className={styles.reminder}>
+                    Reminder every
+                    <select
+                      value={reminderMinutes}
+                      onChange={(e) => {
+                        const minutes = Number(e.target.value);
+                        saveRealityCheckMinutes(minutes);
+                        setReminderMinutes(minutes);
+                      }}
+                    >
+                      {REALITY_CHECK_CHOICES.map((m) => (
+                        <option key={m} value={m}>
+                          {m} min
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <Button variant="ghost" onClick={stop}>
+                  Stop playing
+                </Button>
+              </div>
             </div>
+            {game && !props.demo && <TournamentEligibility game={game.ref} strip />}
           </div>
           {reality.playedMinutes !== null && (
             <div className={styles.reality} role="alertdialog" aria-label="Reality check">

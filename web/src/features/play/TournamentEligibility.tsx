@@ -9,7 +9,14 @@ import styles from './TournamentEligibility.module.css';
  * "This game does not count for … — choose a game that does", which opens that tournament's games. Guests and
  * players in no tournament see nothing.
  */
-export function TournamentEligibility({ game }: { game: TournamentEligibility_game$key }) {
+export function TournamentEligibility({
+  game,
+  strip = false,
+}: {
+  game: TournamentEligibility_game$key;
+  /** One line per tournament under the playing game's bar, rather than boxes on its page. */
+  strip?: boolean;
+}) {
   const data = useFragment(
     graphql`
       fragment TournamentEligibility_game on Game {
@@ -31,7 +38,7 @@ export function TournamentEligibility({ game }: { game: TournamentEligibility_ga
   const rows = data.tournamentEligibility;
   if (!rows || rows.length === 0) return null;
   return (
-    <section className={styles.box} aria-label="Your tournaments">
+    <section className={strip ? styles.strip : styles.box} aria-label="Your tournaments">
       <ul className={styles.list}>
         {rows.map(({ counts, tournament: t }) => (
           <li key={t.id} className={counts ? styles.counts : styles.doesNot}>
