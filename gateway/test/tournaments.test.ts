@@ -363,11 +363,17 @@ describe('tournaments at the real clock', () => {
       if (t.countsAllGames) {
         expect(t.eligibleGames.totalCount, t.name).toBe(res.data.games.totalCount);
       } else {
-        expect(nodesOf(t.eligibleGames).map((g: any) => g.gameId), t.name).toEqual(backend.game_ids);
+        expect(
+          nodesOf(t.eligibleGames).map((g: any) => g.gameId),
+          t.name,
+        ).toEqual(backend.game_ids);
       }
     }
     const highRoller = byName(ts, 'High Roller Showdown');
-    expect(highRoller).toMatchObject({ countsAllGames: false, minimumStake: { cents: 500, formatted: 'R5.00' } });
+    expect(highRoller).toMatchObject({
+      countsAllGames: false,
+      minimumStake: { cents: 500, formatted: 'R5.00' },
+    });
     expect(highRoller.eligibleGames.totalCount).toBe(30);
     expect(byName(ts, 'Weekend Spin Frenzy')).toMatchObject({ countsAllGames: true, minimumStake: null });
     // Ten tournaments' games from one catalogue read at most (it may come from the shared cache), the list once.
@@ -438,7 +444,9 @@ describe('tournaments at the real clock', () => {
 
   it('is in play only once started: a tournament that has not opened never is', async () => {
     const ts = await list(stack);
-    const res = await stack.gql(`{ tournaments(first: 20) { edges { node { name stage inPlay startsAt } } } }`);
+    const res = await stack.gql(
+      `{ tournaments(first: 20) { edges { node { name stage inPlay startsAt } } } }`,
+    );
     for (const t of nodesOf(res.data.tournaments)) {
       const started = Date.parse(t.startsAt) <= Date.now();
       expect(t.inPlay, t.name).toBe(started && t.stage !== 'ENDED');

@@ -81,7 +81,9 @@ async function joinAndClimb(page: Page, card: Locator, token: string) {
   ]);
   await confirm.getByText('30 games count').waitFor();
   expect(await confirm.getByText('All games count').count()).toBe(0);
-  const tiles = confirm.getByRole('list', { name: `Games that count in ${BUY_IN_TOURNAMENT}` }).getByRole('link');
+  const tiles = confirm
+    .getByRole('list', { name: `Games that count in ${BUY_IN_TOURNAMENT}` })
+    .getByRole('link');
   expect(await tiles.count()).toBe(4);
   await card.getByRole('button', { name: 'Pay R50.00 and join' }).click();
   await card.getByText('You’re in').waitFor();
@@ -122,7 +124,9 @@ describe('tournaments', () => {
     // "Choose a game" lists the tournament's games; the chosen game's page says it scores there.
     await card.getByRole('button', { name: 'Choose a game' }).click();
     const choose = page.getByRole('dialog', { name: 'Choose a game' });
-    const listed = choose.getByRole('list', { name: `Games that count in ${BUY_IN_TOURNAMENT}` }).getByRole('link');
+    const listed = choose
+      .getByRole('list', { name: `Games that count in ${BUY_IN_TOURNAMENT}` })
+      .getByRole('link');
     await listed.first().waitFor();
     expect(await listed.count()).toBe(24);
     await choose.getByText('Showing 24 of 30 games').waitFor();

@@ -240,6 +240,11 @@ function seedRivals(db: Db, now: Date): number[] {
   });
 }
 
+const INSERT_TOURNAMENT = `INSERT INTO tournaments (name, description, image, registration_start_offset,
+    registration_end_offset, tournament_start_offset, tournament_end_offset, buy_in_cents, buy_in_duration,
+    prize_pool_cents, game_ids, min_stake_cents)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 /** Tournaments scheduled around the schedule anchor, with rivals on their leaderboards. */
 export function seedTournaments(db: Db, now: Date): void {
   const random = seededRandom(20_240_916);
@@ -258,12 +263,7 @@ export function seedTournaments(db: Db, now: Date): void {
   const demo = db.prepare('SELECT id FROM users WHERE email = ?').get(DEMO_EMAIL) as
     { id: number } | undefined;
 
-  const insertTournament = db.prepare(
-    `INSERT INTO tournaments (name, description, image, registration_start_offset, registration_end_offset,
-       tournament_start_offset, tournament_end_offset, buy_in_cents, buy_in_duration, prize_pool_cents, game_ids,
-       min_stake_cents)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insertTournament = db.prepare(INSERT_TOURNAMENT);
   const insertEntry = db.prepare(
     `INSERT OR IGNORE INTO tournament_users (tournament_id, user_id, points, time_played, started_at, joined_at)
      VALUES (?, ?, ?, ?, ?, ?)`,

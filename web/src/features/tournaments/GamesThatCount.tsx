@@ -77,7 +77,10 @@ export function GamesThatCount({
         <p className={styles.muted}>We could not load the list of games right now.</p>
       )}
       {!t.countsAllGames && shown.length > 0 && (
-        <ul className={`${styles.row} ${compact ? styles.compact : ''}`} aria-label={`Games that count in ${t.name}`}>
+        <ul
+          className={`${styles.row} ${compact ? styles.compact : ''}`}
+          aria-label={`Games that count in ${t.name}`}
+        >
           {shown.map((g) => (
             <li key={g.id}>
               <Link to={`/game/${encodeURIComponent(g.code)}`} className={styles.tile} onClick={closeModal}>

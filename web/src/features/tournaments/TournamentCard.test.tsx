@@ -144,16 +144,19 @@ describe('a tournament card at a fixed clock', () => {
     expect(within(card).getByText('30 games count')).toBeTruthy();
     expect(within(card).queryByText('All games count')).toBeNull();
     const tiles = within(card).getByRole('list', { name: 'Games that count in High Roller Showdown' });
-    expect(within(tiles).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/game/hidden-jewels',
-      '/game/zeus-riches',
-    ]);
+    expect(
+      within(tiles)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/game/hidden-jewels', '/game/zeus-riches']);
     expect(within(card).getByText('R5.00', { selector: 'strong' })).toBeTruthy();
     act(() => within(card).getByRole('button', { name: 'Join for R50.00' }).click());
     const confirm = within(card).getByRole('group', { name: 'Confirm the buy-in' });
     expect(within(confirm).getByText('R50,000.00')).toBeTruthy();
     expect(within(confirm).getByText('R5.00 a spin')).toBeTruthy();
-    expect(within(confirm).getByRole('list', { name: 'Games that count in High Roller Showdown' })).toBeTruthy();
+    expect(
+      within(confirm).getByRole('list', { name: 'Games that count in High Roller Showdown' }),
+    ).toBeTruthy();
   });
 
   it('says "All games count" only when every game counts, with no tiles and no minimum', () => {

@@ -9,7 +9,11 @@ export type TournamentGroup = 'running' | 'upcoming' | 'ended';
 
 const GROUPS: { key: TournamentGroup; title: string; empty: string }[] = [
   { key: 'running', title: 'Running', empty: 'No tournament is running right now. See what is coming up.' },
-  { key: 'upcoming', title: 'Upcoming', empty: 'Nothing is coming up yet. New tournaments are added every week.' },
+  {
+    key: 'upcoming',
+    title: 'Upcoming',
+    empty: 'Nothing is coming up yet. New tournaments are added every week.',
+  },
   { key: 'ended', title: 'Ended', empty: 'No tournament has ended yet.' },
 ];
 
@@ -27,7 +31,9 @@ const PHONE = '(max-width: 599px)';
  * The tournaments in three groups, each in the order given: as three sections on a desktop, as three tabs on a
  * phone (so a phone is not one very long column). A tab opens on the first group that has any.
  */
-export function TournamentGroups<N extends { readonly id: string; readonly stage: string; readonly inPlay: boolean }>({
+export function TournamentGroups<
+  N extends { readonly id: string; readonly stage: string; readonly inPlay: boolean },
+>({
   nodes,
   renderItem,
 }: {
