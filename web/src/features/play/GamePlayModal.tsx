@@ -106,10 +106,11 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
     );
   }, [launch, props.code, props.gameId, props.demo]);
 
+  // The spins have moved the balance: the header shows it fresh.
+  const refreshWallet = () => fetchQuery(environment, WalletAfterPlay, {}).subscribe({});
   const stop = () => {
     closeModal();
-    // The spins have moved the balance: the header shows it fresh.
-    fetchQuery(environment, WalletAfterPlay, {}).subscribe({});
+    refreshWallet();
   };
 
   return (
@@ -155,7 +156,7 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
                 </Button>
               </div>
             </div>
-            {game && !props.demo && <TournamentEligibility game={game.ref} strip />}
+            {game && !props.demo && <TournamentEligibility game={game.ref} strip onLeave={refreshWallet} />}
           </div>
           {reality.playedMinutes !== null && (
             <div className={styles.reality} role="alertdialog" aria-label="Reality check">

@@ -12,10 +12,13 @@ import styles from './TournamentEligibility.module.css';
 export function TournamentEligibility({
   game,
   strip = false,
+  onLeave,
 }: {
   game: TournamentEligibility_game$key;
   /** One line per tournament under the playing game's bar, rather than boxes on its page. */
   strip?: boolean;
+  /** Runs before "choose a game that does" takes the player elsewhere (the playing game ends). */
+  onLeave?: () => void;
 }) {
   const data = useFragment(
     graphql`
@@ -56,7 +59,10 @@ export function TournamentEligibility({
                 <button
                   type="button"
                   className={styles.choose}
-                  onClick={() => openModal('tournamentGames', { tournament: t.id })}
+                  onClick={() => {
+                    onLeave?.();
+                    openModal('tournamentGames', { tournament: t.id });
+                  }}
                 >
                   choose a game that does
                 </button>
