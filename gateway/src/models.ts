@@ -223,6 +223,10 @@ export interface TournamentModel {
   buyInCents: number | null;
   buyInDurationMinutes: number | null;
   prizePoolCents: number | null;
+  /** The games whose spins score; empty when every game does (the backend's game_ids). */
+  gameIds: number[];
+  /** The smallest stake per spin that scores; null without a minimum (the backend sends null, 0 or nothing). */
+  minStakeCents: number | null;
   usersCount: number;
   entries: TournamentEntryModel[];
   joined: boolean;

@@ -42,6 +42,7 @@ describe('tournamentStage at fixed clocks', () => {
       label: 'Reg. starts in',
       registrationOpen: false,
       running: false,
+      inPlay: false,
       nextStageAt: at(0),
     });
   });
@@ -51,6 +52,7 @@ describe('tournamentStage at fixed clocks', () => {
       label: 'Starts in',
       registrationOpen: true,
       running: false,
+      inPlay: false,
       nextStageAt: at(2 * H),
     });
   });
@@ -60,6 +62,7 @@ describe('tournamentStage at fixed clocks', () => {
       label: 'Closes in',
       registrationOpen: true,
       running: true,
+      inPlay: true,
       nextStageAt: at(4 * H),
     });
   });
@@ -69,6 +72,7 @@ describe('tournamentStage at fixed clocks', () => {
       label: 'Players',
       registrationOpen: false,
       running: true,
+      inPlay: true,
       nextStageAt: at(10 * H),
     });
   });
@@ -78,6 +82,7 @@ describe('tournamentStage at fixed clocks', () => {
       label: 'Ended @ 2026-11-22 20:00',
       registrationOpen: false,
       running: false,
+      inPlay: false,
       nextStageAt: null,
     });
   });
@@ -86,6 +91,9 @@ describe('tournamentStage at fixed clocks', () => {
     expect(tournamentStage(early, at(H - 1)).nextStageAt).toEqual(at(H));
     expect(stage(early, H)).toBe('RUNNING');
     expect(stage(early, 2 * H)).toBe('RUNNING');
+    // Running by the table, but not opened yet: not in play (so never LIVE) until the start.
+    expect(tournamentStage(early, at(2 * H - 1)).inPlay).toBe(false);
+    expect(tournamentStage(early, at(2 * H)).inPlay).toBe(true);
   });
 });
 

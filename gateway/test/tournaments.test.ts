@@ -338,6 +338,122 @@ describe('tournaments at the real clock', () => {
     expect(guestBoard.some((e: any) => e.isViewer)).toBe(false);
     expect(guestBoard.some((e: any) => e.name === 'Spinning Sipho')).toBe(true);
   });
+  it('says which games count (all, or a list as games), the minimum stake, with one read of each resource', async () => {
+    const sandboxList = (await (await fetch(`${stack.sandbox.url}/api/tournaments`)).json()) as {
+      tournaments: { name: string; game_ids: number[]; min_stake: string | null }[];
+    };
+    // Page sizes as variables: the cost limit multiplies by a literal `first` only.
+    const res = await stack.gql(
+      `query($all: Int!) {
+        games(first: 1) { totalCount }
+        tournaments(first: $all) { edges { node {
+          name countsAllGames minimumStake { cents formatted }
+          eligibleGames(first: $all) { totalCount edges { node { gameId } } }
+        } } }
+      }`,
+      { all: 100 },
+      // A player's list is their own, read for this request (a guest's may come from the shared cache).
+      { token: (await newPlayer(stack, 'Counting Carla')).token },
+    );
+    expect(res.errors).toBeUndefined();
+    const ts = nodesOf(res.data.tournaments);
+    for (const t of ts) {
+      const backend = sandboxList.tournaments.find((b) => b.name === t.name)!;
+      expect(t.countsAllGames, t.name).toBe(backend.game_ids.length === 0);
+      if (t.countsAllGames) {
+        expect(t.eligibleGames.totalCount, t.name).toBe(res.data.games.totalCount);
+      } else {
+        expect(
+          nodesOf(t.eligibleGames).map((g: any) => g.gameId),
+          t.name,
+        ).toEqual(backend.game_ids);
+      }
+    }
+    const highRoller = byName(ts, 'High Roller Showdown');
+    expect(highRoller).toMatchObject({
+      countsAllGames: false,
+      minimumStake: { cents: 500, formatted: 'R5.00' },
+    });
+    expect(highRoller.eligibleGames.totalCount).toBe(30);
+    expect(byName(ts, 'Weekend Spin Frenzy')).toMatchObject({ countsAllGames: true, minimumStake: null });
+    // Ten tournaments' games from one catalogue read at most (it may come from the shared cache), the list once.
+    const calls: string[] = res.extensions.upstreamCalls;
+    expect(calls.filter((c) => c === 'GET /api/allgames').length).toBeLessThanOrEqual(1);
+    expect(calls.filter((c) => c === 'GET /api/tournaments')).toHaveLength(1);
+  });
+
+  it('tells a player on a game whether it counts in each tournament they joined; other games and small stakes score 0', async () => {
+    const { token } = await newPlayer(stack, 'Eligible Ella');
+    await credit(stack, token, '200.00');
+    const backend = (await (await fetch(`${stack.sandbox.url}/api/tournaments/2`)).json()) as {
+      tournament: { name: string; game_ids: number[] };
+    };
+    expect(backend.tournament.name).toBe('High Roller Showdown');
+    const games = (await (await fetch(`${stack.sandbox.url}/api/allgames`)).json()) as {
+      id: number;
+      game_code: string;
+    }[];
+    const counted = games.find((g) => backend.tournament.game_ids.includes(g.id))!;
+    const other = games.find((g) => !backend.tournament.game_ids.includes(g.id))!;
+    expect((await stack.gql(JOIN, { id: tid(2) }, { token })).errors).toBeUndefined();
+    expect((await stack.gql(JOIN, { id: tid(1) }, { token })).errors).toBeUndefined();
+
+    const ELIGIBILITY = `query($code: String!) {
+      game(code: $code) { tournamentEligibility { counts tournament { name inPlay myEntry { points } } } }
+    }`;
+    const on = async (code: string, who: string | null) => {
+      const res = await stack.gql(ELIGIBILITY, { code }, { token: who });
+      expect(res.errors).toBeUndefined();
+      return res;
+    };
+    const eligibility = async (code: string) =>
+      Object.fromEntries(
+        (await on(code, token)).data.game.tournamentEligibility.map((e: any) => [e.tournament.name, e]),
+      );
+    expect(await eligibility(counted.game_code)).toMatchObject({
+      'High Roller Showdown': { counts: true, tournament: { inPlay: true } },
+      'Weekend Spin Frenzy': { counts: true },
+    });
+    expect(await eligibility(other.game_code)).toMatchObject({
+      'High Roller Showdown': { counts: false },
+      'Weekend Spin Frenzy': { counts: true },
+    });
+
+    const spinOn = async (gameCode: string, stake: string) => {
+      const res = await fetch(`${stack.sandbox.url}/sandbox/spin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ gameCode, stake }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const highRollerPoints = async () =>
+      (await eligibility(counted.game_code))['High Roller Showdown'].tournament.myEntry.points;
+    await spinOn(other.game_code, '20.00'); // a game High Roller does not count
+    await spinOn(counted.game_code, '4.99'); // below its R5.00 minimum
+    expect(await highRollerPoints()).toBe(0);
+    expect((await eligibility(counted.game_code))['Weekend Spin Frenzy'].tournament.myEntry.points).toBe(24);
+    await spinOn(counted.game_code, '5.00');
+    expect(await highRollerPoints()).toBe(5);
+
+    // A guest has joined nothing, and nothing is read to say so.
+    const guest = await on(counted.game_code, null);
+    expect(guest.data.game.tournamentEligibility).toEqual([]);
+    expect(guest.extensions.upstreamCalls).not.toContain('GET /api/tournaments');
+  });
+
+  it('is in play only once started: a tournament that has not opened never is', async () => {
+    const ts = await list(stack);
+    const res = await stack.gql(
+      `{ tournaments(first: 20) { edges { node { name stage inPlay startsAt } } } }`,
+    );
+    for (const t of nodesOf(res.data.tournaments)) {
+      const started = Date.parse(t.startsAt) <= Date.now();
+      expect(t.inPlay, t.name).toBe(started && t.stage !== 'ENDED');
+    }
+    expect(byName(nodesOf(res.data.tournaments), 'Big Five Buy-In Bash').inPlay).toBe(false);
+    expect(ts.length).toBeGreaterThan(0);
+  });
 });
 
 describe('tournaments with the gateway clock moved', () => {

@@ -81,12 +81,14 @@ function makeTournament(o: {
   buyInCents?: number;
   duration?: number | null;
   gameIds?: number[];
+  minStakeCents?: number;
 }): number {
   const info = sb.db
     .prepare(
       `INSERT INTO tournaments (name, description, image, registration_start_offset, registration_end_offset,
-         tournament_start_offset, tournament_end_offset, buy_in_cents, buy_in_duration, prize_pool_cents, game_ids)
-       VALUES ('Test Cup', 'A test tournament', '/images/tournaments/test-cup.webp', ?, ?, ?, ?, ?, ?, 100000, ?)`,
+         tournament_start_offset, tournament_end_offset, buy_in_cents, buy_in_duration, prize_pool_cents, game_ids,
+         min_stake_cents)
+       VALUES ('Test Cup', 'A test tournament', '/images/tournaments/test-cup.webp', ?, ?, ?, ?, ?, ?, 100000, ?, ?)`,
     )
     .run(
       o.regStart / SECOND,
@@ -96,6 +98,7 @@ function makeTournament(o: {
       o.buyInCents ?? 0,
       o.duration ?? null,
       JSON.stringify(o.gameIds ?? []),
+      o.minStakeCents ?? 0,
     );
   return Number(info.lastInsertRowid);
 }
@@ -252,6 +255,7 @@ describe('reading tournaments', () => {
         'game_ids',
         'id',
         'image',
+        'min_stake',
         'name',
         'prize_pool',
         'registration_end',
@@ -564,5 +568,60 @@ describe('points from spins', () => {
     setNow(HOUR);
     addTournamentPoints(sb.ctx, p.user.id, 12, 1_000);
     expect(await points(future)).toBe(10);
+  });
+});
+
+describe('which games and stakes count', () => {
+  it('lists each tournament with its games (empty = all) and minimum stake, and the seed has both kinds', async () => {
+    const { tournaments } = await list();
+    for (const t of tournaments) {
+      expect(Array.isArray(t.game_ids)).toBe(true);
+      expect(t.min_stake === null || /^\d+\.\d\d$/.test(t.min_stake)).toBe(true);
+    }
+    const all = tournaments.filter((t) => t.game_ids.length === 0);
+    const listed = tournaments.filter((t) => t.game_ids.length > 0);
+    expect(all.length).toBeGreaterThan(0);
+    expect(listed.length).toBeGreaterThan(0);
+    // What the descriptions promise is what the data says: "any game" only when every game counts.
+    for (const t of tournaments) {
+      if (/any game/i.test(t.description)) expect(t.game_ids, t.name).toEqual([]);
+      if (/selected|featured/i.test(t.description)) expect(t.game_ids.length, t.name).toBeGreaterThan(0);
+    }
+    const highRoller = tournaments.find((t) => t.name === 'High Roller Showdown');
+    expect(highRoller).toMatchObject({ min_stake: '5.00' });
+    expect(highRoller.game_ids).toHaveLength(30);
+    expect((await one(highRoller.id)).body.tournament).toMatchObject({
+      min_stake: '5.00',
+      game_ids: highRoller.game_ids,
+    });
+    expect(tournaments.find((t) => t.name === 'Weekend Spin Frenzy')).toMatchObject({
+      min_stake: null,
+      game_ids: [],
+    });
+  });
+
+  it('scores nothing for a spin below the minimum stake or on a game the tournament does not count', async () => {
+    const p = await richPlayer('Small Staker', 1_000_000);
+    const id = makeTournament({
+      regStart: -DAY,
+      regEnd: DAY,
+      start: -HOUR,
+      end: 2 * DAY,
+      gameIds: [21],
+      minStakeCents: 200,
+    });
+    expect((await join(id, p.token)).status).toBe(200);
+    published.length = 0;
+    const mine = async () => (await one(id, p.token)).body.tournament.my_entry;
+
+    addTournamentPoints(sb.ctx, p.user.id, 21, 199); // R1.99 < R2.00
+    addTournamentPoints(sb.ctx, p.user.id, 22, 10_000); // not a game it counts
+    expect(await mine()).toMatchObject({ points: 0, started_at: null });
+    expect(published.filter((e) => e.channel === `tournament.${id}`)).toEqual([]);
+
+    addTournamentPoints(sb.ctx, p.user.id, 21, 200); // exactly the minimum scores
+    expect((await mine()).points).toBe(2);
+    expect(pointsForStake(499, 500)).toBe(0);
+    expect(pointsForStake(500, 500)).toBe(5);
   });
 });

@@ -1,20 +1,25 @@
 /**
- * Tournaments, as a player meets them, at desktop and phone widths: a player joins a tournament with a buy-in and
- * sees the header balance drop, spins real money on one of its games, and watches their leaderboard row climb
- * without reloading (on the page at 1366 px, in the tournaments modal at 390 px); a countdown ticks on the
- * clock; a guest watches and is asked to log in to join; axe finds nothing serious on the page or the modal.
+ * Tournaments, as a player meets them, at desktop and phone widths: a player sees, before paying a buy-in, which
+ * games count, the minimum stake, the buy-in and the prize pool; joins and sees the header balance drop, spins real
+ * money on one of its games, and watches their leaderboard row climb without reloading (on the page at 1366 px, in
+ * the tournaments modal at 390 px); chooses a game from the tournament's own list and is told on the game's page
+ * that it scores (and on another game's that it does not); the page groups Running, Upcoming and Ended (tabs on a
+ * phone) and a tournament that has not started never says LIVE; a countdown ticks on the clock; a guest watches and
+ * is asked to log in to join; axe finds nothing serious on the page or the modal.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, newPlayer, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 import { seriousViolations } from './axe.js';
 
-/** The seeded tournament in Late Reg. with a R50 buy-in for 60 minutes on selected slots. */
+/** The seeded tournament in Late Reg. with a R50 buy-in for 60 minutes on 30 selected slots, R5.00 a spin at least. */
 const BUY_IN_TOURNAMENT = 'High Roller Showdown';
+/** A seeded tournament in Registering: it has not started. */
+const NOT_STARTED = 'Big Five Buy-In Bash';
 
 let stack: SiteStack;
-/** The tournament's backend id and a game that scores in it. */
-let target: { id: number; gameCode: string };
+/** The tournament's backend id, a game that scores in it, and one that does not. */
+let target: { id: number; gameCode: string; otherGameCode: string };
 /**
  * The page the tests drive (all but the clock's): a fresh context's first page load costs Chromium several times a
  * load in an open page, so each test starts from this page with clean storage (startAfresh in stack.ts) rather than from a context
@@ -34,7 +39,8 @@ beforeAll(async () => {
     game_code: string;
   }[];
   const scoring = tournament.game_ids.length ? games.find((g) => g.id === tournament.game_ids[0]) : games[0];
-  target = { id: tournament.id, gameCode: scoring!.game_code };
+  const other = games.find((g) => !tournament.game_ids.includes(g.id));
+  target = { id: tournament.id, gameCode: scoring!.game_code, otherGameCode: other!.game_code };
 });
 afterAll(() => stack?.close());
 
@@ -65,6 +71,20 @@ async function joinAndClimb(page: Page, card: Locator, token: string) {
 
   await card.getByRole('button', { name: 'Join for R50.00' }).click();
   await card.getByText('Joining takes R50.00 from your balance for 1 h of play.').waitFor();
+  // Before the money goes: what it buys and which spins will score.
+  const confirm = card.getByRole('group', { name: 'Confirm the buy-in' });
+  const terms = await confirm.locator('dl div').allInnerTexts();
+  expect(terms.map((t) => t.replace(/\s+/g, ' '))).toEqual([
+    'Buy-in R50.00',
+    'Prize pool R50,000.00',
+    'Minimum stake R5.00 a spin',
+  ]);
+  await confirm.getByText('30 games count').waitFor();
+  expect(await confirm.getByText('All games count').count()).toBe(0);
+  const tiles = confirm
+    .getByRole('list', { name: `Games that count in ${BUY_IN_TOURNAMENT}` })
+    .getByRole('link');
+  expect(await tiles.count()).toBe(4);
   await card.getByRole('button', { name: 'Pay R50.00 and join' }).click();
   await card.getByText('You’re in').waitFor();
   await expect.poll(() => balance(page)).toBe('Wallet: R1,450.00');
@@ -88,7 +108,37 @@ describe('tournaments', () => {
     const card = page.getByRole('article', { name: BUY_IN_TOURNAMENT });
     await card.getByText('Closes in').waitFor();
     await card.getByText('Leaderboard', { exact: true }).waitFor();
+    // Grouped: the running ones first, then what has not started (never LIVE), then what has ended.
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      expect.stringMatching(/^Running\s*\d+$/),
+      expect.stringMatching(/^Upcoming\s*\d+$/),
+      expect.stringMatching(/^Ended\s*\d+$/),
+    ]);
+    const upcoming = page.getByRole('region', { name: /Upcoming/ });
+    const notStarted = upcoming.getByRole('article', { name: NOT_STARTED });
+    await notStarted.getByText('Leaderboard', { exact: true }).waitFor();
+    expect(await notStarted.getByText('Live', { exact: true }).count()).toBe(0);
+    expect(await card.getByText('Live', { exact: true }).count()).toBe(1);
     await joinAndClimb(page, card, token);
+
+    // "Choose a game" lists the tournament's games; the chosen game's page says it scores there.
+    await card.getByRole('button', { name: 'Choose a game' }).click();
+    const choose = page.getByRole('dialog', { name: 'Choose a game' });
+    const listed = choose
+      .getByRole('list', { name: `Games that count in ${BUY_IN_TOURNAMENT}` })
+      .getByRole('link');
+    await listed.first().waitFor();
+    expect(await listed.count()).toBe(24);
+    await choose.getByText('Showing 24 of 30 games').waitFor();
+    await listed.first().click();
+    await page.getByText(`This game scores in ${BUY_IN_TOURNAMENT} on spins of R5.00 or more.`).waitFor();
+    expect(await seriousViolations(page), 'a game that scores').toEqual([]);
+    // Another game's page says it does not count, and offers the tournament's games.
+    await page.goto(`/game/${target.otherGameCode}`);
+    const note = page.getByRole('region', { name: 'Your tournaments' });
+    await note.getByText(`This game does not count for ${BUY_IN_TOURNAMENT}`).waitFor();
+    await note.getByRole('button', { name: 'choose a game that does' }).click();
+    await page.getByRole('dialog', { name: 'Choose a game' }).getByText('Showing 24 of 30 games').waitFor();
   });
 
   it('a player joins with a buy-in in the modal, spins, and watches the leaderboard move (390 px)', async () => {
@@ -153,6 +203,23 @@ describe('tournaments', () => {
       await page.goto('/tournaments');
       await page.getByRole('article', { name: BUY_IN_TOURNAMENT }).getByText('Lerato K.').first().waitFor();
       expect(await seriousViolations(page), '/tournaments').toEqual([]);
+      if (width === '390') {
+        // A phone shows one group at a time, as tabs: the running ones first.
+        const tabs = page.getByRole('tablist', { name: 'Tournaments by stage' });
+        expect(await tabs.getByRole('tab').allInnerTexts()).toEqual([
+          expect.stringMatching(/^Running\s*\d+$/),
+          expect.stringMatching(/^Upcoming\s*\d+$/),
+          expect.stringMatching(/^Ended\s*\d+$/),
+        ]);
+        expect(await page.getByRole('article', { name: NOT_STARTED }).count()).toBe(0);
+        await tabs.getByRole('tab', { name: /Upcoming/ }).click();
+        const panel = page.getByRole('tabpanel', { name: /Upcoming/ });
+        await panel.getByRole('article', { name: NOT_STARTED }).waitFor();
+        expect(await panel.getByText('Live', { exact: true }).count()).toBe(0);
+        expect(await page.getByRole('article', { name: BUY_IN_TOURNAMENT }).count()).toBe(0);
+        expect(await seriousViolations(page), 'the Upcoming tab').toEqual([]);
+        await tabs.getByRole('tab', { name: /Running/ }).click();
+      }
       await page
         .getByRole('article', { name: BUY_IN_TOURNAMENT })
         .getByRole('button', { name: /Full leaderboard/ })

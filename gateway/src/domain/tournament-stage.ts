@@ -18,6 +18,11 @@ export interface StageInfo {
   registrationOpen: boolean;
   /** "Running" applies in Late Reg. and Running. */
   running: boolean;
+  /**
+   * Play is on: the start time has come and the end has not. Not the same as `running`, which (by the stage table)
+   * also covers a registration that closed before the start: a tournament that has not opened is never in play.
+   */
+  inPlay: boolean;
   /** The first instant at which the stage is different (what a countdown ticks toward); null once ended. */
   nextStageAt: Date | null;
 }
@@ -100,6 +105,7 @@ export function tournamentStage(t: StageTimes, now: Date): StageInfo {
     label: labelOf(t, stage),
     registrationOpen: stage === 'REGISTERING' || stage === 'LATE_REGISTRATION',
     running: stage === 'LATE_REGISTRATION' || stage === 'RUNNING',
+    inPlay: stage !== 'ENDED' && now.getTime() >= t.startsAt.getTime(),
     nextStageAt: nextChange(t, stage),
   };
 }
@@ -108,3 +114,7 @@ export function tournamentStage(t: StageTimes, now: Date): StageInfo {
 export function completesInSeconds(t: Pick<StageTimes, 'endsAt'>, now: Date): number {
   return Math.max(0, Math.floor((t.endsAt.getTime() - now.getTime()) / 1000));
 }
+
+/** Whether spins on this game score in the tournament: an empty list of games means every game does. */
+export const countsGame = (t: { gameIds: readonly number[] }, gameId: number) =>
+  t.gameIds.length === 0 || t.gameIds.includes(gameId);

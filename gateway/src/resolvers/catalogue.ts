@@ -90,8 +90,8 @@ export async function visibleGame(ctx: GatewayContext, key: number | string): Pr
   return game && canSee(audience, game) ? game : null;
 }
 
-/** The games the caller may see (for the menus built from them). */
-async function gamesVisibleTo(ctx: GatewayContext): Promise<readonly GameModel[]> {
+/** The games the caller may see (for the menus built from them, and a tournament's eligible games). */
+export async function gamesVisibleTo(ctx: GatewayContext): Promise<readonly GameModel[]> {
   const [catalogue, audience] = await Promise.all([loadCatalogue(ctx.scope.upstream), audienceOf(ctx)]);
   return visibleGames(catalogue.games, audience);
 }

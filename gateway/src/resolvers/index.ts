@@ -15,7 +15,7 @@ import {
 import type { Prefetches } from './prefetch.js';
 import { scalarResolvers } from './scalars.js';
 import { subscriptionResolvers } from './subscriptions.js';
-import { tournamentsNodeLoaders, tournamentsResolvers } from './tournaments.js';
+import { tournamentsNodeLoaders, tournamentsPrefetches, tournamentsResolvers } from './tournaments.js';
 import { viewerNodeLoaders, viewerPrefetches, viewerResolvers } from './viewer.js';
 import { walletNodeLoaders, walletPrefetches, walletResolvers } from './wallet.js';
 import { withdrawalsNodeLoaders, withdrawalsPrefetches, withdrawalsResolvers } from './withdrawals.js';
@@ -58,6 +58,7 @@ export const prefetches: Prefetches = [
   notificationsPrefetches,
   couponsPrefetches,
   cataloguePrefetches,
+  tournamentsPrefetches,
 ].reduce<Prefetches>((all, part) => {
   const merged = all as Record<string, object | undefined>;
   for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...fields };

@@ -2,9 +2,14 @@ import type { GatewayContext } from '../context.js';
 import type { Resolvers, TournamentActionName } from '../__generated__/resolvers-types.js';
 import { money } from '../domain/money.js';
 import { formatDuration } from '../domain/time.js';
-import { completesInSeconds, tournamentStage, type StageInfo } from '../domain/tournament-stage.js';
+import {
+  completesInSeconds,
+  countsGame,
+  tournamentStage,
+  type StageInfo,
+} from '../domain/tournament-stage.js';
 import { badInput } from '../errors.js';
-import type { TournamentModel } from '../models.js';
+import type { GameModel, TournamentModel } from '../models.js';
 import {
   canonicalNumericId,
   connectionFromArray,
@@ -20,10 +25,13 @@ import {
   loadTournaments,
   tournamentAction,
 } from '../upstream/tournaments.js';
+import { loadCatalogue } from '../upstream/games.js';
 import { loadWallet } from '../upstream/wallet.js';
 import { assetUrl } from './assets.js';
+import { gamesVisibleTo } from './catalogue.js';
 import { requireSession } from './guard.js';
 import type { NodeLoader } from './node.js';
+import { withSession, type Prefetches } from './prefetch.js';
 
 /**
  * One "now" per execution (ctx.now): every field of one execution (stage, label, nextStageAt, completesInSeconds) is
@@ -52,6 +60,18 @@ async function leaderboardSource(t: TournamentModel, wanted: number, ctx: Gatewa
   return (await loadTournamentProgress(ctx.scope.upstream, t.id))?.entries ?? t.entries;
 }
 
+/**
+ * The games whose spins score in the tournament, in the catalogue's order, as the caller may see them (the guest
+ * hiding rule applies here as on every way out of the catalogue). One catalogue read per request, however many
+ * tournaments ask.
+ */
+async function eligibleGames(t: TournamentModel, ctx: GatewayContext): Promise<readonly GameModel[]> {
+  const games = await gamesVisibleTo(ctx);
+  if (t.gameIds.length === 0) return games;
+  const ids = new Set(t.gameIds);
+  return games.filter((g) => ids.has(g.id));
+}
+
 export const tournamentsResolvers: Resolvers = {
   Query: {
     tournaments: async (_root, { first, after, stages }, ctx) => {
@@ -76,6 +96,10 @@ export const tournamentsResolvers: Resolvers = {
     registrationOpen: (t, _args, ctx) => stageOf(t, ctx).registrationOpen,
     running: (t, _args, ctx) => stageOf(t, ctx).running,
     nextStageAt: (t, _args, ctx) => stageOf(t, ctx).nextStageAt?.toISOString() ?? null,
+    inPlay: (t, _args, ctx) => stageOf(t, ctx).inPlay,
+    countsAllGames: (t) => t.gameIds.length === 0,
+    minimumStake: (t) => (t.minStakeCents === null ? null : money(t.minStakeCents)),
+    eligibleGames: async (t, args, ctx) => connectionFromArray(await eligibleGames(t, ctx), args),
     joined: (t) => t.joined,
     myEntry: (t) => t.myEntry,
     leaderboard: async (t, args, ctx) => {
@@ -87,6 +111,17 @@ export const tournamentsResolvers: Resolvers = {
         start,
         Math.max(entries.length, t.usersCount),
       );
+    },
+  },
+  Game: {
+    // The player's tournaments come from the one list read of the request (however many games ask); a guest has
+    // joined none, which needs no read.
+    tournamentEligibility: async (g, _args, ctx) => {
+      if (!ctx.scope.upstream.token) return [];
+      const tournaments = await loadTournaments(ctx.scope.upstream);
+      return tournaments
+        .filter((t) => t.joined && stageOf(t, ctx).stage !== 'ENDED')
+        .map((t) => ({ tournament: t, counts: countsGame(t, g.id) }));
     },
   },
   TournamentEntry: {
@@ -121,4 +156,10 @@ export const tournamentsNodeLoaders: Record<string, NodeLoader> = {
     const n = canonicalNumericId(id);
     return n === null ? null : loadTournamentById(ctx.scope.upstream, n);
   },
+};
+
+/** The reads these fields make, started before their parents resolve (resolvers/prefetch.ts). */
+export const tournamentsPrefetches: Prefetches = {
+  Tournament: { eligibleGames: (ctx) => loadCatalogue(ctx.scope.upstream) },
+  Game: { tournamentEligibility: withSession((ctx) => loadTournaments(ctx.scope.upstream)) },
 };

@@ -41,6 +41,9 @@ export const TournamentJson = z.object({
     .optional()
     .transform((m) => (m && Number.isInteger(m) && m > 0 ? m : null)),
   prize_pool: randCents.nullable().optional(),
+  // The games whose spins score; an empty list (or none sent) means every game (docs/rules.md#which-spins-score).
+  game_ids: z.array(z.number().int()).nullable().optional(),
+  min_stake: randCents.nullable().optional(),
   users_count: z.number().int(),
   tournament_users: z.array(EntryJson),
   joined: z.boolean().optional(),
@@ -91,6 +94,8 @@ export function toTournament(t: TournamentJson, board: EntryJson[] = t.tournamen
     buyInCents: t.buy_in || null,
     buyInDurationMinutes: t.buy_in_duration,
     prizePoolCents: t.prize_pool || null,
+    gameIds: t.game_ids ?? [],
+    minStakeCents: t.min_stake || null,
     usersCount: t.users_count,
     entries: board.map((e) => toEntry(t.id, e, viewerId)),
     joined: t.joined ?? myEntry !== null,

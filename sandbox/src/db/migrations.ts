@@ -350,6 +350,10 @@ export const migrations: string[] = [
   `
   ALTER TABLE game_providers ADD COLUMN description TEXT NULL;
   `,
+  // 7: a tournament's minimum stake per spin (docs/rules.md#tournament-stages, "Which spins score"); 0 means none.
+  `
+  ALTER TABLE tournaments ADD COLUMN min_stake_cents INTEGER NOT NULL DEFAULT 0 CHECK (min_stake_cents >= 0);
+  `,
 ];
 
 export function migrate(db: Database): void {

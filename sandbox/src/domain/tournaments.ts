@@ -83,6 +83,8 @@ export interface TournamentRow {
   buy_in_duration: number | null;
   prize_pool_cents: number;
   game_ids: string;
+  /** The smallest stake per spin that scores; 0 when there is no minimum. */
+  min_stake_cents: number;
 }
 
 export interface TournamentUserRow {
@@ -295,6 +297,8 @@ export interface TournamentJson {
   prize_pool: string;
   /** Game ids that score points; an empty list means every game. */
   game_ids: number[];
+  /** The smallest stake per spin that scores ("5.00"); null when there is no minimum. */
+  min_stake: string | null;
   stage: TournamentStage;
   tournament_users: TournamentUserJson[];
   /** Only for a signed-in caller. */
@@ -339,6 +343,7 @@ export function tournamentJson(
     users_count: rows.length,
     prize_pool: formatCents(t.prize_pool_cents),
     game_ids: t.gameIds,
+    min_stake: t.min_stake_cents > 0 ? formatCents(t.min_stake_cents) : null,
     stage: stageOf(t, now),
     tournament_users: options.limit === undefined ? board : board.slice(0, options.limit),
   };
@@ -356,10 +361,11 @@ export function tournamentJson(
 
 /**
  * Points for one real-money spin: one point per whole rand staked, at least 1 for any positive stake
- * (R0.50 -> 1, R2.99 -> 2, R10 -> 10). A stake of 0 or less scores nothing.
+ * (R0.50 -> 1, R2.99 -> 2, R10 -> 10). A stake of 0 or less scores nothing, and so does a stake below the
+ * tournament's minimum (min_stake_cents; 0 means none): docs/rules.md#tournament-stages, "Which spins score".
  */
-export const pointsForStake = (stakeCents: number) =>
-  stakeCents > 0 ? Math.max(1, Math.floor(stakeCents / 100)) : 0;
+export const pointsForStake = (stakeCents: number, minStakeCents = 0) =>
+  stakeCents > 0 && stakeCents >= minStakeCents ? Math.max(1, Math.floor(stakeCents / 100)) : 0;
 
 /**
  * The tournaments where this spin scores for this player: joined, running (Late Reg. or Running) and actually
@@ -388,9 +394,10 @@ function scoringTournaments(db: Db, userId: number, gameId: number, now: Date) {
 }
 
 /**
- * Called by each real-money spin: adds pointsForStake(stakeCents) to every running tournament the player has
- * joined that counts this game (see scoringTournaments), setting started_at to now when it is not set yet (which
- * also starts a buy-in player's window), then publishes {refresh: true} on each such tournament's channel.
+ * Called by each real-money spin: adds pointsForStake(stakeCents, its minimum) to every running tournament the
+ * player has joined that counts this game (see scoringTournaments), setting started_at to now when it is not set yet
+ * (which also starts a buy-in player's window), then publishes {refresh: true} on each such tournament's channel.
+ * A spin below a tournament's minimum stake scores nothing there and changes nothing (not even started_at).
  */
 export function addTournamentPoints(
   ctx: SandboxContext,
@@ -398,12 +405,14 @@ export function addTournamentPoints(
   gameId: number,
   stakeCents: number,
 ): void {
-  const points = pointsForStake(stakeCents);
-  if (points === 0) return;
+  if (pointsForStake(stakeCents) === 0) return;
   const now = ctx.clock();
   const affected = ctx.db.transaction(() => {
-    const hits = scoringTournaments(ctx.db, userId, gameId, now);
+    const hits = scoringTournaments(ctx.db, userId, gameId, now).filter(
+      ({ t }) => pointsForStake(stakeCents, t.min_stake_cents) > 0,
+    );
     for (const { t } of hits) {
+      const points = pointsForStake(stakeCents, t.min_stake_cents);
       ctx.db
         .prepare(
           `UPDATE tournament_users SET points = points + ?, started_at = COALESCE(started_at, ?)

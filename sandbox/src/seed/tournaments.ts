@@ -53,6 +53,8 @@ export interface SeedTournament {
   buy_in_duration: number | null;
   prize_pool_cents: number;
   games: Games;
+  /** The smallest stake per spin that scores, in cents; none when left out. */
+  minStakeCents?: number;
   board: Board;
   /** The demo player (demo@playlive.test) is on this leaderboard with these points. */
   demoPoints?: number;
@@ -101,12 +103,13 @@ export const SEED_TOURNAMENTS: SeedTournament[] = [
     buy_in_duration: 60,
     prize_pool_cents: 5_000_000,
     games: 30,
+    minStakeCents: 500,
     board: 'scored',
   },
   {
     name: 'Friday Cash Drop Race',
     description:
-      'Race to the top of the leaderboard on our featured slots. Registration has closed; the race is on until the end.',
+      'Race to the top of the leaderboard on any game. Registration has closed; the race is on until the end.',
     registration_start: -3 * DAY,
     registration_end: -2 * HOUR,
     tournament_start: -1 * DAY,
@@ -184,6 +187,7 @@ export const SEED_TOURNAMENTS: SeedTournament[] = [
     buy_in_duration: 90,
     prize_pool_cents: 10_000_000,
     games: 24,
+    minStakeCents: 200,
     board: 'none',
   },
   {
@@ -236,6 +240,11 @@ function seedRivals(db: Db, now: Date): number[] {
   });
 }
 
+const INSERT_TOURNAMENT = `INSERT INTO tournaments (name, description, image, registration_start_offset,
+    registration_end_offset, tournament_start_offset, tournament_end_offset, buy_in_cents, buy_in_duration,
+    prize_pool_cents, game_ids, min_stake_cents)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 /** Tournaments scheduled around the schedule anchor, with rivals on their leaderboards. */
 export function seedTournaments(db: Db, now: Date): void {
   const random = seededRandom(20_240_916);
@@ -254,11 +263,7 @@ export function seedTournaments(db: Db, now: Date): void {
   const demo = db.prepare('SELECT id FROM users WHERE email = ?').get(DEMO_EMAIL) as
     { id: number } | undefined;
 
-  const insertTournament = db.prepare(
-    `INSERT INTO tournaments (name, description, image, registration_start_offset, registration_end_offset,
-       tournament_start_offset, tournament_end_offset, buy_in_cents, buy_in_duration, prize_pool_cents, game_ids)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insertTournament = db.prepare(INSERT_TOURNAMENT);
   const insertEntry = db.prepare(
     `INSERT OR IGNORE INTO tournament_users (tournament_id, user_id, points, time_played, started_at, joined_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -277,6 +282,7 @@ export function seedTournaments(db: Db, now: Date): void {
       s.buy_in_duration,
       s.prize_pool_cents,
       JSON.stringify(gameIdsFor(s.games, pool, random)),
+      s.minStakeCents ?? 0,
     );
     const id = Number(info.lastInsertRowid);
     if (s.board === 'none') continue;

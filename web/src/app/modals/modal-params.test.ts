@@ -39,6 +39,7 @@ describe('the modal registry', () => {
         'onboarding',
         'profile',
         'terms',
+        'tournamentGames',
         'tournaments',
         'transactions',
         'wagering',

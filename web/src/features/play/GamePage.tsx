@@ -12,6 +12,7 @@ import { Page } from '../../shared/page/Page';
 import styles from './GamePage.module.css';
 import { playGame } from './play';
 import { SimilarGames } from './SimilarGames';
+import { TournamentEligibility } from './TournamentEligibility';
 
 export const GamePageQuery = graphql`
   query GamePageQuery($code: String!) {
@@ -29,6 +30,7 @@ export const GamePageQuery = graphql`
         shortname
       }
       ...SimilarGames_game
+      ...TournamentEligibility_game
     }
   }
 `;
@@ -83,6 +85,7 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
           {!signedIn && (
             <p className={styles.note}>Log in or join to play for real money. The demo is free.</p>
           )}
+          <TournamentEligibility game={game} />
         </div>
       </div>
       <SimilarGames game={game} />

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { LaunchGameMutation } from '../../__generated__/LaunchGameMutation.graphql';
+import type { TournamentEligibility_game$key } from '../../__generated__/TournamentEligibility_game.graphql';
 import { closeModal, restoreFocus, showAlert } from '../../shared/modals/modal-store';
 import { Modal } from '../../shared/modals/Modal';
 import type { ModalProps } from '../../shared/modals/registry';
@@ -10,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { BonusPlayNote } from './BonusPlayNote';
 import styles from './GamePlayModal.module.css';
+import { TournamentEligibility } from './TournamentEligibility';
 import {
   REALITY_CHECK_CHOICES,
   realityCheckMinutes,
@@ -56,6 +58,7 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
         game {
           id
           name
+          ...TournamentEligibility_game
         }
         viewer {
           id
@@ -70,7 +73,12 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
       }
     }
   `);
-  const [game, setGame] = useState<{ url: string; name: string } | null>(null);
+  const [game, setGame] = useState<{
+    url: string;
+    name: string;
+    /** Whether it scores in the player's tournaments (real play only). */
+    ref: TournamentEligibility_game$key;
+  } | null>(null);
   const started = useRef(false);
   const [reminderMinutes, setReminderMinutes] = useState(realityCheckMinutes);
   const reality = useRealityCheck(game !== null && !props.demo, reminderMinutes);
@@ -86,7 +94,12 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
         demo: props.demo,
       },
     }).then(
-      (response) => setGame({ url: response.launchGame.url, name: response.launchGame.game.name }),
+      (response) =>
+        setGame({
+          url: response.launchGame.url,
+          name: response.launchGame.game.name,
+          ref: response.launchGame.game,
+        }),
       (err: Error) => {
         closeModal();
         showAlert(err.message, 'The game could not start');
@@ -94,10 +107,11 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
     );
   }, [launch, props.code, props.gameId, props.demo]);
 
+  // The spins have moved the balance: the header shows it fresh.
+  const refreshWallet = () => fetchQuery(environment, WalletAfterPlay, {}).subscribe({});
   const stop = () => {
     closeModal();
-    // The spins have moved the balance: the header shows it fresh.
-    fetchQuery(environment, WalletAfterPlay, {}).subscribe({});
+    refreshWallet();
   };
 
   return (
@@ -112,35 +126,38 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
             restoreFocus();
           }}
         >
-          <div className={styles.bar}>
-            <Dialog.Title className={styles.title}>
-              {game ? game.name : 'Starting the game'}
-              {props.demo && <span className={styles.demo}>Demo</span>}
-            </Dialog.Title>
-            <div className={styles.tools}>
-              {!props.demo && (
-                <label className={styles.reminder}>
-                  Reminder every
-                  <select
-                    value={reminderMinutes}
-                    onChange={(e) => {
-                      const minutes = Number(e.target.value);
-                      saveRealityCheckMinutes(minutes);
-                      setReminderMinutes(minutes);
-                    }}
-                  >
-                    {REALITY_CHECK_CHOICES.map((m) => (
-                      <option key={m} value={m}>
-                        {m} min
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )}
-              <Button variant="ghost" onClick={stop}>
-                Stop playing
-              </Button>
+          <div>
+            <div className={styles.bar}>
+              <Dialog.Title className={styles.title}>
+                {game ? game.name : 'Starting the game'}
+                {props.demo && <span className={styles.demo}>Demo</span>}
+              </Dialog.Title>
+              <div className={styles.tools}>
+                {!props.demo && (
+                  <label className={styles.reminder}>
+                    Reminder every
+                    <select
+                      value={reminderMinutes}
+                      onChange={(e) => {
+                        const minutes = Number(e.target.value);
+                        saveRealityCheckMinutes(minutes);
+                        setReminderMinutes(minutes);
+                      }}
+                    >
+                      {REALITY_CHECK_CHOICES.map((m) => (
+                        <option key={m} value={m}>
+                          {m} min
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <Button variant="ghost" onClick={stop}>
+                  Stop playing
+                </Button>
+              </div>
             </div>
+            {game && !props.demo && <TournamentEligibility game={game.ref} strip onLeave={refreshWallet} />}
           </div>
           {!props.demo && (
             <Suspense fallback={null}>

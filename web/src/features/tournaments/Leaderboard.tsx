@@ -23,7 +23,7 @@ export function Leaderboard({
   /** Spread with `@arguments(rows: ...)`: the top rows it holds are the rows shown. */
   tournament: Leaderboard_tournament$key;
   headingLevel: 3 | 4;
-  /** Whether the board is being kept up to date as it changes. */
+  /** Whether the board is being kept up to date as it changes (it says LIVE only once the tournament is in play). */
   live: boolean;
 }) {
   const t = useFragment(
@@ -31,6 +31,7 @@ export function Leaderboard({
       fragment Leaderboard_tournament on Tournament
       @argumentDefinitions(rows: { type: "Int!", defaultValue: 5 }) {
         stage
+        inPlay
         leaderboard(first: $rows) {
           totalCount
           edges {
@@ -70,7 +71,8 @@ export function Leaderboard({
             {board.totalCount} {board.totalCount === 1 ? 'player' : 'players'}
           </span>
         )}
-        {live && !ended && (
+        {/* LIVE only while play is on: a tournament that has not opened never shows it (docs/rules.md#tournament-stages). */}
+        {live && t.inPlay && (
           <span className={styles.live}>
             <span className={styles.dot} aria-hidden="true" />
             Live

@@ -69,6 +69,15 @@ const tournament = (overrides: Record<string, unknown> = {}) => ({
   usersCount: 2,
   registrationOpen: true,
   running: true,
+  inPlay: true,
+  countsAllGames: false,
+  minimumStake: { formatted: 'R5.00' },
+  eligibleGames: {
+    totalCount: 30,
+    edges: ['Hidden Jewels', 'Zeus Riches'].map((name, i) => ({
+      node: { id: `game-${i}`, code: name.toLowerCase().replace(' ', '-'), name, image: null },
+    })),
+  },
   joined: false,
   myEntry: null,
   leaderboard: {
@@ -129,6 +138,46 @@ afterEach(() => {
 });
 
 describe('a tournament card at a fixed clock', () => {
+  it('shows the games that count as tiles and the minimum stake, on the card and before the buy-in is paid', () => {
+    renderCard(tournament());
+    const card = screen.getByRole('heading', { name: 'High Roller Showdown' }).closest('article')!;
+    expect(within(card).getByText('30 games count')).toBeTruthy();
+    expect(within(card).queryByText('All games count')).toBeNull();
+    const tiles = within(card).getByRole('list', { name: 'Games that count in High Roller Showdown' });
+    expect(
+      within(tiles)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/game/hidden-jewels', '/game/zeus-riches']);
+    expect(within(card).getByText('R5.00', { selector: 'strong' })).toBeTruthy();
+    act(() => within(card).getByRole('button', { name: 'Join for R50.00' }).click());
+    const confirm = within(card).getByRole('group', { name: 'Confirm the buy-in' });
+    expect(within(confirm).getByText('R50,000.00')).toBeTruthy();
+    expect(within(confirm).getByText('R5.00 a spin')).toBeTruthy();
+    expect(
+      within(confirm).getByRole('list', { name: 'Games that count in High Roller Showdown' }),
+    ).toBeTruthy();
+  });
+
+  it('says "All games count" only when every game counts, with no tiles and no minimum', () => {
+    renderCard(tournament({ countsAllGames: true, minimumStake: null }));
+    const card = screen.getByRole('heading', { name: 'High Roller Showdown' }).closest('article')!;
+    expect(within(card).getByText('All games count')).toBeTruthy();
+    expect(within(card).queryByRole('list', { name: /Games that count/ })).toBeNull();
+    expect(within(card).queryByText(/Minimum stake/)).toBeNull();
+  });
+
+  it('never says LIVE before the tournament is in play', () => {
+    renderCard(tournament({ stage: 'REGISTERING', label: 'Starts in', running: false, inPlay: false }));
+    expect(screen.getByRole('heading', { name: 'Leaderboard' })).toBeTruthy();
+    expect(screen.queryByText('Live')).toBeNull();
+  });
+
+  it('says LIVE while it is in play', () => {
+    renderCard(tournament());
+    expect(screen.getByText('Live')).toBeTruthy();
+  });
+
   it('shows the stage label in its colour and counts down toward nextStageAt, minute by minute', () => {
     renderCard(tournament());
     expect(badge().textContent).toBe('Closes in05 H 30 M');

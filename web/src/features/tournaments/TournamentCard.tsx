@@ -15,6 +15,8 @@ import { useStageRefetch, useTournamentUpdates } from './live';
 import { stageBadge } from './stage';
 import { formatJohannesburg } from '../../ui/time';
 import { formatCountdown, formatMinutes } from './time-format';
+import { GamesThatCount } from './GamesThatCount';
+import { openModal } from '../../shared/modals/modal-store';
 import styles from './TournamentCard.module.css';
 import { useJoinTournament } from './useJoinTournament';
 import { useStartTournament } from './useStartTournament';
@@ -43,6 +45,11 @@ export const TournamentCardFragment = graphql`
     usersCount
     registrationOpen
     running
+    inPlay
+    countsAllGames
+    minimumStake {
+      formatted
+    }
     joined
     myEntry {
       id
@@ -50,6 +57,7 @@ export const TournamentCardFragment = graphql`
       points
       startedAt
     }
+    ...GamesThatCount_tournament
   }
 `;
 
@@ -138,6 +146,8 @@ export function TournamentCard({
             </div>
           )}
         </dl>
+        {/* Once it has ended, which games counted no longer matters to anyone. */}
+        {t.stage !== 'ENDED' && <GamesThatCount tournament={t} />}
         <Actions t={t} rows={rows} now={now} />
       </div>
       <div className={styles.board}>
@@ -287,6 +297,24 @@ function Actions({ t, rows, now }: { t: Card; rows: number; now: number }) {
               Joining takes <strong>{t.buyIn.formatted}</strong> from your balance
               {t.buyInDurationMinutes ? ` for ${formatMinutes(t.buyInDurationMinutes)} of play` : ''}.
             </p>
+            {/* What the money buys, before it is committed: the prize, and which spins will score. */}
+            <dl className={styles.terms}>
+              <div>
+                <dt>Buy-in</dt>
+                <dd>{t.buyIn.formatted}</dd>
+              </div>
+              {t.prizePool && (
+                <div>
+                  <dt>Prize pool</dt>
+                  <dd>{t.prizePool.formatted}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Minimum stake</dt>
+                <dd>{t.minimumStake ? `${t.minimumStake.formatted} a spin` : 'None'}</dd>
+              </div>
+            </dl>
+            <GamesThatCount tournament={t} compact />
             <div className={styles.buttons}>
               <Button data-focus="confirm" variant="accent" onClick={doJoin} disabled={joining}>
                 {joining ? 'Joining…' : `Pay ${t.buyIn.formatted} and join`}
@@ -345,31 +373,42 @@ function Actions({ t, rows, now }: { t: Card; rows: number; now: number }) {
       <div className={styles.actions}>
         <p data-focus="status" tabIndex={-1} className={styles.status}>
           <span aria-hidden="true">✓ </span>You’re in
-          {entry && t.running && (
+          {entry && t.inPlay && (
             <>
               {' '}
               · {ordinal(entry.position)} with {entry.points} points
             </>
           )}
         </p>
-        {t.running && !entry?.startedAt && !started && (
+        {t.inPlay && !entry?.startedAt && !started && (
           <Button onClick={() => start(t.id, rows, () => setStarted(true))} disabled={starting}>
             {starting ? 'Starting…' : 'Start playing'}
           </Button>
         )}
-        {t.running && (entry?.startedAt || started) && (
+        {t.inPlay && (entry?.startedAt || started) && (
           <>
             {windowEnd !== null && (
               <p className={styles.note}>
                 Play time left <strong className={styles.countdown}>{formatCountdown(windowEnd, now)}</strong>
               </p>
             )}
-            <Link to="/webplay/all" className={styles.play}>
-              Choose a game
-            </Link>
+            {/* Only the games that score: all of them, or this tournament's list. */}
+            {t.countsAllGames ? (
+              <Link to="/webplay/all" className={styles.play}>
+                Choose a game
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className={styles.play}
+                onClick={() => openModal('tournamentGames', { tournament: t.id })}
+              >
+                Choose a game
+              </button>
+            )}
           </>
         )}
-        {!t.running && <p className={styles.note}>You can play once the tournament starts.</p>}
+        {!t.inPlay && <p className={styles.note}>You can play once the tournament starts.</p>}
       </div>
     );
   }

@@ -12,13 +12,17 @@ export function TournamentList<N extends { readonly id: string }>({
   retry,
   retrying,
   renderItem,
+  renderAll,
 }: {
   tournaments:
     { readonly totalCount: number; readonly edges: readonly { readonly node: N }[] } | null | undefined;
   label: string;
   retry: () => void;
   retrying: boolean;
-  renderItem: (node: N, index: number) => ReactNode;
+  /** Draws one tournament of the plain list. */
+  renderItem?: (node: N, index: number) => ReactNode;
+  /** Draws them all instead (the page's groups); the failed, empty and "not shown" states stay this list's. */
+  renderAll?: (nodes: readonly N[]) => ReactNode;
 }) {
   if (!tournaments) {
     return (
@@ -40,11 +44,15 @@ export function TournamentList<N extends { readonly id: string }>({
   const hidden = tournaments.totalCount - tournaments.edges.length;
   return (
     <>
-      <ul className={styles.list} aria-label={label}>
-        {tournaments.edges.map((edge, i) => (
-          <li key={edge.node.id}>{renderItem(edge.node, i)}</li>
-        ))}
-      </ul>
+      {renderAll ? (
+        renderAll(tournaments.edges.map((edge) => edge.node))
+      ) : (
+        <ul className={styles.list} aria-label={label}>
+          {tournaments.edges.map((edge, i) => (
+            <li key={edge.node.id}>{renderItem?.(edge.node, i)}</li>
+          ))}
+        </ul>
+      )}
       {hidden > 0 && (
         <p className={styles.more}>
           Showing the {tournaments.edges.length} tournaments open or coming soonest; {hidden} older{' '}

@@ -5,6 +5,7 @@ import { openModal } from '../../shared/modals/modal-store';
 import { Page } from '../../shared/page/Page';
 import { LIST_ROWS } from './Leaderboard';
 import { TournamentCard } from './TournamentCard';
+import { TournamentGroups } from './TournamentGroups';
 import { TournamentList } from './TournamentList';
 import { useRetry } from '../../shared/relay/useRetry';
 
@@ -20,6 +21,8 @@ export const TournamentsPageQuery = graphql`
       edges {
         node {
           id
+          stage
+          inPlay
           ...TournamentCard_tournament
           ...Leaderboard_tournament @arguments(rows: 5)
         }
@@ -36,7 +39,7 @@ export function Component() {
 const NO_VARIABLES = {};
 
 /**
- * /tournaments: every tournament with its stage, countdown, times, buy-in, prize pool, join and start, and the top
+ * /tournaments: the tournaments grouped as Running, Upcoming and Ended (sections; tabs on a phone), each with its stage, countdown, times, buy-in, prize pool, join and start, and the top
  * of its leaderboard, live while the page is open (the whole top 10 opens in the tournaments modal). Guests can
  * watch; joining asks them to log in.
  */
@@ -49,19 +52,25 @@ function Tournaments({ queryRef }: { queryRef: PreloadedQuery<TournamentsPageQue
       lead="Join a tournament, climb the leaderboard with every real-money spin, and win a share of the prize pool."
       wide
     >
+      {/* The list's failed, empty and "more not shown" states; the tournaments themselves in their groups. */}
       <TournamentList
         tournaments={data.tournaments}
         label="Tournaments"
         retry={retry}
         retrying={retrying}
-        renderItem={(node, i) => (
-          <TournamentCard
-            tournament={node}
-            rows={LIST_ROWS}
-            headingLevel={2}
-            watch
-            priority={i < 2}
-            onFullLeaderboard={() => openModal('tournaments', { tournament: node.id })}
+        renderAll={(nodes) => (
+          <TournamentGroups
+            nodes={nodes}
+            renderItem={(node, i, headingLevel) => (
+              <TournamentCard
+                tournament={node}
+                rows={LIST_ROWS}
+                headingLevel={headingLevel}
+                watch
+                priority={i < 2}
+                onFullLeaderboard={() => openModal('tournaments', { tournament: node.id })}
+              />
+            )}
           />
         )}
       />
