@@ -182,15 +182,43 @@ describe('one REST call failing, the rest of the screen resolving', () => {
     expect(res.errors!.some((e: any) => e.path.join('.') === 'games.edges.0.node.isFavourite')).toBe(true);
   });
 
-  it("a failing account read nulls the viewer (the player's identity) and nothing else", async () => {
+  it('a failing account read nulls the account, not the viewer: a working token stays signed in', async () => {
     await fail('GET', '/api/account');
     const res = await stack.gql(SCREEN, variables, { token });
+    expect(res.data.viewer).not.toBeNull();
+    expect(res.data.viewer.id).toMatch(/\S/);
+    expect(res.data.viewer.account).toBeNull();
+    const error = res.errors!.find((e: any) => e.path.join('.') === 'viewer.account');
+    expect(error.extensions.code).toBe('UPSTREAM_UNAVAILABLE');
+    expect(res.errors!.some((e: any) => e.path.join('.') === 'viewer')).toBe(false);
+    for (const part of VIEWER_PARTS.filter((p) => p !== 'account'))
+      expect(res.data.viewer[part], `viewer.${part} still resolves`).not.toBeNull();
+    for (const field of ROOT_FIELDS) expect(res.data[field], field).not.toBeNull();
+  });
+
+  it('a failing account read does not keep a refused token signed in', async () => {
+    const other = await signUp(stack, 'Signed Out Elsewhere');
+    await stack.gql('mutation { signOut { success } }', {}, { token: other.token });
+    await fail('GET', '/api/account');
+    const res = await stack.gql(SCREEN, variables, { token: other.token });
     expect(res.data.viewer).toBeNull();
     expect(res.errors!.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
-      'UPSTREAM_UNAVAILABLE',
+      'UNAUTHENTICATED',
     );
-    for (const field of ROOT_FIELDS.filter((f) => f !== 'viewer'))
-      expect(res.data[field], field).not.toBeNull();
+  });
+
+  it("a deposit's status is null only when the casino says there is no such payment, UPSTREAM_UNAVAILABLE when it cannot say", async () => {
+    const STATUS = `query($id: String!) { viewer { id depositStatus(provider: "callpay", paymentId: $id) { status } } }`;
+    const missing = await stack.gql(STATUS, { id: 'pay_nosuchpayment' }, { token });
+    expect(missing.errors).toBeUndefined();
+    expect(missing.data.viewer.depositStatus).toBeNull();
+
+    await fail('GET', '/api/wallet/depositStatus/*');
+    const unknown = await stack.gql(STATUS, { id: 'pay_nosuchpayment' }, { token });
+    expect(unknown.data.viewer.id).toMatch(/\S/);
+    expect(unknown.data.viewer.depositStatus).toBeNull();
+    const error = unknown.errors!.find((e: any) => e.path.join('.') === 'viewer.depositStatus');
+    expect(error.extensions.code).toBe('UPSTREAM_UNAVAILABLE');
   });
 
   it('a refused token is UNAUTHENTICATED at viewer; a guest gets null with no error', async () => {
