@@ -202,9 +202,26 @@ describe('one REST call failing, the rest of the screen resolving', () => {
     await fail('GET', '/api/account');
     const res = await stack.gql(SCREEN, variables, { token: other.token });
     expect(res.data.viewer).toBeNull();
-    expect(res.errors!.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
-      'UNAUTHENTICATED',
-    );
+    const error = res.errors!.find((e: any) => e.path.join('.') === 'viewer');
+    expect(error.extensions).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'signed_out' });
+  });
+
+  it("an ended session's UNAUTHENTICATED says why the casino ended it (extensions.reason)", async () => {
+    const other = await signUp(stack, 'Signed In Elsewhere');
+    const ended = await fetch(`${stack.sandbox.url}/sandbox/endSession`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${other.token}` },
+      body: JSON.stringify({ reason: 'signed_in_elsewhere' }),
+    });
+    expect(ended.status).toBe(200);
+    const res = await stack.gql('{ viewer { id wallet { combined { amount } } } }', {}, { token: other.token });
+    expect(res.data.viewer).toBeNull();
+    const error = res.errors!.find((e: any) => e.path.join('.') === 'viewer');
+    expect(error.extensions).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'signed_in_elsewhere' });
+    // A token the casino never issued has no reason to give.
+    const unknown = await stack.gql('{ viewer { id } }', {}, { token: 'never-issued-token' });
+    expect(unknown.errors![0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(unknown.errors![0].extensions.reason).toBeUndefined();
   });
 
   it("a deposit's status is null only when the casino says there is no such payment, UPSTREAM_UNAVAILABLE when it cannot say", async () => {

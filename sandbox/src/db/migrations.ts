@@ -293,6 +293,11 @@ export const migrations: string[] = [
   ALTER TABLE users ADD COLUMN affiliate TEXT NOT NULL DEFAULT 'organic';
   ALTER TABLE users ADD COLUMN tracking_id TEXT NULL;
   `,
+  // 4: why a session ended (docs/rules.md#sign-in-and-sessions): signed_out, password_reset, signed_in_elsewhere,
+  // expired. NULL while the session lives.
+  `
+  ALTER TABLE tokens ADD COLUMN revoked_reason TEXT NULL;
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -15,6 +15,7 @@ import {
   type PromoPageKey,
   type SiteSettings,
 } from '../domain/site-settings.js';
+import { revokeToken, SESSION_END_REASONS } from '../domain/tokens.js';
 import { markEmailVerified } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
@@ -43,6 +44,7 @@ const NotifyBody = z.object({
   subject: z.string().min(1).max(200).default('A message from PlayLive'),
   message: z.string().min(1).max(2000).default('Hello from the sandbox.'),
 });
+const EndSessionBody = z.object({ reason: z.enum(SESSION_END_REASONS) });
 const DownBody = z.object({ down: z.boolean({ error: 'must be true or false' }) });
 const booleanFlags = Object.fromEntries(
   Object.entries(DEFAULT_PAYMENT_SETTINGS)
@@ -134,6 +136,14 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     );
     publishWallet(ctx, userId);
     return { wallets: walletEntries(db, userId) };
+  });
+
+  // Ends the caller's session as the casino would for another reason than a sign-out (a sign-in elsewhere, expiry).
+  app.post('/sandbox/endSession', async (req) => {
+    const { tokenHash } = requireUser(ctx, req);
+    const { reason } = parse(EndSessionBody, req.body);
+    revokeToken(db, tokenHash, ctx.clock(), reason);
+    return { success: true };
   });
 
   app.post('/sandbox/verifyEmail', async (req) => {
