@@ -15,7 +15,7 @@ function Harness() {
     `,
     {},
   );
-  return <Header query={data} onMenu={() => {}} />;
+  return <Header query={data} onMenu={() => {}} onRetryAccount={() => {}} />;
 }
 
 function renderHeader(resolve: Parameters<typeof MockPayloadGenerator.generate>[1]) {

@@ -5,6 +5,7 @@ import type { Header_query$key } from '../../__generated__/Header_query.graphql'
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { openAuth, openModal } from '../../shared/modals/modal-store';
+import { useLayout } from '../../shared/layout-context';
 import { usePendingCount } from '../../shared/pending';
 import styles from './Header.module.css';
 import { BellIcon, GiftIcon, MenuIcon } from './icons';
@@ -18,7 +19,16 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
  * The header: the menu button (phones), the logo, the loader while requests are pending, and either the guest's
  * log in / join, or the player's wallet, notifications, promotions, loyalty chest and account menu.
  */
-export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () => void }) {
+export function Header({
+  query,
+  onMenu,
+  onRetryAccount,
+}: {
+  query: Header_query$key;
+  onMenu: () => void;
+  /** Reads the player's account again, when it could not be read. */
+  onRetryAccount: () => void;
+}) {
   const data = useFragment(
     graphql`
       fragment Header_query on Query {
@@ -49,6 +59,9 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
   );
   const pending = usePendingCount();
   const viewer = data.viewer;
+  // Signed in means the session's token works, not that the account could be read (docs/rules.md#sign-in-and-sessions).
+  const { signedIn } = useLayout();
+  const account = viewer?.account ?? null;
   // Loyalty shows while the site has it on and the player's reward status is active (docs/rules.md#loyalty).
   const loyaltyOn = data.site?.loyaltyEnabled === true && viewer?.loyalty?.enabled !== false;
 
@@ -63,33 +76,36 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
       <div className={styles.loader} aria-live="polite">
         {pending > 0 && <Spinner label="Loading" />}
       </div>
-      {viewer ? (
+      {signedIn || viewer ? (
         <div className={styles.player}>
           <button
             type="button"
             className={styles.wallet}
             onClick={() => openModal('wallet')}
-            aria-label={`Wallet: ${viewer.wallet?.combined.formatted ?? 'balance unavailable'}`}
+            aria-label={`Wallet: ${viewer?.wallet?.combined.formatted ?? 'balance unavailable'}`}
           >
-            {viewer.wallet?.combined.formatted ?? '—'}
+            {viewer?.wallet?.combined.formatted ?? '—'}
           </button>
-          <NotificationBell
-            viewerId={viewer.id}
-            className={styles.icon}
-            badgeClassName={styles.badge}
-            icon={<BellIcon />}
-          />
+          {viewer && (
+            <NotificationBell
+              viewerId={viewer.id}
+              className={styles.icon}
+              badgeClassName={styles.badge}
+              icon={<BellIcon />}
+            />
+          )}
           <Link to="/promotions" className={`${styles.icon} ${styles.wide}`} aria-label="Promotions">
             <GiftIcon />
           </Link>
-          {loyaltyOn && <LoyaltyIcon loyalty={viewer.loyalty ?? null} className={styles.icon} />}
+          {loyaltyOn && viewer && <LoyaltyIcon loyalty={viewer.loyalty ?? null} className={styles.icon} />}
           <Suspense fallback={<span className={styles.account} aria-hidden="true" />}>
             <AccountMenu
-              name={viewer.account.name}
+              name={account?.name ?? null}
+              onRetry={onRetryAccount}
               loyaltyOn={loyaltyOn}
               wageringOn={data.site?.wageringEnabled === true}
               welcomePackage={
-                data.site?.welcomePackageEnabled === true && !viewer.account.welcomePackageExpired
+                data.site?.welcomePackageEnabled === true && account?.welcomePackageExpired === false
               }
             />
           </Suspense>

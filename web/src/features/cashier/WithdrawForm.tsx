@@ -56,7 +56,7 @@ export function WithdrawForm({ viewer }: { viewer: WithdrawForm_viewer$key }) {
   if (!wallet.canWithdraw) {
     return (
       <div className={styles.notice} role="status">
-        {!data.account.emailVerified ? (
+        {data.account?.emailVerified === false ? (
           <p>
             <strong>Verify your email address to withdraw.</strong> Open the link we emailed you when you
             joined, then come back here.
