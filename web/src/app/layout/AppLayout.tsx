@@ -92,11 +92,12 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
   const data = usePreloadedQuery<AppLayoutQueryType>(AppLayoutQuery, queryRef);
   const environment = useRelayEnvironment();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const viewer = data.viewer ?? null;
+  // Signed in while this tab's session holds a token (a refused one signs out: shared/session.ts), even when the
+  // casino could not give the player's account just now (docs/rules.md#sign-in-and-sessions). A sign-out, here or
+  // in another tab, hides the player's data at once, before the guest's data has loaded.
+  const signedIn = session.signedIn();
+  const viewer = signedIn ? (data.viewer ?? null) : null;
   const site = data.site ?? null;
-  // Signed in while the session's token works (a refused one signs out: shared/session.ts), even when the casino
-  // could not give the player's account just now (docs/rules.md#sign-in-and-sessions).
-  const signedIn = viewer !== null || session.signedIn();
   const accountMissing = signedIn && !viewer?.account;
   const retryAccount = () =>
     fetchQuery(environment, AppLayoutQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});

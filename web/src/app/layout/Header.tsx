@@ -58,9 +58,10 @@ export function Header({
     query,
   );
   const pending = usePendingCount();
-  const viewer = data.viewer;
-  // Signed in means the session's token works, not that the account could be read (docs/rules.md#sign-in-and-sessions).
+  // Signed in means the session's token works, not that the account could be read (docs/rules.md#sign-in-and-sessions);
+  // signed out, an earlier session's data still shown here until the guest's arrives is not shown.
   const { signedIn } = useLayout();
+  const viewer = signedIn ? data.viewer : null;
   const account = viewer?.account ?? null;
   // Loyalty shows while the site has it on and the player's reward status is active (docs/rules.md#loyalty).
   const loyaltyOn = data.site?.loyaltyEnabled === true && viewer?.loyalty?.enabled !== false;
@@ -76,7 +77,7 @@ export function Header({
       <div className={styles.loader} aria-live="polite">
         {pending > 0 && <Spinner label="Loading" />}
       </div>
-      {signedIn || viewer ? (
+      {signedIn ? (
         <div className={styles.player}>
           <button
             type="button"
