@@ -214,7 +214,11 @@ describe('one REST call failing, the rest of the screen resolving', () => {
       body: JSON.stringify({ reason: 'signed_in_elsewhere' }),
     });
     expect(ended.status).toBe(200);
-    const res = await stack.gql('{ viewer { id wallet { combined { amount } } } }', {}, { token: other.token });
+    const res = await stack.gql(
+      '{ viewer { id wallet { combined { amount } } } }',
+      {},
+      { token: other.token },
+    );
     expect(res.data.viewer).toBeNull();
     const error = res.errors!.find((e: any) => e.path.join('.') === 'viewer');
     expect(error.extensions).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'signed_in_elsewhere' });

@@ -29,7 +29,12 @@ export function resolveToken(db: Db, token: string): TokenOwner | null {
 }
 
 /** Why a session ended, as a 401 for its token says (docs/rules.md#sign-in-and-sessions). */
-export const SESSION_END_REASONS = ['signed_out', 'password_reset', 'signed_in_elsewhere', 'expired'] as const;
+export const SESSION_END_REASONS = [
+  'signed_out',
+  'password_reset',
+  'signed_in_elsewhere',
+  'expired',
+] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export function revokeToken(
@@ -61,5 +66,7 @@ export function sessionEndReason(db: Db, token: string): SessionEndReason | null
     .prepare('SELECT revoked_reason FROM tokens WHERE token_hash = ? AND revoked_at IS NOT NULL')
     .get(hashToken(token)) as { revoked_reason: string | null } | undefined;
   const reason = row?.revoked_reason;
-  return (SESSION_END_REASONS as readonly string[]).includes(reason ?? '') ? (reason as SessionEndReason) : null;
+  return (SESSION_END_REASONS as readonly string[]).includes(reason ?? '')
+    ? (reason as SessionEndReason)
+    : null;
 }

@@ -138,13 +138,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     return { wallets: walletEntries(db, userId) };
   });
 
-  // Ends the caller's session as the casino would for another reason than a sign-out (a sign-in elsewhere, expiry).
-  app.post('/sandbox/endSession', async (req) => {
-    const { tokenHash } = requireUser(ctx, req);
-    const { reason } = parse(EndSessionBody, req.body);
-    revokeToken(db, tokenHash, ctx.clock(), reason);
-    return { success: true };
-  });
+  registerSessionEnd(app, ctx);
 
   app.post('/sandbox/verifyEmail', async (req) => {
     const { userId } = requireUser(ctx, req);
@@ -185,5 +179,15 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/sandbox/mail', async (req) => {
     const { email } = parse(z.object({ email: z.string().max(190).optional() }), req.query);
     return { mail: listMail(db, email) };
+  });
+}
+
+/** Ends the caller's session as the casino would for another reason than a sign-out (a sign-in elsewhere, expiry). */
+function registerSessionEnd(app: FastifyInstance, ctx: SandboxContext): void {
+  app.post('/sandbox/endSession', async (req) => {
+    const { tokenHash } = requireUser(ctx, req);
+    const { reason } = parse(EndSessionBody, req.body);
+    revokeToken(ctx.db, tokenHash, ctx.clock(), reason);
+    return { success: true };
   });
 }

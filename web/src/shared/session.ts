@@ -19,12 +19,7 @@ import { forgetPlayer, saveSessionToken, SESSION_TOKEN_KEY, sessionToken } from 
  * the casino gave none. The login dialog says it.
  */
 export type SessionEndReason =
-  | 'signed_out'
-  | 'password_reset'
-  | 'signed_in_elsewhere'
-  | 'expired'
-  | 'other_tab'
-  | 'unknown';
+  'signed_out' | 'password_reset' | 'signed_in_elsewhere' | 'expired' | 'other_tab' | 'unknown';
 
 export interface Session {
   /** The environment of the session now: route loaders load into it. */
@@ -43,6 +38,8 @@ export interface Session {
   showsEarlier(): boolean;
   /** Renders again on every sign-in and sign-out (a hook): the layout then loads the screen's data again. */
   useChanges(): number;
+  /** Calls `listener` on every sign-in and sign-out (what a feature keeps in memory for the player forgets it). */
+  onChange(listener: () => void): () => void;
   /** Why the last session ended when the player did not ask for it here; null after a sign-in or their own sign-out. */
   useEndReason(): SessionEndReason | null;
 }
@@ -111,7 +108,7 @@ if (typeof window !== 'undefined') {
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => void listeners.delete(listener);
 };
 
 export const session: Session = {
@@ -134,5 +131,6 @@ export const session: Session = {
   },
   showsEarlier: () => shown !== version,
   useChanges: () => useSyncExternalStore(subscribe, () => version),
+  onChange: subscribe,
   useEndReason: () => useSyncExternalStore(subscribe, () => endReason),
 };

@@ -146,8 +146,8 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
           {accountMissing && (
             <div className={styles.accountNotice} role="status">
               <p>
-                We could not load your account details just now. You are still signed in: your balance and games
-                work as usual.
+                We could not load your account details just now. You are still signed in: your balance and
+                games work as usual.
               </p>
               <Button variant="ghost" onClick={retryAccount}>
                 Try again

@@ -82,7 +82,7 @@ describe('the header', () => {
     expect(screen.queryByRole('button', { name: /Loyalty chests/ })).toBeNull();
   });
 
-  it('stays a player\'s header when the account cannot be read: the balance, and the menu says so', async () => {
+  it("stays a player's header when the account cannot be read: the balance, and the menu says so", async () => {
     renderHeader({
       Viewer: () => ({ account: null, wallet: { combined: { formatted: 'R80.00' } } }),
       Site: () => ({ loyaltyEnabled: false, welcomePackageEnabled: true }),

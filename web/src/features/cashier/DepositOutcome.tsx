@@ -60,7 +60,9 @@ export function DepositOutcome({
         // Not "not found", not "failed": nobody has said yet (docs/rules.md#payments).
         return (
           <p className={styles.notice}>
-            <strong>We're still confirming your payment{watched.amount ? ` of ${watched.amount}` : ''}.</strong>{' '}
+            <strong>
+              We're still confirming your payment{watched.amount ? ` of ${watched.amount}` : ''}.
+            </strong>{' '}
             We could not reach the casino to check it just now, so its outcome is not known yet. If it went
             through, the money is safe and shows in your balance as soon as we hear. We keep checking.
           </p>

@@ -21,7 +21,8 @@ const StatusQuery = graphql`
   query depositWatchStatusQuery($provider: String!, $paymentId: String!, $returnQuery: String) {
     viewer {
       id
-      depositStatus(provider: $provider, paymentId: $paymentId, returnQuery: $returnQuery) @catch(to: RESULT) {
+      depositStatus(provider: $provider, paymentId: $paymentId, returnQuery: $returnQuery)
+        @catch(to: RESULT) {
         id
         status
         amount {
@@ -188,6 +189,11 @@ export function dismissDeposit(): void {
   stop = null;
   set(null);
 }
+
+// A sign-out (or another player's sign-in) ends the watch: the deposit is not the new session's to show.
+session.onChange(() => {
+  if (watched) dismissDeposit();
+});
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

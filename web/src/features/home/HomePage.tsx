@@ -129,11 +129,7 @@ function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
   return (
     <Page title="PlayLive Casino" wide>
       {/* Signed in by the token, not by whether the account could be read (docs/rules.md#sign-in-and-sessions). */}
-      {signedIn ? (
-        data.promotionBanners && <BannerCarousel banners={data.promotionBanners} />
-      ) : (
-        <GuestHero />
-      )}
+      {signedIn ? data.promotionBanners && <BannerCarousel banners={data.promotionBanners} /> : <GuestHero />}
       <MostPopularSection query={data} />
       <AfterFirstPaint>
         <FeaturedSection query={data} />

@@ -137,7 +137,10 @@ const fetchGraphQL =
  * One graphql-ws client per environment: a new session gets a new socket with its own token. The library loads
  * with the first subscription, not with the first page.
  */
-function subscriptions(onUnauthenticated: (reason?: string) => void): { subscribe: SubscribeFunction; dispose(): void } {
+function subscriptions(onUnauthenticated: (reason?: string) => void): {
+  subscribe: SubscribeFunction;
+  dispose(): void;
+} {
   let client: Promise<Client> | null = null;
   const connect = () =>
     (client ??= import('graphql-ws').then(({ createClient }) =>
