@@ -180,7 +180,9 @@ describe('sign-outs reach every tab and say why', () => {
       }
       await shot(other, 'desktop-other-tab-signed-out');
       expect(await seriousViolations(other, '[role="dialog"]')).toEqual([]);
-      console.log(`the other tab: guest header after ${guestAt - signedOutAt} ms, why said after ${saidAt - signedOutAt} ms`);
+      console.log(
+        `the other tab: guest header after ${guestAt - signedOutAt} ms, why said after ${saidAt - signedOutAt} ms`,
+      );
     } finally {
       await other.close();
     }
@@ -244,4 +246,3 @@ describe('signed in means signed in', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
-
