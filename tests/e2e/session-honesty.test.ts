@@ -225,6 +225,16 @@ describe('signed in means signed in', () => {
     expect(await page.getByText(/sign up now/i).count()).toBe(0);
     await shot(page, 'desktop-account-unreadable');
     expect(await seriousViolations(page)).toEqual([]);
+    // The account menu says what is missing, and still signs out.
+    await page
+      .getByRole('button', { name: 'Account menu: your account details could not be loaded' })
+      .click();
+    const menu = page.getByRole('menu');
+    await menu.getByText('We could not load your account details just now.').waitFor();
+    await menu.getByRole('menuitem', { name: 'SIGN OUT' }).waitFor();
+    await shot(page, 'desktop-account-menu-unreadable');
+    expect(await seriousViolations(page, '[role="menu"]')).toEqual([]);
+    await page.keyboard.press('Escape');
 
     await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
     await notice.getByRole('button', { name: 'Try again' }).click();

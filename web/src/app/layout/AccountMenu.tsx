@@ -38,7 +38,7 @@ export default function AccountMenu(props: {
           {props.name === null ? (
             <>
               {/* Signed in all the same (docs/rules.md#sign-in-and-sessions): only the account's details are missing. */}
-              <DropdownMenu.Label className={styles.dropdownNotice} role="status">
+              <DropdownMenu.Label className={styles.dropdownNotice}>
                 We could not load your account details just now.
               </DropdownMenu.Label>
               <DropdownMenu.Item className={styles.dropdownItem} onSelect={props.onRetry}>
