@@ -182,15 +182,64 @@ describe('one REST call failing, the rest of the screen resolving', () => {
     expect(res.errors!.some((e: any) => e.path.join('.') === 'games.edges.0.node.isFavourite')).toBe(true);
   });
 
-  it("a failing account read nulls the viewer (the player's identity) and nothing else", async () => {
+  it('a failing account read nulls the account, not the viewer: a working token stays signed in', async () => {
     await fail('GET', '/api/account');
     const res = await stack.gql(SCREEN, variables, { token });
+    expect(res.data.viewer).not.toBeNull();
+    expect(res.data.viewer.id).toMatch(/\S/);
+    expect(res.data.viewer.account).toBeNull();
+    const error = res.errors!.find((e: any) => e.path.join('.') === 'viewer.account');
+    expect(error.extensions.code).toBe('UPSTREAM_UNAVAILABLE');
+    expect(res.errors!.some((e: any) => e.path.join('.') === 'viewer')).toBe(false);
+    for (const part of VIEWER_PARTS.filter((p) => p !== 'account'))
+      expect(res.data.viewer[part], `viewer.${part} still resolves`).not.toBeNull();
+    for (const field of ROOT_FIELDS) expect(res.data[field], field).not.toBeNull();
+  });
+
+  it('a failing account read does not keep a refused token signed in', async () => {
+    const other = await signUp(stack, 'Signed Out Elsewhere');
+    await stack.gql('mutation { signOut { success } }', {}, { token: other.token });
+    await fail('GET', '/api/account');
+    const res = await stack.gql(SCREEN, variables, { token: other.token });
     expect(res.data.viewer).toBeNull();
-    expect(res.errors!.find((e: any) => e.path.join('.') === 'viewer').extensions.code).toBe(
-      'UPSTREAM_UNAVAILABLE',
+    const error = res.errors!.find((e: any) => e.path.join('.') === 'viewer');
+    expect(error.extensions).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'signed_out' });
+  });
+
+  it("an ended session's UNAUTHENTICATED says why the casino ended it (extensions.reason)", async () => {
+    const other = await signUp(stack, 'Signed In Elsewhere');
+    const ended = await fetch(`${stack.sandbox.url}/sandbox/endSession`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${other.token}` },
+      body: JSON.stringify({ reason: 'signed_in_elsewhere' }),
+    });
+    expect(ended.status).toBe(200);
+    const res = await stack.gql(
+      '{ viewer { id wallet { combined { amount } } } }',
+      {},
+      { token: other.token },
     );
-    for (const field of ROOT_FIELDS.filter((f) => f !== 'viewer'))
-      expect(res.data[field], field).not.toBeNull();
+    expect(res.data.viewer).toBeNull();
+    const error = res.errors!.find((e: any) => e.path.join('.') === 'viewer');
+    expect(error.extensions).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'signed_in_elsewhere' });
+    // A token the casino never issued has no reason to give.
+    const unknown = await stack.gql('{ viewer { id } }', {}, { token: 'never-issued-token' });
+    expect(unknown.errors![0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(unknown.errors![0].extensions.reason).toBeUndefined();
+  });
+
+  it("a deposit's status is null only when the casino says there is no such payment, UPSTREAM_UNAVAILABLE when it cannot say", async () => {
+    const STATUS = `query($id: String!) { viewer { id depositStatus(provider: "callpay", paymentId: $id) { status } } }`;
+    const missing = await stack.gql(STATUS, { id: 'pay_nosuchpayment' }, { token });
+    expect(missing.errors).toBeUndefined();
+    expect(missing.data.viewer.depositStatus).toBeNull();
+
+    await fail('GET', '/api/wallet/depositStatus/*');
+    const unknown = await stack.gql(STATUS, { id: 'pay_nosuchpayment' }, { token });
+    expect(unknown.data.viewer.id).toMatch(/\S/);
+    expect(unknown.data.viewer.depositStatus).toBeNull();
+    const error = unknown.errors!.find((e: any) => e.path.join('.') === 'viewer.depositStatus');
+    expect(error.extensions.code).toBe('UPSTREAM_UNAVAILABLE');
   });
 
   it('a refused token is UNAUTHENTICATED at viewer; a guest gets null with no error', async () => {

@@ -68,9 +68,30 @@ describe('tokens', () => {
     const unknown = await api(sb.url, 'GET', '/api/account', { token: 'not-a-token' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error).toBe('Unauthenticated.');
+    // A token never issued has no reason to give.
+    expect(unknown.body.reason).toBeUndefined();
     const p = await newPlayer(sb.url);
     expect((await api(sb.url, 'POST', '/api/logout', { token: p.token })).status).toBe(200);
-    expect((await api(sb.url, 'GET', '/api/account', { token: p.token })).status).toBe(401);
+    const revoked = await api(sb.url, 'GET', '/api/account', { token: p.token });
+    expect(revoked.status).toBe(401);
+    expect(revoked.body).toEqual({ error: 'Unauthenticated.', reason: 'signed_out' });
+  });
+
+  it('says why the casino ended a session (POST /sandbox/endSession), and refuses a reason it does not know', async () => {
+    const p = await newPlayer(sb.url);
+    const bad = await api(sb.url, 'POST', '/sandbox/endSession', {
+      token: p.token,
+      body: { reason: 'bored' },
+    });
+    expect(bad.status).toBe(422);
+    const ended = await api(sb.url, 'POST', '/sandbox/endSession', {
+      token: p.token,
+      body: { reason: 'expired' },
+    });
+    expect(ended.status).toBe(200);
+    const after = await api(sb.url, 'POST', '/api/wallet', { token: p.token });
+    expect(after.status).toBe(401);
+    expect(after.body.reason).toBe('expired');
   });
 });
 
@@ -90,7 +111,9 @@ describe('password reset', () => {
     });
     expect(reset.status).toBe(200);
     expect(typeof reset.body.token).toBe('string');
-    expect((await api(sb.url, 'GET', '/api/account', { token: p.token })).status).toBe(401);
+    const ended = await api(sb.url, 'GET', '/api/account', { token: p.token });
+    expect(ended.status).toBe(401);
+    expect(ended.body.reason).toBe('password_reset');
     const again = await api(sb.url, 'POST', '/api/resetPassword', {
       body: { token: resetToken, email: p.email, password: 'another-password' },
     });

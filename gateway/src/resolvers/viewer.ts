@@ -5,6 +5,7 @@ import type { ViewerModel } from '../models.js';
 import { canonicalNumericId, toGlobalId } from '../relay.js';
 import { loadAccount } from '../upstream/account.js';
 import { completeOnboarding } from '../upstream/auth.js';
+import { isAuthError } from '../errors.js';
 import { requirePlayerId } from './guard.js';
 import type { NodeLoader } from './node.js';
 import { prefetchBelow, withSession, type Prefetches } from './prefetch.js';
@@ -19,8 +20,9 @@ import { prefetchBelow, withSession, type Prefetches } from './prefetch.js';
 export const viewerOf = (userId: number): ViewerModel => ({ __typename: 'Viewer', userId });
 
 /**
- * The signed-in player's viewer, or null for a guest (a refused token fails as UNAUTHENTICATED, an unreadable account
- * as UPSTREAM_UNAVAILABLE). Its fields' reads start with the account's, not after it (resolvers/prefetch.ts): a
+ * The signed-in player's viewer, or null for a guest (a refused token fails as UNAUTHENTICATED). An account that
+ * cannot be read leaves the viewer standing when the token is known to be the player's (its `account` is then null
+ * with the error); only a token never seen here fails the viewer as UPSTREAM_UNAVAILABLE, its player unknown. Its fields' reads start with the account's, not after it (resolvers/prefetch.ts): a
  * query's when it begins; a mutation payload's viewer here, after the write. They still resolve only once the
  * account has been read, so a refused token gets no data from any of them.
  */
@@ -38,8 +40,19 @@ export async function currentViewer(
       return viewerOf(known);
     }
   }
-  const account = await ctx.viewer();
-  return account ? viewerOf(account.id) : null;
+  try {
+    const account = await ctx.viewer();
+    return account ? viewerOf(account.id) : null;
+  } catch (err) {
+    if (isAuthError(err)) throw err;
+    // Signed in means signed in (docs/rules.md#sign-in-and-sessions): an account the casino cannot read now nulls
+    // `account`, not the viewer. The token's other reads say whether it still works (a refusal of any of them is
+    // UNAUTHENTICATED here); whose it is, only an earlier account read can say.
+    await ctx.scope.upstream.sessionChecked();
+    const known = ctx.scope.upstream.lastPlayerId();
+    if (known === null) throw err;
+    return viewerOf(known);
+  }
 }
 
 /**

@@ -55,6 +55,16 @@ export function fieldErrors(body: unknown): Record<string, string[]> | null {
   return Object.keys(fields).length > 0 ? fields : null;
 }
 
+/**
+ * Why a session ended, as the casino's 401 says (docs/rules.md#sign-in-and-sessions), passed on as the error's
+ * `extensions.reason`; null when it gives none or one this gateway does not know.
+ */
+const SESSION_END_REASONS = new Set(['signed_out', 'password_reset', 'signed_in_elsewhere', 'expired']);
+function sessionEndReason(body: unknown): string | null {
+  const reason = body && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' && SESSION_END_REASONS.has(reason) ? reason : null;
+}
+
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED';
   if (status === 403) return 'FORBIDDEN';
@@ -205,7 +215,12 @@ export class UpstreamClient {
     if (response.status === 401 && call.token) this.sessionRefused?.(call.token);
     if (response.status >= 400) {
       const fields = response.status === 422 ? fieldErrors(body) : null;
-      throw gatewayError(codeForStatus(response.status), upstreamMessage(body), fields ? { fields } : {});
+      const reason = response.status === 401 ? sessionEndReason(body) : null;
+      throw gatewayError(
+        codeForStatus(response.status),
+        upstreamMessage(body),
+        fields ? { fields } : reason ? { reason } : {},
+      );
     }
     // A body with an error field counts as failed, whatever the status (docs/rules.md#error-messages).
     if (

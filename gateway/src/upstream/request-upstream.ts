@@ -130,6 +130,11 @@ export class RequestUpstream {
     return this.auth.token ? this.shared.sessions.playerOf(this.auth.token) : null;
   }
 
+  /** The player this execution's token was ever read to belong to (see SessionReads.lastPlayerOf), or null. */
+  lastPlayerId(): number | null {
+    return this.auth.token ? this.shared.sessions.lastPlayerOf(this.auth.token) : null;
+  }
+
   /** Remembers whose this execution's token is, from its account read. */
   rememberPlayer(id: number): void {
     if (this.auth.token) this.shared.sessions.rememberPlayer(this.auth.token, id);

@@ -61,10 +61,16 @@ export class SessionReads {
   /** The player a token was last read to belong to, if that was within PLAYER_TTL_MS. */
   playerOf(token: string): number | null {
     const known = this.players.get(token);
-    if (!known) return null;
-    if (known.until > this.now()) return known.id;
-    this.players.delete(token);
-    return null;
+    return known && known.until > this.now() ? known.id : null;
+  }
+
+  /**
+   * The player a token was last read to belong to, however long ago (while remembered at all): a token never changes
+   * hands, so this stays true for as long as the token is good. For when the account cannot be read now (the viewer
+   * stays the player's, docs/rules.md#sign-in-and-sessions); the token's other reads still say whether it is good.
+   */
+  lastPlayerOf(token: string): number | null {
+    return this.players.get(token)?.id ?? null;
   }
 
   /** Remembers whose a token is (from its account read), the oldest entry making room past MAX_PLAYERS. */

@@ -354,6 +354,11 @@ export const migrations: string[] = [
   `
   ALTER TABLE tournaments ADD COLUMN min_stake_cents INTEGER NOT NULL DEFAULT 0 CHECK (min_stake_cents >= 0);
   `,
+  // 8: why a session ended (docs/rules.md#sign-in-and-sessions): signed_out, password_reset, signed_in_elsewhere,
+  // expired. NULL while the session lives.
+  `
+  ALTER TABLE tokens ADD COLUMN revoked_reason TEXT NULL;
+  `,
 ];
 
 export function migrate(db: Database): void {

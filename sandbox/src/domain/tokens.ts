@@ -28,17 +28,45 @@ export function resolveToken(db: Db, token: string): TokenOwner | null {
   return row ? { userId: row.user_id, kind: row.kind, tokenHash: row.token_hash } : null;
 }
 
-export function revokeToken(db: Db, tokenHash: string, now: Date): void {
-  db.prepare('UPDATE tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL').run(
-    now.toISOString(),
-    tokenHash,
-  );
+/** Why a session ended, as a 401 for its token says (docs/rules.md#sign-in-and-sessions). */
+export const SESSION_END_REASONS = [
+  'signed_out',
+  'password_reset',
+  'signed_in_elsewhere',
+  'expired',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+export function revokeToken(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  reason: SessionEndReason = 'signed_out',
+): void {
+  db.prepare(
+    'UPDATE tokens SET revoked_at = ?, revoked_reason = ? WHERE token_hash = ? AND revoked_at IS NULL',
+  ).run(now.toISOString(), reason, tokenHash);
 }
 
 /** Revokes every live token of a player (a new password signs out every session). */
-export function revokeUserTokens(db: Db, userId: number, now: Date): void {
-  db.prepare('UPDATE tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(
-    now.toISOString(),
-    userId,
-  );
+export function revokeUserTokens(
+  db: Db,
+  userId: number,
+  now: Date,
+  reason: SessionEndReason = 'password_reset',
+): void {
+  db.prepare(
+    'UPDATE tokens SET revoked_at = ?, revoked_reason = ? WHERE user_id = ? AND revoked_at IS NULL',
+  ).run(now.toISOString(), reason, userId);
+}
+
+/** Why a token's session ended, when it was a session this backend issued and ended; null otherwise. */
+export function sessionEndReason(db: Db, token: string): SessionEndReason | null {
+  const row = db
+    .prepare('SELECT revoked_reason FROM tokens WHERE token_hash = ? AND revoked_at IS NOT NULL')
+    .get(hashToken(token)) as { revoked_reason: string | null } | undefined;
+  const reason = row?.revoked_reason;
+  return (SESSION_END_REASONS as readonly string[]).includes(reason ?? '')
+    ? (reason as SessionEndReason)
+    : null;
 }

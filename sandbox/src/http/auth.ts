@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context.js';
-import { resolveToken, type TokenOwner } from '../domain/tokens.js';
+import { resolveToken, sessionEndReason, type TokenOwner } from '../domain/tokens.js';
 import { unauthenticated } from './errors.js';
 
 function bearer(req: FastifyRequest): string | null {
@@ -32,6 +32,7 @@ export function optionalUser(ctx: SandboxContext, req: FastifyRequest): TokenOwn
     return null;
   }
   const owner = resolveToken(ctx.db, token);
-  if (!owner) throw unauthenticated();
+  // An ended session's 401 says why it ended.
+  if (!owner) throw unauthenticated(sessionEndReason(ctx.db, token));
   return owner;
 }

@@ -12,7 +12,9 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
+/** A 401; `reason` says why a session this backend issued has ended (docs/rules.md#sign-in-and-sessions). */
+export const unauthenticated = (reason: string | null = null) =>
+  new ApiError(401, 'Unauthenticated.', reason ? { reason } : {});
 export const notFound = (what = 'Resource') => new ApiError(404, `${what} not found.`);
 
 /** Validates input against a zod schema; a mismatch is a 422 naming each field, as Laravel responds. */

@@ -16,6 +16,7 @@ import {
   type PromoPageKey,
   type SiteSettings,
 } from '../domain/site-settings.js';
+import { revokeToken, SESSION_END_REASONS } from '../domain/tokens.js';
 import { markEmailVerified } from '../domain/users.js';
 import { registerBackOffice } from '../control/back-office.js';
 import { requireUser } from '../http/auth.js';
@@ -45,6 +46,7 @@ const NotifyBody = z.object({
   subject: z.string().min(1).max(200).default('A message from PlayLive'),
   message: z.string().min(1).max(2000).default('Hello from the sandbox.'),
 });
+const EndSessionBody = z.object({ reason: z.enum(SESSION_END_REASONS) });
 const DownBody = z.object({ down: z.boolean({ error: 'must be true or false' }) });
 const booleanFlags = Object.fromEntries(
   Object.entries(DEFAULT_PAYMENT_SETTINGS)
@@ -157,6 +159,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   registerWelcomePackage(app, ctx);
+  registerSessionEnd(app, ctx);
 
   app.post('/sandbox/verifyEmail', async (req) => {
     const { userId } = requireUser(ctx, req);
@@ -199,5 +202,15 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/sandbox/mail', async (req) => {
     const { email } = parse(z.object({ email: z.string().max(190).optional() }), req.query);
     return { mail: listMail(db, email) };
+  });
+}
+
+/** Ends the caller's session as the casino would for another reason than a sign-out (a sign-in elsewhere, expiry). */
+function registerSessionEnd(app: FastifyInstance, ctx: SandboxContext): void {
+  app.post('/sandbox/endSession', async (req) => {
+    const { tokenHash } = requireUser(ctx, req);
+    const { reason } = parse(EndSessionBody, req.body);
+    revokeToken(ctx.db, tokenHash, ctx.clock(), reason);
+    return { success: true };
   });
 }

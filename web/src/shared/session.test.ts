@@ -69,4 +69,34 @@ describe('the session', () => {
     expect(session.environment()).not.toBe(signedIn);
     expect(open.result.current).toEqual({ name: 'auth', params: { mode: 'login' } });
   });
+
+  it('follows a sign-out in another tab: signed out here, why said, nothing of the player kept', () => {
+    const open = renderHook(() => useOpenModal());
+    const why = renderHook(() => session.useEndReason());
+    session.signIn('shared-token');
+    window.localStorage.setItem('play_live_notifications', '{"viewerId":"v","unreadCount":1,"items":[]}');
+    window.sessionStorage.setItem('play_live_pending_game', '{"code":"x"}');
+    const before = session.environment();
+    // The other tab removed the token: this tab hears of it by the storage event.
+    window.localStorage.removeItem('play_live_session_token');
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: 'play_live_session_token',
+          oldValue: 'shared-token',
+          newValue: null,
+        }),
+      );
+    });
+    expect(session.signedIn()).toBe(false);
+    expect(session.environment()).not.toBe(before);
+    expect(why.result.current).toBe('other_tab');
+    expect(open.result.current).toEqual({ name: 'auth', params: { mode: 'login' } });
+    expect(window.localStorage.getItem('play_live_notifications')).toBeNull();
+    expect(window.sessionStorage.getItem('play_live_pending_game')).toBeNull();
+    // Signing in again: no reason any more.
+    act(() => session.signIn('next-token'));
+    expect(why.result.current).toBeNull();
+    session.signOut();
+  });
 });

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { Environment } from 'relay-runtime';
 import { openAuth } from './modals/modal-store';
 import { createEnvironment } from './relay/environment';
-import { saveNotifications, saveSessionToken, sessionToken } from './storage';
+import { forgetPlayer, saveSessionToken, SESSION_TOKEN_KEY, sessionToken } from './storage';
 
 /*
  * The player's session in this tab, the one path from a sign-in or sign-out to the screen's data
@@ -13,9 +13,19 @@ import { saveNotifications, saveSessionToken, sessionToken } from './storage';
  * mixes the two while the new session's data is on its way, and the layout, which follows the session's changes,
  * loads the open screen's data again: no page reload.
  */
+/**
+ * Why a session ended without the player asking here (docs/rules.md#sign-in-and-sessions): the casino's reason
+ * (`extensions.reason` of its UNAUTHENTICATED), `other_tab` when the player signed out in another tab, `unknown` when
+ * the casino gave none. The login dialog says it.
+ */
+export type SessionEndReason =
+  'signed_out' | 'password_reset' | 'signed_in_elsewhere' | 'expired' | 'other_tab' | 'unknown';
+
 export interface Session {
   /** The environment of the session now: route loaders load into it. */
   environment(): Environment;
+  /** Whether a session token is held: a player whose account cannot be read is still signed in. */
+  signedIn(): boolean;
   /** Signs in with the gateway's token. */
   signIn(token: string): void;
   /** Forgets the session here; `reload` reloads the whole page instead (the account menu's sign-out may ask). */
@@ -28,6 +38,10 @@ export interface Session {
   showsEarlier(): boolean;
   /** Renders again on every sign-in and sign-out (a hook): the layout then loads the screen's data again. */
   useChanges(): number;
+  /** Calls `listener` on every sign-in and sign-out (what a feature keeps in memory for the player forgets it). */
+  onChange(listener: () => void): () => void;
+  /** Why the last session ended when the player did not ask for it here; null after a sign-in or their own sign-out. */
+  useEndReason(): SessionEndReason | null;
 }
 
 /** Counts sign-ins and sign-outs: data loaded for an older count belongs to an earlier session. */
@@ -35,40 +49,76 @@ let version = 0;
 /** Which session each load of the layout's query was made for, and which one the layout shows. */
 const loadedFor = new WeakMap<object, number>();
 let shown = -1;
+let endReason: SessionEndReason | null = null;
+/** The token this tab's session was made with (storage may hold another's, written by another tab). */
+let held = sessionToken();
 const listeners = new Set<() => void>();
 
+const REASONS: readonly string[] = ['signed_out', 'password_reset', 'signed_in_elsewhere', 'expired'];
+
 /** The gateway refused the session (expired, revoked): sign out without a reload and ask to sign in again. */
-function refused(): void {
+function refused(reason?: string): void {
   if (!sessionToken()) return;
-  change(null);
+  change(null, reason && REASONS.includes(reason) ? (reason as SessionEndReason) : 'unknown');
   openAuth('login');
 }
 
-const newEnvironment = () => createEnvironment({ onUnauthenticated: refused });
+/** An environment whose refusals count only while it is the session's (a late response of an earlier one does not). */
+function newEnvironment(): ReturnType<typeof createEnvironment> {
+  const made = createEnvironment({
+    onUnauthenticated: (reason) => {
+      if (current === made) refused(reason);
+    },
+  });
+  return made;
+}
 let current = newEnvironment();
 
-/** A new session (a token, or none): a fresh environment, and everything that follows the session told. */
-function change(token: string | null): void {
-  saveSessionToken(token);
-  if (token === null) saveNotifications(null);
-  version += 1;
+/**
+ * A new session (a token, or none): the old environment's live subscription closed first, so no late event of it
+ * reaches the new one (and persisted stores accept writes only from the environment now: features/notifications),
+ * then a fresh environment, what the browser keeps for the player forgotten at a sign-out, and everything that
+ * follows the session told. `stored`: the token is already in storage (another tab put it there).
+ */
+function change(token: string | null, reason: SessionEndReason | null = null, stored = false): void {
   current.dispose();
   current = newEnvironment();
+  held = token;
+  if (token === null) forgetPlayer();
+  else if (!stored) saveSessionToken(token);
+  endReason = reason;
+  version += 1;
   for (const listener of listeners) listener();
+}
+
+/*
+ * Every tab follows the others (docs/rules.md#sign-in-and-sessions): a sign-out in one removes the token, and the
+ * storage event tells the rest at once (a sign-in, or another player's, likewise). Only other tabs get the event.
+ */
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== SESSION_TOKEN_KEY && event.key !== null) return;
+    const token = sessionToken();
+    if (token === held) return;
+    if (token !== null) return change(token, null, true);
+    change(null, 'other_tab', true);
+    openAuth('login');
+  });
 }
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => void listeners.delete(listener);
 };
 
 export const session: Session = {
   environment: () => current.environment,
+  signedIn: () => held !== null,
   signIn: (token) => change(token),
   signOut(options = {}) {
     if (options.reload) {
-      saveSessionToken(null);
-      saveNotifications(null);
+      current.dispose();
+      forgetPlayer();
       window.location.reload();
       return;
     }
@@ -81,4 +131,6 @@ export const session: Session = {
   },
   showsEarlier: () => shown !== version,
   useChanges: () => useSyncExternalStore(subscribe, () => version),
+  onChange: subscribe,
+  useEndReason: () => useSyncExternalStore(subscribe, () => endReason),
 };

@@ -1,7 +1,11 @@
 /*
- * What the site keeps in the browser: the session token (key play_live_session_token), the affiliate and tracking
- * id from the address (docs/rules.md#routes-and-query-parameters) and the game a guest tried to open before signing
- * in. Storage can be unavailable (private modes, blocked cookies): then nothing is kept, and nothing breaks.
+ * What the site keeps in the browser (docs/rules.md#sign-in-and-sessions). The player's, forgotten at sign-out
+ * (PLAYER_KEYS): the session token (play_live_session_token), their notifications as last seen
+ * (play_live_notifications), their reality-check interval (play_live_reality_check_minutes) and, in the tab's
+ * sessionStorage, the game they chose before signing in (play_live_pending_game). The site's, kept: the affiliate and
+ * tracking id from the address (docs/rules.md#routes-and-query-parameters), the tab's CSRF token and its one
+ * reload after a failed code download. Storage can be unavailable (private modes, blocked cookies): then nothing is
+ * kept, and nothing breaks.
  */
 
 export const SESSION_TOKEN_KEY = 'play_live_session_token';
@@ -33,6 +37,25 @@ export const saveSessionToken = (token: string | null) => write(SESSION_TOKEN_KE
 const NOTIFICATIONS_KEY = 'play_live_notifications';
 export const savedNotifications = () => read(NOTIFICATIONS_KEY);
 export const saveNotifications = (json: string | null) => write(NOTIFICATIONS_KEY, json);
+
+export const REALITY_CHECK_KEY = 'play_live_reality_check_minutes';
+export const PENDING_GAME_KEY = 'play_live_pending_game';
+
+/** Everything kept for the player: local storage's keys, and the tab's session storage's. */
+export const PLAYER_KEYS = {
+  local: [SESSION_TOKEN_KEY, NOTIFICATIONS_KEY, REALITY_CHECK_KEY],
+  session: [PENDING_GAME_KEY],
+} as const;
+
+/** Sign-out: nothing of the player stays in this browser (another tab hears of it by the token's storage event). */
+export function forgetPlayer(): void {
+  for (const key of PLAYER_KEYS.local) write(key, null);
+  try {
+    for (const key of PLAYER_KEYS.session) window.sessionStorage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept there.
+  }
+}
 
 export const affiliate = () => read(AFFILIATE_KEY) ?? DEFAULT_AFFILIATE;
 export const trackingId = () => read(TRACKING_ID_KEY);

@@ -7,7 +7,9 @@ import styles from './Header.module.css';
 
 /** The account dropdown (docs/rules.md#routes-and-query-parameters): its entries, the optional ones only when the site has them on. */
 export default function AccountMenu(props: {
-  name: string;
+  /** The player's name; null when the account could not be read (the menu says so, with Try again). */
+  name: string | null;
+  onRetry: () => void;
   loyaltyOn: boolean;
   wageringOn: boolean;
   welcomePackage: boolean;
@@ -18,15 +20,35 @@ export default function AccountMenu(props: {
     signOut({}).catch(() => {});
     session.signOut();
   };
-  const initial = props.name.trim().charAt(0).toUpperCase() || '?';
+  const initial = props.name?.trim().charAt(0).toUpperCase() || '?';
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.account} aria-label={`Account menu for ${props.name}`}>
+      <DropdownMenu.Trigger
+        className={`${styles.account} ${props.name === null ? styles.accountUnread : ''}`}
+        aria-label={
+          props.name === null
+            ? 'Account menu: your account details could not be loaded'
+            : `Account menu for ${props.name}`
+        }
+      >
         <span aria-hidden="true">{initial}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.dropdown} align="end" sideOffset={8}>
-          <DropdownMenu.Label className={styles.dropdownLabel}>{props.name}</DropdownMenu.Label>
+          {props.name === null ? (
+            <>
+              {/* Signed in all the same (docs/rules.md#sign-in-and-sessions): only the account's details are missing. */}
+              <DropdownMenu.Label className={styles.dropdownNotice}>
+                We could not load your account details just now.
+              </DropdownMenu.Label>
+              <DropdownMenu.Item className={styles.dropdownItem} onSelect={props.onRetry}>
+                TRY AGAIN
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator className={styles.separator} />
+            </>
+          ) : (
+            <DropdownMenu.Label className={styles.dropdownLabel}>{props.name}</DropdownMenu.Label>
+          )}
           <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('profile')}>
             PROFILE
           </DropdownMenu.Item>

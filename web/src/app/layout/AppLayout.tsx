@@ -1,5 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { graphql, RelayEnvironmentProvider, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import {
+  fetchQuery,
+  graphql,
+  RelayEnvironmentProvider,
+  usePreloadedQuery,
+  useRelayEnvironment,
+  type PreloadedQuery,
+} from 'react-relay';
 import { Outlet, useLoaderData, useRevalidator } from 'react-router';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../../__generated__/AppLayoutQuery.graphql';
 import { usePendingGame, useQueryParameters, usePageViews, useSiteNotices } from '../effects';
@@ -8,6 +15,7 @@ import { configureErrorReporter } from '../third-party/error-reporter';
 import { useLiveChat } from '../third-party/live-chat';
 import { useTagManager } from '../third-party/tag-manager';
 import { session } from '../../shared/session';
+import { Button } from '../../ui/Button';
 import { LayoutContext } from '../../shared/layout-context';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
@@ -84,14 +92,22 @@ export function AppLayout() {
 
 function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) {
   const data = usePreloadedQuery<AppLayoutQueryType>(AppLayoutQuery, queryRef);
+  const environment = useRelayEnvironment();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const viewer = data.viewer ?? null;
+  // Signed in while this tab's session holds a token (a refused one signs out: shared/session.ts), even when the
+  // casino could not give the player's account just now (docs/rules.md#sign-in-and-sessions). A sign-out, here or
+  // in another tab, hides the player's data at once, before the guest's data has loaded.
+  const signedIn = session.signedIn();
+  const viewer = signedIn ? (data.viewer ?? null) : null;
   const site = data.site ?? null;
+  const accountMissing = signedIn && !viewer?.account;
+  const retryAccount = () =>
+    fetchQuery(environment, AppLayoutQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
 
-  useQueryParameters(viewer ? { emailVerified: viewer.account.emailVerified } : null);
+  useQueryParameters(viewer ? { emailVerified: viewer.account?.emailVerified === true } : null);
   usePageViews(Boolean(site?.tagManagerId));
   useTagManager(site ? { id: site.tagManagerId ?? null, scriptUrl: site.tagManagerUrl ?? null } : null);
-  usePendingGame(viewer !== null);
+  usePendingGame(signedIn);
   useLiveChat(
     site
       ? {
@@ -115,7 +131,7 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
   return (
     <LayoutContext.Provider
       value={{
-        signedIn: viewer !== null,
+        signedIn,
         alternateRoutes: site?.alternateRoutes === true,
         promotionPages: site?.promotionPages ?? [],
         contact: site
@@ -130,16 +146,27 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
       <a href="#content" className={styles.skip}>
         Skip to content
       </a>
-      <Header query={data} onMenu={() => setDrawerOpen(true)} />
+      <Header query={data} onMenu={() => setDrawerOpen(true)} onRetryAccount={retryAccount} />
       <div className={styles.body}>
         <aside className={styles.side}>
           <SideMenu />
         </aside>
         <main id="content" className={styles.main} tabIndex={-1}>
+          {accountMissing && (
+            <div className={styles.accountNotice} role="status">
+              <p>
+                We could not load your account details just now. You are still signed in: your balance and
+                games work as usual.
+              </p>
+              <Button variant="ghost" onClick={retryAccount}>
+                Try again
+              </Button>
+            </div>
+          )}
           <Outlet />
         </main>
       </div>
-      <Footer signedIn={viewer !== null} />
+      <Footer signedIn={signedIn} />
       {drawerOpen && (
         <Suspense fallback={null}>
           <Drawer onClose={() => setDrawerOpen(false)} signedIn={viewer !== null} />

@@ -4,6 +4,7 @@ import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { HeaderTestQuery } from '../../__generated__/HeaderTestQuery.graphql';
+import { LayoutContext } from '../../shared/layout-context';
 import { Header } from './Header';
 
 function Harness() {
@@ -15,18 +16,26 @@ function Harness() {
     `,
     {},
   );
-  return <Header query={data} onMenu={() => {}} />;
+  return <Header query={data} onMenu={() => {}} onRetryAccount={() => {}} />;
 }
 
-function renderHeader(resolve: Parameters<typeof MockPayloadGenerator.generate>[1]) {
-  return renderWithRelay(<Harness />, resolve, { at: '/' });
+/** `signedIn`: whether the session holds a token (the layout's word, from shared/session.ts). */
+function renderHeader(resolve: Parameters<typeof MockPayloadGenerator.generate>[1], signedIn = true) {
+  return renderWithRelay(
+    <LayoutContext.Provider value={{ signedIn, alternateRoutes: false, promotionPages: [] }}>
+      <Harness />
+    </LayoutContext.Provider>,
+    resolve,
+    { at: '/' },
+  );
 }
 
 describe('the header', () => {
   it('offers a guest log in and join', async () => {
-    renderHeader({
-      Query: () => ({ viewer: null, site: { loyaltyEnabled: true, welcomePackageEnabled: true } }),
-    });
+    renderHeader(
+      { Query: () => ({ viewer: null, site: { loyaltyEnabled: true, welcomePackageEnabled: true } }) },
+      false,
+    );
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Join' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
@@ -71,5 +80,17 @@ describe('the header', () => {
     });
     expect(await screen.findByRole('button', { name: 'Account menu for Lerato' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Loyalty chests/ })).toBeNull();
+  });
+
+  it("stays a player's header when the account cannot be read: the balance, and the menu says so", async () => {
+    renderHeader({
+      Viewer: () => ({ account: null, wallet: { combined: { formatted: 'R80.00' } } }),
+      Site: () => ({ loyaltyEnabled: false, welcomePackageEnabled: true }),
+    });
+    expect(await screen.findByRole('button', { name: 'Wallet: R80.00' })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Account menu: your account details could not be loaded' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { openAuth } from '../../shared/modals/modal-store';
 import { WalletButtons } from '../../features/cashier/BalanceBreakdown';
+import { useLayout } from '../../shared/layout-context';
 import { usePendingCount } from '../../shared/pending';
 import styles from './Header.module.css';
 import { BellIcon, GiftIcon, MenuIcon } from './icons';
@@ -20,7 +21,16 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
  * log in / join, or the player's wallet (its balance breakdown and the Deposit button), notifications, promotions,
  * loyalty chest and account menu.
  */
-export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () => void }) {
+export function Header({
+  query,
+  onMenu,
+  onRetryAccount,
+}: {
+  query: Header_query$key;
+  onMenu: () => void;
+  /** Reads the player's account again, when it could not be read. */
+  onRetryAccount: () => void;
+}) {
   const data = useFragment(
     graphql`
       fragment Header_query on Query {
@@ -48,7 +58,11 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
     query,
   );
   const pending = usePendingCount();
-  const viewer = data.viewer;
+  // Signed in means the session's token works, not that the account could be read (docs/rules.md#sign-in-and-sessions);
+  // signed out, an earlier session's data still shown here until the guest's arrives is not shown.
+  const { signedIn } = useLayout();
+  const viewer = signedIn ? data.viewer : null;
+  const account = viewer?.account ?? null;
   // Loyalty shows while the site has it on and the player's reward status is active (docs/rules.md#loyalty).
   const loyaltyOn = data.site?.loyaltyEnabled === true && viewer?.loyalty?.enabled !== false;
 
@@ -63,29 +77,32 @@ export function Header({ query, onMenu }: { query: Header_query$key; onMenu: () 
       <div className={styles.loader} aria-live="polite">
         {pending > 0 && <Spinner label="Loading" />}
       </div>
-      {viewer ? (
+      {signedIn ? (
         <div className={styles.player}>
           <WalletButtons
-            wallet={viewer.wallet ?? null}
+            wallet={viewer?.wallet ?? null}
             classNames={{ pill: styles.wallet, deposit: styles.deposit }}
           />
-          <NotificationBell
-            viewerId={viewer.id}
-            className={styles.icon}
-            badgeClassName={styles.badge}
-            icon={<BellIcon />}
-          />
+          {viewer && (
+            <NotificationBell
+              viewerId={viewer.id}
+              className={styles.icon}
+              badgeClassName={styles.badge}
+              icon={<BellIcon />}
+            />
+          )}
           <Link to="/promotions" className={`${styles.icon} ${styles.wide}`} aria-label="Promotions">
             <GiftIcon />
           </Link>
-          {loyaltyOn && <LoyaltyIcon loyalty={viewer.loyalty ?? null} className={styles.icon} />}
+          {loyaltyOn && viewer && <LoyaltyIcon loyalty={viewer.loyalty ?? null} className={styles.icon} />}
           <Suspense fallback={<span className={styles.account} aria-hidden="true" />}>
             <AccountMenu
-              name={viewer.account.name}
+              name={account?.name ?? null}
+              onRetry={onRetryAccount}
               loyaltyOn={loyaltyOn}
               wageringOn={data.site?.wageringEnabled === true}
               welcomePackage={
-                data.site?.welcomePackageEnabled === true && !viewer.account.welcomePackageExpired
+                data.site?.welcomePackageEnabled === true && account?.welcomePackageExpired === false
               }
             />
           </Suspense>

@@ -11,6 +11,7 @@ import styles from './AuthModal.module.css';
 import { useForgotPassword } from './useForgotPassword';
 import { useLogin } from './useLogin';
 import { useRegister } from './useRegister';
+import { SESSION_ENDED } from './session-ended';
 import { useForm } from '../../shared/forms/useForm';
 import { checkDateOfBirth, checkEmail, checkName, checkPassword } from '../../shared/forms/validation';
 
@@ -26,6 +27,8 @@ const TITLES: Record<AuthMode, string> = {
  */
 export default function AuthModal({ params, site }: ModalProps<'auth'>) {
   const mode = params.mode ?? 'login';
+  // A sign-out the player did not ask for here says why (docs/rules.md#sign-in-and-sessions).
+  const ended = session.useEndReason();
   const sso = site.singleSignOn;
   const redirect = sso.enabled ? (mode === 'registration' ? sso.signupUrl : sso.loginUrl) : null;
   useEffect(() => {
@@ -46,6 +49,11 @@ export default function AuthModal({ params, site }: ModalProps<'auth'>) {
 
   return (
     <Modal title={TITLES[mode]} size="sm">
+      {ended && mode === 'login' && (
+        <p className={styles.ended} role="status">
+          {SESSION_ENDED[ended]}
+        </p>
+      )}
       {mode !== 'reset' && (
         <div className={styles.modes} role="group" aria-label="Log in or join">
           <button

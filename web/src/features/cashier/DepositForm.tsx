@@ -11,7 +11,7 @@ import { checkAmount, limitsHint } from './amount';
 import { AmountField } from './AmountField';
 import styles from './cashier.module.css';
 import { returnAddress } from './deposit-return';
-import { refreshWallet } from './deposit-watch';
+import { dismissDeposit, refreshWallet } from './deposit-watch';
 import { DepositPreview } from './DepositPreview';
 import { methodHint, PaymentLogo } from './PaymentLogo';
 import { useDeposit } from './useDeposit';
@@ -85,6 +85,8 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // A new attempt: the last one's outcome (a returned deposit's, too) does not stay above what this one says.
+    dismissDeposit();
     setMessage(null);
     setOutcome(null);
     const checked = checkAmount(amount, { min, max, operation: 'deposit' });

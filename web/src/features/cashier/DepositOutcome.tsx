@@ -67,10 +67,15 @@ export function DepositOutcome({
             does.
           </p>
         );
-      case 'unreachable':
+      case 'unknown':
+        // Not "not found", not "failed": nobody has said yet (docs/rules.md#payments).
         return (
-          <p className={styles.formError}>
-            <strong>We could not check your payment.</strong> Check your connection and try again.
+          <p className={styles.notice}>
+            <strong>
+              We're still confirming your payment{watched.amount ? ` of ${watched.amount}` : ''}.
+            </strong>{' '}
+            We could not reach the casino to check it just now, so its outcome is not known yet. If it went
+            through, the money is safe and shows in your balance as soon as we hear. We keep checking.
           </p>
         );
     }
@@ -82,7 +87,7 @@ export function DepositOutcome({
       <div aria-live="polite">{body}</div>
       {settled && (
         <div className={styles.outcomeActions}>
-          {(watched.phase === 'slow' || watched.phase === 'unreachable') && again && (
+          {(watched.phase === 'slow' || watched.phase === 'unknown') && again && (
             <Button variant="ghost" onClick={again}>
               Check again
             </Button>

@@ -178,7 +178,7 @@ export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; 
           {locks ??
             // What keeps the money locked, as far as the account tells it (docs/rules.md#payments). A component
             // that explains the locks in full (bonus, wagering) is passed in as `locks` by the cashier.
-            (!viewer.account?.emailVerified ? (
+            (viewer.account?.emailVerified === false ? (
               <p>
                 <strong>Verify your email address to withdraw.</strong> Open the link we emailed you when you
                 joined, then come back here.

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { fetchQuery, graphql } from 'react-relay';
 import type { Environment } from 'relay-runtime';
 import type { depositWatchStatusQuery } from '../../__generated__/depositWatchStatusQuery.graphql';
+import { session } from '../../shared/session';
 import type { DepositReturn } from './deposit-return';
 
 /*
@@ -9,13 +10,19 @@ import type { DepositReturn } from './deposit-return';
  * header's loader does not spin for a check the player did not ask for. Then the wallet is loaded again, so the
  * header and the cashier show the new balance. The watch belongs to the page, not to the cashier: closing the
  * modal does not stop it, and the balance still updates when the payment clears.
+ *
+ * Honest outcomes (docs/rules.md#payments): "not found" only when the casino answers that there is no such payment
+ * (depositStatus null without an error). A check that fails (no connection, the casino not responding, a timeout)
+ * says the outcome is not known yet, and the watch keeps asking, further apart each time (2, 4, 8... s up to 30 s),
+ * at once when the tab is shown again, and whenever the player asks (Check again).
  */
 
 const StatusQuery = graphql`
   query depositWatchStatusQuery($provider: String!, $paymentId: String!, $returnQuery: String) {
     viewer {
       id
-      depositStatus(provider: $provider, paymentId: $paymentId, returnQuery: $returnQuery) {
+      depositStatus(provider: $provider, paymentId: $paymentId, returnQuery: $returnQuery)
+        @catch(to: RESULT) {
         id
         status
         amount {
@@ -55,12 +62,12 @@ export type DepositPhase =
   | 'checking'
   | 'complete'
   | 'failed'
-  /** The casino knows no such deposit of this player. */
+  /** The casino answered that it knows no such deposit of this player. */
   | 'missing'
   /** Still pending after the watch's patience ran out: the player may check again. */
   | 'slow'
-  /** The checks themselves failed (no connection): the player may check again. */
-  | 'unreachable';
+  /** The last check could not be answered (no connection, the casino not responding): still asking. */
+  | 'unknown';
 
 export interface WatchedDeposit {
   paymentId: string;
@@ -71,13 +78,14 @@ export interface WatchedDeposit {
   bonus?: { amount: string; wagering: string | null } | null;
 }
 
-/** Seconds between checks: quick at first (most payments clear at once), then calmer. */
+/** Seconds between checks of a pending deposit: quick at first (most payments clear at once), then calmer. */
 const DELAYS_MS = [0, 1000, 2000, 2000, 3000, 3000, 5000];
 const STEADY_DELAY_MS = 5000;
-/** How long to keep asking before saying the bank is slow (the player can ask again). */
+/** After failed checks: 2, 4, 8, 16 s, then every 30 s. */
+const FAILURE_DELAY_MS = 2000;
+const MAX_FAILURE_DELAY_MS = 30_000;
+/** How long to keep asking about a pending deposit before saying the bank is slow (the player can ask again). */
 const PATIENCE_MS = 3 * 60_000;
-/** Failed checks in a row before saying the connection is the problem. */
-const MAX_FAILURES = 3;
 
 let watched: WatchedDeposit | null = null;
 let stop: (() => void) | null = null;
@@ -96,23 +104,44 @@ export function watchDeposit(environment: Environment, deposit: DepositReturn, r
   let timer: number | undefined;
   let failures = 0;
   let attempt = 0;
+  let asking = false;
   const started = Date.now();
   let amount = watched?.paymentId === deposit.paymentId ? watched.amount : null;
+  // Back on the tab: ask now rather than at the next turn of the backoff.
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible' || asking) return;
+    window.clearTimeout(timer);
+    check();
+  };
   stop = () => {
     stopped = true;
     window.clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onVisible);
   };
-  set({ paymentId: deposit.paymentId, phase: 'checking', amount });
+  document.addEventListener('visibilitychange', onVisible);
+  // A restart after an unknown outcome keeps saying so until an answer comes.
+  const phase = restart && watched?.phase === 'unknown' ? 'unknown' : 'checking';
+  set({ paymentId: deposit.paymentId, phase, amount });
 
-  const next = () => {
+  const later = (delay: number) => {
     if (stopped) return;
-    if (Date.now() - started > PATIENCE_MS)
-      return set({ paymentId: deposit.paymentId, phase: 'slow', amount });
-    timer = window.setTimeout(check, DELAYS_MS[attempt] ?? STEADY_DELAY_MS);
+    timer = window.setTimeout(check, delay);
+  };
+  const next = () => {
+    if (Date.now() - started > PATIENCE_MS) {
+      set({ paymentId: deposit.paymentId, phase: 'slow', amount });
+      // Still asked when the tab is shown again; the player may also check again.
+      return;
+    }
+    later(DELAYS_MS[attempt] ?? STEADY_DELAY_MS);
     attempt += 1;
   };
 
   const check = () => {
+    if (stopped) return;
+    // Signed out or in as someone else meanwhile: this deposit is not theirs to show.
+    if (environment !== session.environment()) return dismissDeposit();
+    asking = true;
     fetchQuery<depositWatchStatusQuery>(environment, StatusQuery, deposit, {
       fetchPolicy: 'network-only',
       // Private: the provider's return parameters travel in a POST's body, never in an address that gets logged.
@@ -121,14 +150,21 @@ export function watchDeposit(environment: Environment, deposit: DepositReturn, r
       .toPromise()
       .then(
         (data) => {
+          asking = false;
           if (stopped) return;
-          failures = 0;
           // Signed out meanwhile: nothing of theirs to show any more.
           if (!data?.viewer) return dismissDeposit();
-          const status = data.viewer.depositStatus;
-          if (!status) return set({ paymentId: deposit.paymentId, phase: 'missing', amount });
+          const result = data.viewer.depositStatus;
+          if (!result.ok) return unknown();
+          failures = 0;
+          const status = result.value;
+          if (!status) {
+            stop?.();
+            return set({ paymentId: deposit.paymentId, phase: 'missing', amount });
+          }
           amount = status.amount.formatted;
           if (status.status === 'COMPLETE' || status.status === 'FAILED') {
+            stop?.();
             set({
               paymentId: deposit.paymentId,
               phase: status.status === 'COMPLETE' ? 'complete' : 'failed',
@@ -145,13 +181,17 @@ export function watchDeposit(environment: Environment, deposit: DepositReturn, r
           next();
         },
         () => {
-          if (stopped) return;
-          failures += 1;
-          if (failures >= MAX_FAILURES)
-            return set({ paymentId: deposit.paymentId, phase: 'unreachable', amount });
-          next();
+          asking = false;
+          if (!stopped) unknown();
         },
       );
+  };
+
+  /** The check got no answer: say the outcome is not known yet, and ask again a while later. */
+  const unknown = () => {
+    failures += 1;
+    set({ paymentId: deposit.paymentId, phase: 'unknown', amount });
+    later(Math.min(FAILURE_DELAY_MS * 2 ** (failures - 1), MAX_FAILURE_DELAY_MS));
   };
   next();
 }
@@ -167,6 +207,11 @@ export function dismissDeposit(): void {
   stop = null;
   set(null);
 }
+
+// A sign-out (or another player's sign-in) ends the watch: the deposit is not the new session's to show.
+session.onChange(() => {
+  if (watched) dismissDeposit();
+});
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

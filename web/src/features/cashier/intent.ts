@@ -5,9 +5,13 @@
  * of paying twice. A new key comes only when the request changes (another amount or method) or after a success.
  */
 
+import { session } from '../../shared/session';
+
 export type IntentKind = 'deposit' | 'withdrawal';
 
 const intents = new Map<IntentKind, { request: string; key: string }>();
+// Another session's intents are not this one's (docs/rules.md#sign-in-and-sessions).
+session.onChange(() => intents.clear());
 
 /** 128 random bits as hex: visible ASCII, as the schema asks (getRandomValues works outside secure contexts). */
 function newKey(kind: IntentKind): string {

@@ -153,6 +153,33 @@ describe('the redeem coupon modal', () => {
     expect(screen.getByTestId('balance').textContent).toBe('R100.00');
   });
 
+  it('reads the active coupon before saying anything when a redemption gets no answer', async () => {
+    const environment = await openWith('coupon', { Viewer: () => ({ ...VIEWER, activeCoupon: null }) });
+    fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: 'welcome100' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    const unavailable = (message: string) =>
+      Object.assign(new Error(message), {
+        errors: [{ message, extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
+      });
+    await settle(environment, unavailable('The casino is not responding right now.'));
+    // The active coupon read again: that read fails too, so the outcome is not known yet.
+    await waitFor(() =>
+      expect(environment.mock.getMostRecentOperation().request.node.params.name).toBe('CouponModalQuery'),
+    );
+    await settle(environment, new Error('Failed to fetch'));
+    expect(
+      await screen.findByText(/We could not confirm whether coupon welcome100 was applied/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Invalid|not responding/)).toBeNull();
+    // Check again: the casino has it as the active coupon, so it applied.
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await settle(environment, { Viewer: () => ({ ...VIEWER, activeCoupon: COUPON }), Coupon: () => COUPON });
+    expect(
+      await screen.findByText('Coupon welcome100 was applied: its bonus is in your wallet.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Your active coupon')).toBeTruthy();
+  });
+
   it("says the opt-out failed in the site's words, whatever the casino said", async () => {
     const environment = await openWith('coupon', { Coupon: () => COUPON });
     fireEvent.click(await screen.findByRole('button', { name: 'Opt out of this bonus' }));

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import type { CouponCard_coupon$key } from '../../__generated__/CouponCard_coupon.graphql';
 import type { CouponModalQuery } from '../../__generated__/CouponModalQuery.graphql';
 import { Modal } from '../../shared/modals/Modal';
@@ -17,6 +17,26 @@ import { OptOut } from './OptOut';
 import { checkCouponCode, COUPON_OPT_OUT_FAILURE, COUPON_OPT_OUT_SUCCESS } from './rules';
 import { useReload } from '../../shared/relay/useReload';
 import type { ModalProps } from '../../shared/modals/registry';
+
+/** The player's active coupon; read again too when a redemption's outcome is not known (docs/rules.md#coupons-and-wagering). */
+const CouponQuery = graphql`
+  query CouponModalQuery {
+    site {
+      wageringEnabled
+    }
+    viewer {
+      id
+      activeCoupon @catch(to: RESULT) {
+        id
+        code
+        bonusAmount {
+          formatted
+        }
+        ...CouponCard_coupon
+      }
+    }
+  }
+`;
 
 /**
  * The redeem coupon modal (docs/rules.md#coupons-and-wagering): the player's active coupon with its wagering and
@@ -39,27 +59,7 @@ function CouponContent(props: {
   initialCode: string;
   onRetry: () => void;
 }) {
-  const data = useLazyLoadQuery<CouponModalQuery>(
-    graphql`
-      query CouponModalQuery {
-        site {
-          wageringEnabled
-        }
-        viewer {
-          id
-          activeCoupon @catch(to: RESULT) {
-            id
-            bonusAmount {
-              formatted
-            }
-            ...CouponCard_coupon
-          }
-        }
-      }
-    `,
-    {},
-    props.options,
-  );
+  const data = useLazyLoadQuery<CouponModalQuery>(CouponQuery, {}, props.options);
   const [redeemed, setRedeemed] = useState<{ coupon: CouponCard_coupon$key; bonus: string } | null>(null);
   const [notice, setNotice] = useState<NoticeText | null>(null);
   const [optOut, optingOut] = useOptOutCoupon();
@@ -126,34 +126,124 @@ function CouponContent(props: {
       ) : (
         <RedeemForm
           initialCode={props.initialCode}
+          // A new attempt: an earlier success (an opt-out's) never stays above what this one says.
+          onAttempt={() => setNotice(null)}
           onRedeemed={(coupon, bonus) => {
             setNotice(null);
             setRedeemed({ coupon, bonus });
           }}
+          onConfirmed={(code) =>
+            setNotice({ kind: 'success', text: `Coupon ${code} was applied: its bonus is in your wallet.` })
+          }
         />
       )}
     </div>
   );
 }
 
+/** Whether a failed redemption's outcome is unknown: no answer came (the casino's own refusal is an answer). */
+function outcomeUnknown(err: unknown): boolean {
+  const code = (err as { errors?: readonly { extensions?: { code?: string } }[] } | null)?.errors?.[0]
+    ?.extensions?.code;
+  return (
+    code === undefined ||
+    code === 'UPSTREAM_UNAVAILABLE' ||
+    code === 'OUTCOME_UNKNOWN' ||
+    code === 'INTERNAL_SERVER_ERROR'
+  );
+}
+
+type Recheck = 'applied' | 'not-applied' | 'unknown';
+
 function RedeemForm(props: {
   initialCode: string;
+  onAttempt: () => void;
   onRedeemed: (coupon: CouponCard_coupon$key, bonus: string) => void;
+  /** A redemption that got no answer turned out to have applied (the modal shows the coupon from the store). */
+  onConfirmed: (code: string) => void;
 }) {
+  const environment = useRelayEnvironment();
   const [redeem, busy] = useRedeemCoupon();
+  const [checking, setChecking] = useState(false);
+  // The last redemption got no answer and reading the active coupon did not tell either: say so, offer to check.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [notApplied, setNotApplied] = useState(false);
   const form = useForm({ code: props.initialCode });
   // The casino's refusal is about the code (docs/rules.md: its own text, e.g. 'Invalid coupon code.'): beside it.
   const code = { ...form.field('code') };
   code.error ??= form.message;
 
+  /** Reads the active coupon again: whether `sent` is now the player's (the modal then shows it from the store). */
+  const recheck = async (sent: string): Promise<Recheck> => {
+    setChecking(true);
+    try {
+      const data = await fetchQuery<CouponModalQuery>(
+        environment,
+        CouponQuery,
+        {},
+        { fetchPolicy: 'network-only' },
+      )
+        .toPromise()
+        .catch(() => null);
+      const active = data?.viewer?.activeCoupon;
+      if (!active?.ok) return 'unknown';
+      return active.value?.code.toUpperCase() === sent.toUpperCase() ? 'applied' : 'not-applied';
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  /** What the player reads once the active coupon says how the redemption went. */
+  const settle = (outcome: Recheck, sent: string) => {
+    setUnconfirmed(outcome === 'unknown' ? sent : null);
+    setNotApplied(outcome === 'not-applied');
+    if (outcome === 'applied') props.onConfirmed(sent);
+  };
+
   const submit = (event: FormEvent) =>
     form.submit(event, { code: checkCouponCode(form.fields.code) }, async () => {
-      const { redeemCoupon } = await redeem({ input: { code: form.fields.code.trim() } });
-      props.onRedeemed(redeemCoupon.coupon, redeemCoupon.coupon.bonusAmount.formatted);
+      props.onAttempt();
+      setUnconfirmed(null);
+      setNotApplied(false);
+      const sent = form.fields.code.trim();
+      try {
+        const { redeemCoupon } = await redeem({ input: { code: sent } });
+        props.onRedeemed(redeemCoupon.coupon, redeemCoupon.coupon.bonusAmount.formatted);
+      } catch (err) {
+        // No answer is not a no: the active coupon says whether it applied before anything is said
+        // (docs/rules.md#coupons-and-wagering).
+        if (!outcomeUnknown(err)) throw err;
+        settle(await recheck(sent), sent);
+      }
     });
+
+  const checkAgain = async () => {
+    if (unconfirmed) settle(await recheck(unconfirmed), unconfirmed);
+  };
 
   return (
     <form noValidate onSubmit={submit}>
+      {notApplied && (
+        <Notice
+          notice={{
+            kind: 'error',
+            text: 'Your coupon was not applied: the casino did not answer. Please try again.',
+          }}
+        />
+      )}
+      {unconfirmed && (
+        <div className={styles.failed}>
+          <Notice
+            notice={{
+              kind: 'error',
+              text: `We could not confirm whether coupon ${unconfirmed} was applied: the casino did not answer. Check again in a moment before redeeming it again.`,
+            }}
+          />
+          <Button variant="ghost" onClick={() => void checkAgain()} disabled={checking}>
+            {checking ? 'Checking…' : 'Check again'}
+          </Button>
+        </div>
+      )}
       <p className={`${styles.muted} ${styles.intro}`}>
         Have a bonus code? Enter it to add its bonus to your wallet.
       </p>
@@ -164,8 +254,8 @@ function RedeemForm(props: {
         spellCheck={false}
         {...code}
       />
-      <Button type="submit" variant="accent" className={styles.wide} disabled={busy}>
-        {busy ? 'Redeeming…' : 'Redeem'}
+      <Button type="submit" variant="accent" className={styles.wide} disabled={busy || checking}>
+        {busy ? 'Redeeming…' : checking ? 'Checking…' : 'Redeem'}
       </Button>
     </form>
   );

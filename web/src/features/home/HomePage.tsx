@@ -125,14 +125,11 @@ export function Component() {
  */
 function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
   const data = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
-  const { alternateRoutes } = useLayout();
+  const { alternateRoutes, signedIn } = useLayout();
   return (
     <Page title="PlayLive Casino" wide>
-      {data.viewer ? (
-        data.promotionBanners && <BannerCarousel banners={data.promotionBanners} />
-      ) : (
-        <GuestHero />
-      )}
+      {/* Signed in by the token, not by whether the account could be read (docs/rules.md#sign-in-and-sessions). */}
+      {signedIn ? data.promotionBanners && <BannerCarousel banners={data.promotionBanners} /> : <GuestHero />}
       <MostPopularSection query={data} />
       <AfterFirstPaint>
         <FeaturedSection query={data} />

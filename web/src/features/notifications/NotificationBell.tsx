@@ -1,5 +1,5 @@
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import type { NotificationBellQuery } from '../../__generated__/NotificationBellQuery.graphql';
 import { openModal } from '../../shared/modals/modal-store';
 import { storedNotifications, storeUnreadCount } from './persisted';
@@ -27,6 +27,7 @@ export function NotificationBell({ viewerId, ...look }: Look & { viewerId: strin
 }
 
 function LiveBell({ viewerId, ...look }: Look & { viewerId: string }) {
+  const environment = useRelayEnvironment();
   const data = useLazyLoadQuery<NotificationBellQuery>(
     graphql`
       query NotificationBellQuery {
@@ -43,8 +44,8 @@ function LiveBell({ viewerId, ...look }: Look & { viewerId: string }) {
   );
   const unread = data.viewer?.notifications?.unreadCount ?? null;
   useEffect(() => {
-    if (unread !== null && data.viewer?.id === viewerId) storeUnreadCount(viewerId, unread);
-  }, [unread, viewerId, data.viewer?.id]);
+    if (unread !== null && data.viewer?.id === viewerId) storeUnreadCount(environment, viewerId, unread);
+  }, [environment, unread, viewerId, data.viewer?.id]);
   return <Bell {...look} unread={unread ?? storedNotifications(viewerId)?.unreadCount ?? 0} />;
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { graphql, usePaginationFragment } from 'react-relay';
+import { graphql, usePaginationFragment, useRelayEnvironment } from 'react-relay';
 import type { NotificationsListPaginationQuery } from '../../__generated__/NotificationsListPaginationQuery.graphql';
 import type { NotificationsList_viewer$key } from '../../__generated__/NotificationsList_viewer.graphql';
 import { Button } from '../../ui/Button';
@@ -16,6 +16,7 @@ import styles from './NotificationsModal.module.css';
  * page is kept in the browser for the next opening.
  */
 export function NotificationsList({ viewer }: { viewer: NotificationsList_viewer$key }) {
+  const environment = useRelayEnvironment();
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
     NotificationsListPaginationQuery,
     NotificationsList_viewer$key
@@ -77,6 +78,7 @@ export function NotificationsList({ viewer }: { viewer: NotificationsList_viewer
 
   useEffect(() => {
     storeNotifications(
+      environment,
       data.id,
       nodes.slice(0, STORED_PAGE).map((n) => ({
         id: n.id,
@@ -89,7 +91,7 @@ export function NotificationsList({ viewer }: { viewer: NotificationsList_viewer
       unreadCount,
     );
     // `nodes` is new on every render; the connection's edges change only with the data.
-  }, [connection?.edges, unreadCount, data.id]);
+  }, [environment, connection?.edges, unreadCount, data.id]);
 
   if (!connection) {
     throw new Error('The notifications could not be read.');

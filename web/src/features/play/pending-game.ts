@@ -1,7 +1,9 @@
+import { PENDING_GAME_KEY } from '../../shared/storage';
+
 /*
  * A game a guest chose before signing in: kept for the tab, so the game starts once they have signed in.
  */
-const KEY = 'play_live_pending_game';
+const KEY = PENDING_GAME_KEY;
 
 export interface PendingGame {
   code?: string;

@@ -1,10 +1,11 @@
+import { REALITY_CHECK_KEY } from '../../shared/storage';
 import { useEffect, useState } from 'react';
 
 /*
  * The reality check: during real-money play, a reminder every so often of how long the session has lasted, with
  * Continue and Stop playing. The interval is the player's choice, kept in the browser.
  */
-const KEY = 'play_live_reality_check_minutes';
+const KEY = REALITY_CHECK_KEY;
 export const REALITY_CHECK_CHOICES = [15, 30, 60, 120] as const;
 export const DEFAULT_REALITY_CHECK_MINUTES = 60;
 

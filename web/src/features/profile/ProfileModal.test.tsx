@@ -35,7 +35,7 @@ function Harness() {
   const open = useOpenModal();
   return (
     <>
-      <p data-testid="name">{data.viewer?.account.name}</p>
+      <p data-testid="name">{data.viewer?.account?.name}</p>
       {open?.name === 'profile' && <ProfileModal params={{}} />}
     </>
   );

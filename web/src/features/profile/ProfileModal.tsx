@@ -23,13 +23,13 @@ export default function ProfileModal(_props: Pick<ModalProps<'profile'>, 'params
   return (
     <Modal title="Your profile" size="sm">
       <LoadBoundary what="your profile" onRetry={reload}>
-        <ProfileContent options={options} />
+        <ProfileContent options={options} onRetry={reload} />
       </LoadBoundary>
     </Modal>
   );
 }
 
-function ProfileContent(props: { options: ReturnType<typeof useReload>['options'] }) {
+function ProfileContent(props: { options: ReturnType<typeof useReload>['options']; onRetry: () => void }) {
   const data = useLazyLoadQuery<ProfileModalQuery>(
     graphql`
       query ProfileModalQuery {
@@ -49,6 +49,8 @@ function ProfileContent(props: { options: ReturnType<typeof useReload>['options'
     props.options,
   );
   if (!data.viewer) return <p>Log in to see your profile.</p>;
+  // Signed in, but the casino could not give the account's details just now (docs/rules.md#sign-in-and-sessions).
+  if (!data.viewer.account) return <AccountUnavailable onRetry={props.onRetry} />;
   return <ProfileForm account={data.viewer.account} />;
 }
 
@@ -98,5 +100,19 @@ function ProfileForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+function AccountUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className={styles.unavailable}>
+      <p role="alert">
+        We could not load your profile just now. You are still signed in, and your balance and games work as
+        usual.
+      </p>
+      <Button variant="ghost" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
   );
 }

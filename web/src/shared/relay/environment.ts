@@ -17,14 +17,15 @@ import { sessionToken } from '../storage';
 /*
  * The Relay environment: queries as GET /graphql on the site's own origin, mutations as POST, subscriptions over
  * graphql-ws on the same path. Every request carries the session token (Authorization: Bearer) and a CSRF header.
- * An UNAUTHENTICATED error anywhere calls the environment's `onUnauthenticated` (the session's: sign out, open login).
+ * An UNAUTHENTICATED error anywhere calls the environment's `onUnauthenticated` with its `extensions.reason` (the
+ * session's: sign out, open login, say why).
  * Operations travel by id: relay-compiler persists each one at build time (relay.config.js), and the gateway runs
  * the document it holds for that id, so no document text is sent or shipped in the bundle.
  */
 
 interface GraphQLErrorLike {
   message: string;
-  extensions?: { code?: string };
+  extensions?: { code?: string; reason?: string };
 }
 
 /** A per-tab token the gateway passes on to the casino as its CSRF header. */
@@ -41,8 +42,9 @@ function csrfToken(): string {
   }
 }
 
-const isUnauthenticated = (errors: readonly GraphQLErrorLike[] | undefined) =>
-  (errors ?? []).some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+/** The UNAUTHENTICATED error among `errors`, if any: its `extensions.reason` says why the session ended. */
+const refusal = (errors: readonly GraphQLErrorLike[] | undefined) =>
+  (errors ?? []).find((e) => e.extensions?.code === 'UNAUTHENTICATED');
 
 /** The errors of a result, when it has data too (Relay keeps the data; the caller may still want to know). */
 export class GatewayError extends Error {
@@ -90,7 +92,7 @@ function graphqlRequest(
 }
 
 const fetchGraphQL =
-  (onUnauthenticated: () => void): FetchFunction =>
+  (onUnauthenticated: (reason?: string) => void): FetchFunction =>
   (operation, variables, cacheConfig) =>
     Observable.create<GraphQLResponse>((sink) => {
       const silent = cacheConfig.metadata?.silent === true;
@@ -112,7 +114,8 @@ const fetchGraphQL =
       })
         .then(async (response) => {
           const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
-          if (isUnauthenticated(body.errors) && token) onUnauthenticated();
+          const refused = refusal(body.errors);
+          if (refused && token) onUnauthenticated(refused.extensions?.reason);
           if (!('data' in body) || body.data == null) {
             sink.error(new GatewayError(body.errors ?? [{ message: 'An error occurred' }]));
             return;
@@ -134,7 +137,10 @@ const fetchGraphQL =
  * One graphql-ws client per environment: a new session gets a new socket with its own token. The library loads
  * with the first subscription, not with the first page.
  */
-function subscriptions(onUnauthenticated: () => void): { subscribe: SubscribeFunction; dispose(): void } {
+function subscriptions(onUnauthenticated: (reason?: string) => void): {
+  subscribe: SubscribeFunction;
+  dispose(): void;
+} {
   let client: Promise<Client> | null = null;
   const connect = () =>
     (client ??= import('graphql-ws').then(({ createClient }) =>
@@ -160,7 +166,8 @@ function subscriptions(onUnauthenticated: () => void): { subscribe: SubscribeFun
           { query: '', ...operationBody(operation, variables) },
           {
             next: (value) => {
-              if (isUnauthenticated(value.errors as GraphQLErrorLike[] | undefined)) onUnauthenticated();
+              const refused = refusal(value.errors as GraphQLErrorLike[] | undefined);
+              if (refused) onUnauthenticated(refused.extensions?.reason);
               sink.next(value as GraphQLResponse);
             },
             error: (err) => sink.error(err instanceof Error ? err : new Error('The live connection failed.')),
@@ -177,7 +184,7 @@ function subscriptions(onUnauthenticated: () => void): { subscribe: SubscribeFun
 }
 
 /** A new environment; `onUnauthenticated` runs when the gateway says a session sent with it is gone. */
-export function createEnvironment(options: { onUnauthenticated?: () => void } = {}): {
+export function createEnvironment(options: { onUnauthenticated?: (reason?: string) => void } = {}): {
   environment: Environment;
   dispose(): void;
 } {
