@@ -123,18 +123,10 @@ function registerWelcomePackage(app: FastifyInstance, ctx: SandboxContext): void
   });
 }
 
-/**
- * The sandbox's own control routes under /sandbox, for tests and partners: fault injection, test money, the mail
- * outbox, raw live-channel publishing, notifications, payment flags, site settings, provider outages and the back
- * office's withdrawal moves. Off when
- * SANDBOX_CONTROL=0.
- */
-export function register(app: FastifyInstance, ctx: SandboxContext): void {
-  if (!ctx.config.control) return;
-  const { db } = ctx;
+/** Fault injection: matching /api calls fail or slow down until the faults are cleared. */
+function registerFaults(app: FastifyInstance): void {
   const faults = new FaultTable();
   installFaults(app, faults);
-
   app.post('/sandbox/faults', async (req, reply) => {
     const body = parse(FaultBody, req.body);
     reply.status(201);
@@ -145,6 +137,17 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     faults.clear();
     return { faults: [] };
   });
+}
+
+/**
+ * The sandbox's own control routes under /sandbox, for tests and partners: fault injection, test money, the mail
+ * outbox, raw live-channel publishing, notifications, payment flags, site settings, provider outages, the welcome
+ * package, sessions the casino ends and the back office's withdrawal moves. Off when SANDBOX_CONTROL=0.
+ */
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  if (!ctx.config.control) return;
+  const { db } = ctx;
+  registerFaults(app);
 
   app.post('/sandbox/credit', async (req) => {
     const { userId } = requireUser(ctx, req);
