@@ -267,7 +267,7 @@ describe('the cashier', () => {
         gateway: 'PAYMENT3_ABSA',
         type: 'EFT',
         provider: 'PAYMENT3',
-        name: 'Payment3 ABSA',
+        name: 'Pay by bank (ABSA)',
       });
       const absa = await stack.gql(
         'mutation { deposit(input: { gateway: PAYMENT3_ABSA, amount: "100.00", idempotencyKey: "absa-1" }) { status provider depositStatus { id status } } }',

@@ -6,7 +6,7 @@ import type { TransactionModel } from '../models.js';
  * or a win its game. The names come in from their own sources (the payment methods' display names, the catalogue).
  */
 export function transactionTitle(
-  t: Pick<TransactionModel, 'type' | 'amountCents' | 'status' | 'bankAccount'>,
+  t: Pick<TransactionModel, 'type' | 'amountCents' | 'status' | 'bankAccount' | 'reference'>,
   names: { method: string | null; game: string | null },
 ): string {
   const withGame = (what: string) => (names.game ? `${what} · ${names.game}` : what);
@@ -27,7 +27,8 @@ export function transactionTitle(
     case 'win':
       return withGame('Win');
     case 'bonus':
-      return 'Bonus credited';
+      // The welcome package's bonus is posted as welcome:<payment id> (docs/rules.md#welcome-package).
+      return t.reference?.startsWith('welcome:') ? 'Welcome bonus' : 'Bonus credited';
     case 'bonus_release':
       return 'Bonus converted to cash';
     case 'bonus_forfeit':

@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import type { Header_query$key } from '../../__generated__/Header_query.graphql';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
-import { openAuth } from '../../shared/modals/modal-store';
-import { WalletButtons } from '../../features/cashier/BalanceBreakdown';
+import { openAuth, openModal } from '../../shared/modals/modal-store';
 import { useLayout } from '../../shared/layout-context';
 import { usePendingCount } from '../../shared/pending';
 import styles from './Header.module.css';
@@ -15,6 +14,11 @@ import { NotificationBell } from '../../features/notifications/NotificationBell'
 
 // Players only: its menu code loads with the first signed-in header, not with every guest's page.
 const AccountMenu = lazy(() => import('./AccountMenu'));
+// Players only, and with its popover library (about 18 kB gzipped): loaded with the first signed-in header. Until it
+// has, the pill and Deposit show without the breakdown (WalletFallback).
+const WalletButtons = lazy(() =>
+  import('../../features/cashier/BalanceBreakdown').then((m) => ({ default: m.WalletButtons })),
+);
 
 /**
  * The header: the menu button (phones), the logo, the loader while requests are pending, and either the guest's
@@ -41,6 +45,9 @@ export function Header({
             welcomePackageExpired
           }
           wallet {
+            combined {
+              formatted
+            }
             ...BalanceBreakdown_wallet
           }
           loyalty {
@@ -79,10 +86,12 @@ export function Header({
       </div>
       {signedIn ? (
         <div className={styles.player}>
-          <WalletButtons
-            wallet={viewer?.wallet ?? null}
-            classNames={{ pill: styles.wallet, deposit: styles.deposit }}
-          />
+          <Suspense fallback={<WalletFallback balance={viewer?.wallet?.combined.formatted ?? null} />}>
+            <WalletButtons
+              wallet={viewer?.wallet ?? null}
+              classNames={{ pill: styles.wallet, deposit: styles.deposit }}
+            />
+          </Suspense>
           {viewer && (
             <NotificationBell
               viewerId={viewer.id}
@@ -118,5 +127,28 @@ export function Header({
         </div>
       )}
     </header>
+  );
+}
+
+/** The wallet's pill and Deposit while the breakdown's code loads: the same look and names, each opening the cashier. */
+function WalletFallback({ balance }: { balance: string | null }) {
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.wallet}
+        onClick={() => openModal('wallet')}
+        aria-label={`Wallet: ${balance ?? 'balance unavailable'}`}
+      >
+        {balance ?? '—'}
+      </button>
+      <button
+        type="button"
+        className={styles.deposit}
+        onClick={() => openModal('wallet', { tab: 'deposit' })}
+      >
+        Deposit
+      </button>
+    </>
   );
 }
