@@ -229,7 +229,10 @@ describe('transactions', () => {
     const p = await player();
     // Without the welcome bonus: its wagering would lock the cash this test withdraws (docs/rules.md#bonus-money).
     const dep = (gateway: string, amount: number) =>
-      api(sb.url, 'POST', '/api/deposit', { token: p.token, body: { gateway, amount, welcome_bonus: false } });
+      api(sb.url, 'POST', '/api/deposit', {
+        token: p.token,
+        body: { gateway, amount, welcome_bonus: false },
+      });
     const credited = (await dep('eft', 40)).body;
     await api(sb.url, 'POST', `/sandbox/pay/${credited.paymentId}/confirm`);
     const cancelled = (await dep('creditCard', 25)).body;
