@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './slowest-first.js';
 
 const require = createRequire(import.meta.url);
 
@@ -24,6 +25,7 @@ export default defineConfig({
     // second fills the gaps (1,028 s with two against 1,263 s with one on a loaded 2-core machine). With two, both
     // cores are busy, mostly in Chromium; a third worker made the workspace slower (471 s against 432 s).
     maxWorkers: 2,
+    sequence: { sequencer: SlowestFirst },
     // A worker keeps the modules it loaded (the gateway, the sandbox, playwright-core) for its next file, where each
     // file loaded them afresh. Each file starts its own stack and stops it.
     isolate: false,
