@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { slowestFirst } from '../scripts/slowest-first.js';
 
 const require = createRequire(import.meta.url);
 
@@ -17,6 +18,17 @@ export default defineConfig({
     // afresh: 166 s to 95 s on a 2-core machine. The files share no state through modules: each starts its own servers
     // (or renders its own tree) and stops them.
     isolate: false,
+    // The longest files first (seconds on a fresh-clone CI run, 2026-11-27), so none runs alone at the end.
+    sequence: {
+      sequencer: slowestFirst([
+        'test/schema-check-operations.test.ts', // 17
+        'test/schema.test.ts', // 13
+        'test/login-lockout.test.ts', // 13
+        'test/realtime.test.ts', // 11
+        'test/config.test.ts', // 10
+        'test/readiness.test.ts', // 9
+      ]),
+    },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Checks, once every test has run, that no gateway log line holds a token or password the tests used.

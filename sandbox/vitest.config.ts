@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { slowestFirst } from '../scripts/slowest-first.js';
 
 export default defineConfig({
   test: {
@@ -11,6 +12,8 @@ export default defineConfig({
     // afresh: 36 s to 26 s on a 2-core machine. The files share no state through modules: each starts its own servers
     // (or renders its own tree) and stops them.
     isolate: false,
+    // The longest files first (seconds on a fresh-clone CI run, 2026-11-27), so none runs alone at the end.
+    sequence: { sequencer: slowestFirst(['test/images.test.ts', 'test/process.test.ts']) }, // 16, 14
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

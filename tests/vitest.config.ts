@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { SlowestFirst } from './slowest-first.js';
+import { slowestFirst } from '../scripts/slowest-first.js';
 
 const require = createRequire(import.meta.url);
 
@@ -25,7 +25,25 @@ export default defineConfig({
     // second fills the gaps (1,028 s with two against 1,263 s with one on a loaded 2-core machine). With two, both
     // cores are busy, mostly in Chromium; a third worker made the workspace slower (471 s against 432 s).
     maxWorkers: 2,
-    sequence: { sequencer: SlowestFirst },
+    // Seconds on a fresh-clone CI run (2026-11-27).
+    sequence: {
+      sequencer: slowestFirst([
+        'bench/bench.test.ts', // 86
+        'e2e/cashier.test.ts', // 65
+        'e2e/layout.test.ts', // 53
+        'start/orchestrator.test.ts', // 50
+        'e2e/coupons.test.ts', // 47
+        'e2e/tournaments.test.ts', // 47
+        'e2e/content.test.ts', // 45
+        'e2e/accessibility.test.ts', // 39
+        'e2e/live-rewards.test.ts', // 29
+        'e2e/session-honesty.test.ts', // 20
+        'e2e/help-and-notices.test.ts', // 19
+        'e2e/withdrawals.test.ts', // 19
+        'e2e/catalogue.test.ts', // 17
+        'e2e/filters.test.ts', // 15
+      ]),
+    },
     // A worker keeps the modules it loaded (the gateway, the sandbox, playwright-core) for its next file, where each
     // file loaded them afresh. Each file starts its own stack and stops it.
     isolate: false,
