@@ -93,7 +93,7 @@ describe('welcome package', () => {
       type: 'allocation',
       subject: 'Welcome bonus added',
       message:
-        'Your welcome bonus of R250.00 is in your bonus balance. Wager R8750.00 in total to turn it into cash you can withdraw.',
+        'Your welcome bonus of R250.00 is in your bonus balance. Wager R8,750.00 in total to turn it into cash you can withdraw.',
     });
     // The wagering screen shows it as any bonus.
     const wagering = await api(sb.url, 'GET', '/api/wagering', { token: p.token });

@@ -25,3 +25,9 @@ export function formatCents(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** An amount as players read it in the casino's own texts (notifications, the payment page): "R8,750.00". */
+export function formatRands(cents: number): string {
+  const [whole, fraction] = formatCents(Math.abs(cents)).split('.');
+  return `${cents < 0 ? '-' : ''}R${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}

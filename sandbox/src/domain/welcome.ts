@@ -2,7 +2,7 @@ import type { SandboxContext } from '../context.js';
 import type { Db } from '../db/open.js';
 import { activeCoupon } from './bonus.js';
 import { post } from './ledger.js';
-import { formatCents } from './money.js';
+import { formatCents, formatRands } from './money.js';
 import { notify } from './notifications.js';
 import { paymentSettings } from './payments.js';
 import { siteSettings } from './site-settings.js';
@@ -160,8 +160,8 @@ export function notifyWelcomeBonus(ctx: SandboxContext, userId: number, offer: W
     userId,
     'allocation',
     'Welcome bonus added',
-    `Your welcome bonus of R${formatCents(offer.bonusCents)} is in your bonus balance. Wager ` +
-      `R${formatCents(offer.wageringRequiredCents)} in total to turn it into cash you can withdraw.`,
+    `Your welcome bonus of ${formatRands(offer.bonusCents)} is in your bonus balance. Wager ` +
+      `${formatRands(offer.wageringRequiredCents)} in total to turn it into cash you can withdraw.`,
   );
 }
 

@@ -7,7 +7,7 @@ import { BANKS, bankAccountOf, maskedNumber, type BankCode } from './bank-accoun
 import { isoUtc } from './clock.js';
 import { publishWallet } from './events.js';
 import { balanceCents, post, walletEntries } from './ledger.js';
-import { formatCents } from './money.js';
+import { formatCents, formatRands } from './money.js';
 import { notify } from './notifications.js';
 import { shortReference } from './references.js';
 import { canWithdraw } from './wallet.js';
@@ -224,7 +224,7 @@ export function moveWithdrawal(
 
 /** The notification of a step, titled for what happened (a request is never called paid). */
 function notifyStep(ctx: SandboxContext, row: WithdrawalRow) {
-  const amount = `R${formatCents(row.amount_cents)}`;
+  const amount = formatRands(row.amount_cents);
   const to = row.bank ? ` to ${BANKS[row.bank]} ${maskedNumber(row.account_last4 ?? '')}` : '';
   const ref = shortReference(row.id);
   if (row.status === 'paid') {

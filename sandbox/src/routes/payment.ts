@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { formatCents } from '../domain/money.js';
+import { formatRands } from '../domain/money.js';
 import { isAllowedReturnUrl, returnOrigins } from '../domain/return-urls.js';
 import { depositJson, findDeposit, settleDeposit } from '../domain/wallet.js';
 import { parse } from '../http/errors.js';
@@ -37,7 +37,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.get('/sandbox/pay/:paymentId', async (req, reply) => {
     const row = findDeposit(ctx.db, parse(Params, req.params).paymentId);
-    const amount = `R${formatCents(row.amount_cents)}`;
+    const amount = formatRands(row.amount_cents);
     const actions =
       row.status === 'pending'
         ? `<form method="post" action="/sandbox/pay/${esc(row.id)}/confirm"><button type="submit">Pay ${amount}</button></form>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { idempotent } from '../domain/idempotency.js';
-import { formatCents, randsToCents } from '../domain/money.js';
+import { formatRands, randsToCents } from '../domain/money.js';
 import {
   GATEWAY_NAMES,
   MAX_DEPOSIT_CENTS,
@@ -28,7 +28,7 @@ export const Rands = (min: number, max: number) =>
     if (cents < min || cents > max) {
       c.addIssue({
         code: 'custom',
-        message: `must be between R${formatCents(min)} and R${formatCents(max)}`,
+        message: `must be between ${formatRands(min)} and ${formatRands(max)}`,
       });
       return z.NEVER;
     }
