@@ -359,6 +359,49 @@ export const migrations: string[] = [
   `
   ALTER TABLE tokens ADD COLUMN revoked_reason TEXT NULL;
   `,
+  // 9: safer gambling (docs/rules.md#safer-gambling). A player's limits, one row per kind and period (amount: cents
+  // for deposit and loss, minutes for session, whose only period is 'day'; NULL: none set), with a raise or removal
+  // waiting out its cooling-off (pending_effective_at set; pending_amount NULL there means removal). Breaks and
+  // self-exclusions, never deleted. An audit row for every change. Real-money play moments (a real launch or spin),
+  // from which time played is counted. The reality-check interval, kept so it follows the player.
+  `
+  CREATE TABLE player_limits (
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    kind TEXT NOT NULL CHECK (kind IN ('deposit', 'loss', 'session')),
+    period TEXT NOT NULL CHECK (period IN ('day', 'week', 'month')),
+    amount INTEGER NULL CHECK (amount IS NULL OR amount > 0),
+    pending_amount INTEGER NULL CHECK (pending_amount IS NULL OR pending_amount > 0),
+    pending_effective_at TEXT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (user_id, kind, period)
+  );
+  CREATE TABLE play_restrictions (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    kind TEXT NOT NULL CHECK (kind IN ('break', 'self_exclusion')),
+    length TEXT NOT NULL CHECK (length IN ('24h', '7d', '6w', '6m', '1y', '5y')),
+    started_at TEXT NOT NULL,
+    ends_at TEXT NOT NULL
+  );
+  CREATE INDEX play_restrictions_user ON play_restrictions(user_id, ends_at);
+  CREATE TABLE safer_gambling_audit (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    action TEXT NOT NULL,
+    description TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT '{}',
+    at TEXT NOT NULL
+  );
+  CREATE INDEX safer_gambling_audit_user ON safer_gambling_audit(user_id, at);
+  CREATE TABLE real_play_events (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    kind TEXT NOT NULL CHECK (kind IN ('launch', 'spin')),
+    at TEXT NOT NULL
+  );
+  CREATE INDEX real_play_events_user ON real_play_events(user_id, at);
+  ALTER TABLE users ADD COLUMN reality_check_minutes INTEGER NOT NULL DEFAULT 60;
+  `,
 ];
 
 export function migrate(db: Database): void {
