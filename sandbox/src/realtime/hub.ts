@@ -18,5 +18,7 @@ export const UserEvents = {
   wallet: 'wallet',
   /** A withdrawal changed state (requested, approved, paid, reversed, failed): the withdrawal as the API shows it. */
   withdrawal: 'withdrawal',
+  /** Safer-gambling tools changed, or one refused something (docs/rules.md#safer-gambling). */
+  saferGambling: 'saferGambling',
 } as const;
 export const TournamentEvents = { updated: 'tournamentUpdated' } as const;

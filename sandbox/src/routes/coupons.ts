@@ -6,6 +6,7 @@ import { publishWallet } from '../domain/events.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
 import { playerText } from '../http/text.js';
+import { assertAllowed } from '../domain/safer-gambling/guard.js';
 
 const RedeemBody = z.object({ code: playerText().trim().min(1, 'is required').max(40) });
 
@@ -15,6 +16,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/api/couponRedeem', async (req) => {
     const { userId } = requireUser(ctx, req);
     const { code } = parse(RedeemBody, req.body);
+    assertAllowed(ctx, userId, { kind: 'coupon' });
     const activeCoupon = redeemCoupon(ctx, userId, code);
     publishWallet(ctx, userId);
     return { activeCoupon };

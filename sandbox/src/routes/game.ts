@@ -10,6 +10,8 @@ import { requirePlayer } from '../http/auth.js';
 import { gamePageHeaders, pageNonce } from '../http/page-headers.js';
 import { notFound, parse } from '../http/errors.js';
 import { Rands } from './wallet.js';
+import { assertAllowed } from '../domain/safer-gambling/guard.js';
+import { recordRealPlay } from '../domain/safer-gambling/play-time.js';
 
 const SpinBody = z.object({
   gameCode: z.string().min(1, 'is required').max(120),
@@ -42,7 +44,11 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const game = findGame(ctx, body.gameCode);
     if (body.demo) return demoSpin(body.stake, rng);
     const { userId } = requirePlayer(ctx, req);
-    return realSpin(ctx, userId, game.id, body.stake, rng);
+    // No await between the check and the spin: a second spin cannot slip past a limit the first one reached.
+    assertAllowed(ctx, userId, { kind: 'spin', stakeCents: body.stake });
+    const spin = realSpin(ctx, userId, game.id, body.stake, rng);
+    recordRealPlay(ctx.db, userId, 'spin', ctx.clock());
+    return spin;
   });
 
   // The slot page's balance, readable with its game token.

@@ -16,6 +16,8 @@ import {
 import { tournamentIdForGame } from '../domain/tournaments.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
+import { assertAllowed } from '../domain/safer-gambling/guard.js';
+import { recordRealPlay } from '../domain/safer-gambling/play-time.js';
 
 const LaunchParams = z.object({
   gameId: z.string().max(120),
@@ -49,8 +51,10 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     assertProviderUp(db, provider);
     const launched = { ...gameJson(game), provider };
     if (!owner) return { gameUrl: `${base}#demo=1`, game: launched, tournamentId: null };
+    assertAllowed(ctx, owner.userId, { kind: 'launch' });
     const now = ctx.clock();
     const token = startRealPlay(db, owner.userId, game.id, now);
+    recordRealPlay(db, owner.userId, 'launch', now);
     return {
       gameUrl: `${base}#session=${token}`,
       game: launched,

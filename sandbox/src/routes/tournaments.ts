@@ -18,6 +18,7 @@ import {
 } from '../domain/tournaments.js';
 import { optionalUser, requireUser } from '../http/auth.js';
 import { ApiError, notFound } from '../http/errors.js';
+import { assertAllowed } from '../domain/safer-gambling/guard.js';
 
 /** Leaderboard rows shown per tournament in the list response. */
 const LIST_TOP = 10;
@@ -93,6 +94,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.post<{ Params: { id: string } }>('/api/tournaments/:id', async (req) => {
     const { userId } = requireUser(ctx, req);
     const t = getTournament(db, tournamentId(req.params.id));
+    assertAllowed(ctx, userId, { kind: 'tournament' });
     const now = ctx.clock();
     joinTournament(db, t, userId, now);
     if (t.buy_in_cents > 0) publishWallet(ctx, userId);

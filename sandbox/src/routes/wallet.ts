@@ -16,6 +16,7 @@ import { offerJson, welcomeOffer } from '../domain/welcome.js';
 import { withdraw } from '../domain/withdrawals.js';
 import { requireUser } from '../http/auth.js';
 import { notFound, parse } from '../http/errors.js';
+import { assertAllowed } from '../domain/safer-gambling/guard.js';
 
 /** An amount in rands (number or string, at most two decimals) within limits, as integer cents. */
 export const Rands = (min: number, max: number) =>
@@ -72,9 +73,11 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/api/deposit', async (req, reply) => {
     const { userId } = requireUser(ctx, req);
     const body = parse(depositBody, req.body);
-    return idempotent(db, req, reply, userId, 'deposit', () =>
-      startDeposit(ctx, userId, body.gateway, body.amount, body.returnUrl, body.welcome_bonus ?? true),
-    );
+    // Checked inside: a retry of a deposit already accepted gets its answer again, whatever the limits say now.
+    return idempotent(db, req, reply, userId, 'deposit', () => {
+      assertAllowed(ctx, userId, { kind: 'deposit', amountCents: body.amount });
+      return startDeposit(ctx, userId, body.gateway, body.amount, body.returnUrl, body.welcome_bonus ?? true);
+    });
   });
 
   // What a deposit of this amount would credit now: cash, and the welcome bonus with its wagering, or why none.

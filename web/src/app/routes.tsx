@@ -158,6 +158,11 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute(() => import('../features/cashier/CapitecPage')),
           },
           {
+            path: 'account/safer-gambling',
+            handle: { name: 'safer-gambling' },
+            lazy: lazyRoute(() => import('../features/safer-gambling/SaferGamblingPage')),
+          },
+          {
             path: 'help',
             handle: { name: 'help' },
             lazy: lazyRoute(() => import('../features/help/HelpPage')),
