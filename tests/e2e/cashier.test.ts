@@ -157,7 +157,8 @@ describe.each([
 
     // Not yet allowed to withdraw (the email is not verified): the reason, and no form.
     await dialog.getByRole('tab', { name: 'Withdraw' }).click();
-    await dialog.getByText('Verify your email address to withdraw.').waitFor();
+    await dialog.getByText('Withdrawals are closed for now.').waitFor();
+    await dialog.getByText('Withdrawals open once your email address is verified.').waitFor();
     expect(await dialog.getByLabel('Amount to withdraw (R)').count()).toBe(0);
   });
 

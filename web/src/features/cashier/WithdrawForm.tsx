@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { WithdrawalCard_withdrawal$key } from '../../__generated__/WithdrawalCard_withdrawal.graphql';
 import type { WithdrawForm_query$key } from '../../__generated__/WithdrawForm_query.graphql';
-import { openModal } from '../../shared/modals/modal-store';
 import { refusalOf } from '../../shared/forms/validation';
 import { MutationError } from '../../shared/relay/useMutation';
 import { Button } from '../../ui/Button';
@@ -32,12 +31,12 @@ interface Unknown {
 
 /**
  * A withdrawal (docs/rules.md#withdrawals), offered only while the casino says the player may withdraw
- * (canWithdraw); otherwise the reason. The first withdrawal asks where to pay it (the payout account); then "Paying
+ * (canWithdraw); otherwise a pointer to the reason, which the balances' lock notice gives. The first withdrawal asks where to pay it (the payout account); then "Paying
  * to Capitec ····1234" with a way to change it, the amount, and the player's latest withdrawals, each updated live
  * and cancellable while pending. A request whose answer never came is said to be unknown, checked again (the same
  * idempotency key: it can only ever withdraw once), never called failed or done.
  */
-export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; locks?: ReactNode }) {
+export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
   const data = useFragment(
     graphql`
       fragment WithdrawForm_query on Query {
@@ -48,10 +47,6 @@ export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; 
         viewer {
           account {
             name
-            emailVerified
-          }
-          wagering {
-            active
           }
           payoutAccount {
             id
@@ -175,30 +170,10 @@ export function WithdrawForm({ query, locks }: { query: WithdrawForm_query$key; 
     return (
       <>
         <div className={styles.notice} role="status">
-          {locks ??
-            // What keeps the money locked, as far as the account tells it (docs/rules.md#payments). A component
-            // that explains the locks in full (bonus, wagering) is passed in as `locks` by the cashier.
-            (viewer.account?.emailVerified === false ? (
-              <p>
-                <strong>Verify your email address to withdraw.</strong> Open the link we emailed you when you
-                joined, then come back here.
-              </p>
-            ) : viewer.wagering?.active ? (
-              <>
-                <p>
-                  <strong>Finish wagering your bonus to withdraw.</strong> Withdrawals open once your bonus
-                  wagering is complete, or once you opt out of the bonus.
-                </p>
-                <Button variant="ghost" onClick={() => openModal('wagering')}>
-                  See your bonus wagering
-                </Button>
-              </>
-            ) : (
-              <p>
-                <strong>Withdrawals are not available on this account right now.</strong> Please contact
-                support and we will sort it out.
-              </p>
-            ))}
+          {/* Why, in one place: the balances' lock notice above the tabs (WithdrawLockNotice). */}
+          <p>
+            <strong>Withdrawals are closed for now.</strong> The note under your balances says why.
+          </p>
         </div>
         {history}
       </>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { amountTestQuery } from '../../__generated__/amountTestQuery.graphql';
 import { centsToRands, checkAmount, limitsHint, parseRands } from './amount';
+import { Balances } from './Balances';
 import { DepositForm } from './DepositForm';
 import { WithdrawForm } from './WithdrawForm';
 
@@ -82,6 +83,7 @@ function Harness() {
         ...WithdrawForm_query
         viewer {
           wallet {
+            ...Balances_wallet
             ...DepositForm_wallet
           }
         }
@@ -92,20 +94,24 @@ function Harness() {
   if (!data.viewer?.wallet) return null;
   return (
     <>
+      <Balances wallet={data.viewer.wallet} />
       <DepositForm wallet={data.viewer.wallet} />
       <WithdrawForm query={data} />
     </>
   );
 }
 
-function renderForms(account = { emailVerified: true, wagering: false, canWithdraw: true }) {
+function renderForms(
+  account: { withdrawLock: 'EMAIL_UNVERIFIED' | 'BONUS_WAGERING' | null } = { withdrawLock: null },
+) {
   return renderWithRelay(
     <Harness />,
     {
-      Account: () => ({ emailVerified: account.emailVerified }),
-      Wagering: () => ({ active: account.wagering }),
       Wallet: () => ({
-        canWithdraw: account.canWithdraw,
+        canWithdraw: account.withdrawLock === null,
+        withdrawLock: account.withdrawLock,
+        bonus: R(account.withdrawLock === 'BONUS_WAGERING' ? 5000 : 0),
+        bonusWagering: null,
         welcomePackage: {
           available: true,
           unavailableReason: null,
@@ -198,12 +204,16 @@ describe('the cashier forms', () => {
   });
 
   it('says why a player may not withdraw yet, instead of the form', async () => {
-    renderForms({ emailVerified: false, wagering: false, canWithdraw: false });
-    expect(await screen.findByText('Verify your email address to withdraw.')).toBeTruthy();
+    renderForms({ withdrawLock: 'EMAIL_UNVERIFIED' });
+    expect(await screen.findByText('Withdrawals are closed for now.')).toBeTruthy();
+    expect(screen.getByText('Withdrawals open once your email address is verified.')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Withdraw' })).toBeNull();
     cleanup();
-    renderForms({ emailVerified: true, wagering: true, canWithdraw: false });
-    expect(await screen.findByText('Finish wagering your bonus to withdraw.')).toBeTruthy();
+    renderForms({ withdrawLock: 'BONUS_WAGERING' });
+    expect(
+      await screen.findByText('Your cash (R200.00) is locked while your bonus is being wagered.'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'See your bonus wagering' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Withdraw' })).toBeNull();
   });
 });
