@@ -39,6 +39,8 @@ describe('play', () => {
     await dialog.getByText('Demo').waitFor();
     const frame = page.frameLocator('iframe');
     await frame.getByRole('button', { name: 'Spin' }).waitFor();
+    // The game's own page writes amounts as the casino's other texts do (formatRands).
+    await expect.poll(() => frame.locator('#balance').textContent()).toBe('R1,000.00 (demo)');
     await dialog.getByRole('button', { name: 'Stop playing' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
   });

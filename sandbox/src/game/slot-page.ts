@@ -1,7 +1,10 @@
+import { formatCents, formatRands } from '../domain/money.js';
+
 /**
  * The sandbox's playable slot, opened by a launched game's gameUrl. The URL fragment carries the game session
  * token (#session=...) or #demo=1; fragments never reach a server, so tokens stay out of access logs. Its inline
- * script and style carry the nonce its Content-Security-Policy names (http/page-headers.ts).
+ * script and style carry the nonce its Content-Security-Policy names (http/page-headers.ts). Amounts read as in the
+ * casino's other texts: its script carries domain/money.ts's formatRands (and the formatCents it uses) as they are.
  */
 export function slotPage(game: { name: string; game_code: string; product: string }, nonce: string): string {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,16 +37,18 @@ export function slotPage(game: { name: string; game_code: string; product: strin
 const FACES={cherry:'🍒',lemon:'🍋',bell:'🔔',star:'⭐',diamond:'💎',seven:'7'};
 const params=new URLSearchParams(location.hash.slice(1));
 const session=params.get('session');const demo=!session||params.get('demo')==='1';
-let demoBalance=1000;
+let demoCents=100000;
 const $=(id)=>document.getElementById(id);
 $('mode').textContent=demo?'Demo play':'Real play';
 // Stakes come from cash first, then from the bonus; a win goes where its stake came from (docs/rules.md#bonus-money).
-const cents=(wallets,g)=>Math.round(parseFloat((wallets.find((w)=>w.gateway===g)||{balance:'0'}).balance)*100);
-const rands=(c)=>'R'+(c/100).toFixed(2);
-function showBalance(wallets){if(demo){$('balance').textContent='R'+demoBalance.toFixed(2)+' (demo)';return;}
+${String(formatCents)}
+${String(formatRands)}
+const toCents=(amount)=>Math.round(parseFloat(amount)*100);
+const cents=(wallets,g)=>toCents((wallets.find((w)=>w.gateway===g)||{balance:'0'}).balance);
+function showBalance(wallets){if(demo){$('balance').textContent=formatRands(demoCents)+' (demo)';return;}
   const cash=cents(wallets,'callpay'),bonus=cents(wallets,'bonus'),stake=Number($('stake').value)*100;
-  $('balance').textContent=rands(cash+bonus);
-  $('split').textContent=bonus>0?'Cash '+rands(cash)+' · Bonus '+rands(bonus)+'. '+(cash>=stake?'Stakes come from your cash.':'Stakes now come from your bonus; wins go to your bonus.'):'';}
+  $('balance').textContent=formatRands(cash+bonus);
+  $('split').textContent=bonus>0?'Cash '+formatRands(cash)+' · Bonus '+formatRands(bonus)+'. '+(cash>=stake?'Stakes come from your cash.':'Stakes now come from your bonus; wins go to your bonus.'):'';}
 async function call(path,body){const headers={'content-type':'application/json'};if(session)headers.authorization='Bearer '+session;
   const res=await fetch(path,{method:'POST',headers,body:JSON.stringify(body)});const json=await res.json();
   if(!res.ok)throw new Error(json.error||'An error occurred');return json;}
@@ -51,9 +56,9 @@ async function refresh(){if(demo)return showBalance([]);try{showBalance((await c
 $('spin').addEventListener('click',async()=>{const stake=Number($('stake').value);$('spin').disabled=true;$('result').className='';
   try{const r=await call('/sandbox/spin',{gameCode:${JSON.stringify(game.game_code)},stake,demo});
     r.reels.forEach((s,i)=>{$('r'+i).textContent=FACES[s];});
-    if(demo){demoBalance+=Number(r.win)-stake;showBalance([]);}else showBalance(r.wallets);
+    if(demo){demoCents+=toCents(r.win)-stake*100;showBalance([]);}else showBalance(r.wallets);
     const bonus=r.wallet==='bonus';
-    $('result').textContent=(bonus?'Staked from your bonus. ':'')+(Number(r.win)>0?'You won R'+r.win+(bonus?', added to your bonus balance.':'!'):'No win this time.');}
+    $('result').textContent=(bonus?'Staked from your bonus. ':'')+(Number(r.win)>0?'You won '+formatRands(toCents(r.win))+(bonus?', added to your bonus balance.':'!'):'No win this time.');}
   catch(e){$('result').className='error';$('result').textContent=e.message;}
   finally{$('spin').disabled=false;$('spin').focus();}});
 refresh();
