@@ -22,7 +22,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
 import { buildSchema, type GraphQLSchema } from 'graphql';
@@ -147,10 +147,13 @@ function knownAt(schemaPath: string, ref: string) {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Prints a line (or lines) of the report. */
+type Print = (text: string) => void;
+
+async function check(argv: string[], print: Print): Promise<number> {
   const values = parseOptions(argv);
   if (values.help) {
-    console.log(USAGE);
+    print(USAGE);
     return 0;
   }
   if (!values.base) throw new UsageError(`--base <git ref> is required.\n\n${USAGE}`);
@@ -167,35 +170,45 @@ async function main(argv: string[]): Promise<number> {
   const { verdicts, invalidAtBase } = judge(before, after, known.operations);
   const { broken, byChange, unmatched } = attribute(before, breaking, verdicts);
 
-  console.log(`Schema changes since ${values.base}: ${changes.length} (${breaking.length} breaking)`);
-  for (const line of report(changes, byChange)) console.log(`  ${line}`);
-  console.log(`\n${known.summary}`);
+  print(`Schema changes since ${values.base}: ${changes.length} (${breaking.length} breaking)`);
+  for (const line of report(changes, byChange)) print(`  ${line}`);
+  print(`\n${known.summary}`);
   for (const op of invalidAtBase)
-    console.log(`  not valid at '${values.base}' already, not checked: ${op.name} (${op.source})`);
-  for (const v of unmatched)
-    console.log(`  broken by these changes together: ${label(v)}: ${v.errors.join(' ')}`);
+    print(`  not valid at '${values.base}' already, not checked: ${op.name} (${op.source})`);
+  for (const v of unmatched) print(`  broken by these changes together: ${label(v)}: ${v.errors.join(' ')}`);
 
   const harmless = [...byChange.values()].filter((hit) => hit.length === 0).length;
   if (broken.length > 0) {
-    console.log(`\n${broken.length} known operation(s) broken: exit 1.`);
+    print(`\n${broken.length} known operation(s) broken: exit 1.`);
   }
   if (harmless > 0) {
     const verdict = values.strict ? 'failing (--strict)' : 'reported only (--strict fails on them)';
-    console.log(
+    print(
       `${broken.length > 0 ? '' : '\n'}${harmless} breaking change(s) break no known operation: ${verdict}.`,
     );
   }
   return broken.length > 0 || (values.strict && breaking.length > 0) ? 1 : 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof UsageError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    console.error(err);
-    process.exit(2);
-  },
-);
+/**
+ * The check with the command line's arguments (without node and the script): the report through `print`, a failure
+ * of the caller's through `printError`; the exit code. The tests run it in-process (no tsx start per check).
+ */
+export async function schemaCheck(
+  argv: string[],
+  print: Print = console.log,
+  printError: (error: unknown) => void = console.error,
+): Promise<number> {
+  try {
+    return await check(argv, print);
+  } catch (err) {
+    printError(err instanceof UsageError ? err.message : err);
+    return 2;
+  }
+}
+
+// Run as a command (npm run schema:check), not when a test imports it.
+const invoked = process.argv[1] && fs.existsSync(process.argv[1]) ? fs.realpathSync(process.argv[1]) : null;
+if (invoked && import.meta.url === pathToFileURL(invoked).href) {
+  void schemaCheck(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -11,18 +11,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaCheck as runSchemaCheck } from '../scripts/schema-check.js';
 
-const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = path.resolve(gatewayDir, '..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SLOW = 180_000; // each run builds a site with relay-compiler
 
-function schemaCheck(...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schema-check.ts', ...args], {
-    cwd: gatewayDir,
-    encoding: 'utf8',
-    timeout: SLOW,
-  });
-  return { code: res.status, out: `${res.stdout}${res.stderr}` };
+/**
+ * The check in this process: what the command prints, and the code it would exit with (schema.test.ts runs the
+ * command itself once).
+ */
+async function schemaCheck(...args: string[]) {
+  let out = '';
+  const code = await runSchemaCheck(
+    args,
+    (text) => (out += `${text}\n`),
+    (error) => (out += `${String(error)}\n`),
+  );
+  return { code, out };
 }
 
 function git(cwd: string, ...args: string[]) {
@@ -103,8 +108,8 @@ describe('schema:check with a site and partner operations', () => {
 
   it(
     'fails with exit 1 naming the site operation that uses a removed field, and only that one',
-    () => {
-      const { code, out } = check(SDL.replace('  label: String!\n', ''));
+    async () => {
+      const { code, out } = await check(SDL.replace('  label: String!\n', ''));
       expect(out).toContain('Known operations: 1 of the site');
       expect(out).toContain('1 of partners');
       expect(verdictFor(out, 'Tournament.label')).toMatch(/-> breaks LobbyQuery \(site\)$/);
@@ -115,8 +120,8 @@ describe('schema:check with a site and partner operations', () => {
 
   it(
     "names a partner's operation by its file, through the fragment it spreads",
-    () => {
-      const { code, out } = check(SDL.replace('  name: String!\n', ''));
+    async () => {
+      const { code, out } = await check(SDL.replace('  name: String!\n', ''));
       expect(verdictFor(out, 'Tournament.name')).toMatch(
         /-> breaks LobbyQuery \(site\), TournamentBoard \(docs\/partner-operations\/board\.graphql\)$/,
       );
@@ -127,8 +132,8 @@ describe('schema:check with a site and partner operations', () => {
 
   it(
     'names every operation of a field that gains a required argument',
-    () => {
-      const { code, out } = check(SDL.replace('  tournaments:', '  tournaments(region: String!):'));
+    async () => {
+      const { code, out } = await check(SDL.replace('  tournaments:', '  tournaments(region: String!):'));
       expect(verdictFor(out, 'Query.tournaments.region')).toMatch(
         /-> breaks LobbyQuery \(site\), TournamentBoard/,
       );
@@ -139,14 +144,14 @@ describe('schema:check with a site and partner operations', () => {
 
   it(
     'reports a breaking change no known operation uses without failing, and fails on it with --strict',
-    () => {
+    async () => {
       const sdl = SDL.replace('  archive: [Tournament!]!\n', '');
-      const { code, out } = check(sdl);
+      const { code, out } = await check(sdl);
       expect(verdictFor(out, 'Query.archive')).toMatch(/-> breaks no known operation$/);
       expect(out).toContain('1 breaking change(s) break no known operation: reported only');
       expect(code).toBe(0);
 
-      const strict = check(sdl, '--strict');
+      const strict = await check(sdl, '--strict');
       expect(strict.out).toContain('failing (--strict)');
       expect(strict.code).toBe(1);
     },
@@ -155,7 +160,7 @@ describe('schema:check with a site and partner operations', () => {
 
   it(
     'exits 2 with the compiler output when the site does not build at the base ref',
-    () => {
+    async () => {
       fs.writeFileSync(
         path.join(repo, 'web/src/Lobby.ts'),
         'export const query = graphql`query LobbyQuery { nope }`;\n',
@@ -173,7 +178,12 @@ describe('schema:check with a site and partner operations', () => {
         'broken site',
       );
       const broken = git(repo, 'rev-parse', 'HEAD');
-      const { code, out } = schemaCheck('--base', broken, '--schema', path.join(repo, 'schema.graphql'));
+      const { code, out } = await schemaCheck(
+        '--base',
+        broken,
+        '--schema',
+        path.join(repo, 'schema.graphql'),
+      );
       expect(out).toContain(`Building the site's operations at '${broken}' (npm run relay -w web) failed`);
       expect(out).toContain('nope');
       expect(code).toBe(2);
@@ -196,13 +206,13 @@ describe("schema:check on this repository's site", () => {
 
   it(
     "names the site's operations and a partner's that a removed field breaks",
-    () => {
+    async () => {
       const schema = path.join(clone, 'schema.graphql');
       const sdl = fs.readFileSync(schema, 'utf8');
       const removed = sdl.replace(/\n\s*"[^"\n]*(?:\\"[^"\n]*)*"\n\s*formatted: String!\n/, '\n');
       expect(removed).not.toBe(sdl);
       fs.writeFileSync(schema, removed);
-      const { code, out } = schemaCheck('--base', 'HEAD', '--schema', schema);
+      const { code, out } = await schemaCheck('--base', 'HEAD', '--schema', schema);
       expect(out).toMatch(/Known operations: [1-9]\d* of the site \(built at 'HEAD'\); [1-9]\d* of partners/);
       const verdict = verdictFor(out, 'Money.formatted');
       expect(verdict).toMatch(/-> breaks .*\w+Query \(site\)/);

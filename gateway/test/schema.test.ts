@@ -16,6 +16,7 @@ import {
   type IntrospectionQuery,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaCheck as runSchemaCheck } from '../scripts/schema-check.js';
 import { GRAPHIQL_QUERY } from '../src/server.js';
 import { startStack, type Stack } from './harness.js';
 
@@ -24,13 +25,24 @@ const repoRoot = path.resolve(gatewayDir, '..');
 const rootSchema = path.join(repoRoot, 'schema.graphql');
 
 /** Runs the check as CI does (tsx, in gateway/), returning its exit code and output. */
-function schemaCheck(...args: string[]) {
+function schemaCheckCommand(...args: string[]) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schema-check.ts', ...args], {
     cwd: gatewayDir,
     encoding: 'utf8',
     timeout: 60_000,
   });
   return { code: res.status, out: `${res.stdout}${res.stderr}` };
+}
+
+/** The same check in this process (what the command prints, and the code it would exit with): no tsx start. */
+async function schemaCheck(...args: string[]) {
+  let out = '';
+  const code = await runSchemaCheck(
+    args,
+    (text) => (out += `${text}\n`),
+    (error) => (out += `${String(error)}\n`),
+  );
+  return { code, out };
 }
 
 function git(cwd: string, ...args: string[]) {
@@ -73,9 +85,9 @@ describe('npm run schema:check', () => {
     git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', message);
   };
 
-  it('passes the project schema against HEAD when nothing changed', () => {
+  it('passes the project schema against HEAD when nothing changed', async () => {
     // Compares the committed schema with itself, so it holds even while the working copy is being edited.
-    const { code, out } = schemaCheck('--base', 'HEAD', '--schema', rootSchema);
+    const { code, out } = await schemaCheck('--base', 'HEAD', '--schema', rootSchema);
     if (git(repoRoot, 'status', '--porcelain', '--', 'schema.graphql') === '') {
       expect(out).toContain('0 (0 breaking)');
       expect(code).toBe(0);
@@ -84,45 +96,49 @@ describe('npm run schema:check', () => {
     }
   });
 
-  it('names the field a commit removes; with no known operation it breaks, it fails only with --strict', () => {
+  it('names the field a commit removes; with no known operation it breaks, it fails only with --strict', async () => {
     // This repository has no site and no partner operations (schema-check-operations.test.ts has both).
     commit(SDL_V1.replace('  label: String!\n', ''), 'remove label');
-    const { code, out } = schemaCheck('--base', base, '--schema', schema);
+    const { code, out } = await schemaCheck('--base', base, '--schema', schema);
     expect(code).toBe(0);
     expect(out).toMatch(/BREAKING\s+Tournament\.label/);
     expect(out).toContain("Field 'label' was removed from object type 'Tournament'");
     expect(out).toMatch(/Tournament\.label.*\n\s+-> breaks no known operation/);
-    expect(schemaCheck('--base', base, '--schema', schema, '--strict').code).toBe(1);
+    // The command itself, once: its output, and the exit code CI reads.
+    const strict = schemaCheckCommand('--base', base, '--schema', schema, '--strict');
+    expect(strict.out).toMatch(/BREAKING\s+Tournament\.label/);
+    expect(strict.out).toContain('failing (--strict)');
+    expect(strict.code).toBe(1);
   });
 
-  it('passes with exit 0 when a commit only adds a field, listing it as non-breaking', () => {
+  it('passes with exit 0 when a commit only adds a field, listing it as non-breaking', async () => {
     const previous = git(repo, 'rev-parse', 'HEAD');
     commit(SDL_V1.replace('  label: String!\n', '  label: String!\n  stage: String\n'), 'add stage');
-    const { code, out } = schemaCheck('--base', base, '--schema', schema);
+    const { code, out } = await schemaCheck('--base', base, '--schema', schema);
     expect(code).toBe(0);
     expect(out).toMatch(/NON_BREAKING\s+Tournament\.stage/);
     // And against the commit that had removed label, adding it back is not breaking either.
-    expect(schemaCheck('--base', previous, '--schema', schema).code).toBe(0);
+    expect((await schemaCheck('--base', previous, '--schema', schema)).code).toBe(0);
   });
 
-  it('exits 2 with a clear message for an unknown ref, a schema that does not parse, or no --base', () => {
-    const unknown = schemaCheck('--base', 'no-such-ref', '--schema', schema);
+  it('exits 2 with a clear message for an unknown ref, a schema that does not parse, or no --base', async () => {
+    const unknown = await schemaCheck('--base', 'no-such-ref', '--schema', schema);
     expect(unknown.code).toBe(2);
     expect(unknown.out).toContain("Unknown git ref 'no-such-ref'");
 
     fs.writeFileSync(schema, 'type Query {');
-    const broken = schemaCheck('--base', base, '--schema', schema);
+    const broken = await schemaCheck('--base', base, '--schema', schema);
     expect(broken.code).toBe(2);
     expect(broken.out).toContain('does not parse');
     git(repo, 'checkout', '-q', '--', '.');
 
-    const missing = schemaCheck('--schema', schema);
+    const missing = await schemaCheck('--schema', schema);
     expect(missing.code).toBe(2);
     expect(missing.out).toContain('--base <git ref> is required');
   });
 
-  it('explains itself with --help', () => {
-    const { code, out } = schemaCheck('--help');
+  it('explains itself with --help', async () => {
+    const { code, out } = await schemaCheck('--help');
     expect(code).toBe(0);
     expect(out).toContain('--base <ref>');
     expect(out).toContain('--schema <path>');
