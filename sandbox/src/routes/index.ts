@@ -10,6 +10,7 @@ import * as favourites from './favourites.js';
 import * as game from './game.js';
 import * as games from './games.js';
 import * as images from './images.js';
+import * as limits from './limits.js';
 import * as loyalty from './loyalty.js';
 import * as notifications from './notifications.js';
 import * as payment from './payment.js';
@@ -37,6 +38,7 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     account,
     wallet,
     withdrawals,
+    limits,
     transactions,
     payment,
     coupons,
