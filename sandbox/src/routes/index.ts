@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import * as account from './account.js';
+import * as activity from './activity.js';
 import * as auth from './auth.js';
+import * as breaks from './breaks.js';
 import * as broadcasting from './broadcasting.js';
 import * as content from './content.js';
 import * as control from './control.js';
@@ -39,6 +41,8 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     wallet,
     withdrawals,
     limits,
+    breaks,
+    activity,
     transactions,
     payment,
     coupons,
