@@ -132,3 +132,9 @@ export function checkRestriction(ctx: SandboxContext, userId: number, _action: G
   const restriction = currentRestriction(ctx.db, userId, ctx.clock());
   if (restriction) throw restrictionRefusal(ctx, userId, restriction);
 }
+
+/** Sign-in is refused to a self-excluded player with 403 and the exclusion's message; a break allows it. */
+export function assertMaySignIn(ctx: SandboxContext, userId: number): void {
+  const restriction = currentRestriction(ctx.db, userId, ctx.clock());
+  if (restriction?.kind === 'self_exclusion') throw restrictionRefusal(ctx, userId, restriction, 403);
+}
