@@ -1,10 +1,11 @@
 import type { SandboxContext } from '../../context.js';
 import type { Db } from '../../db/open.js';
-import type { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../http/errors.js';
 import { isoUtc } from '../clock.js';
 import { formatJohannesburg } from '../johannesburg.js';
+import { writeAudit } from './audit.js';
 import type { GuardedAction } from './guard.js';
-import { refuse } from './refusal.js';
+import { announce, refuse } from './refusal.js';
 
 /*
  * Breaks and self-exclusions (docs/rules.md#safer-gambling). Rows are never deleted: one is in force from its start
@@ -83,7 +84,7 @@ export function restrictionJson(restriction: Restriction | null) {
     : null;
 }
 
-/** Keeps a new break or self-exclusion, from `now` for its length. */
+/** Keeps a new break or self-exclusion, from `now` for its length (the caller audits it). */
 export function insertRestriction(
   db: Db,
   userId: number,
@@ -137,4 +138,34 @@ export function checkRestriction(ctx: SandboxContext, userId: number, _action: G
 export function assertMaySignIn(ctx: SandboxContext, userId: number): void {
   const restriction = currentRestriction(ctx.db, userId, ctx.clock());
   if (restriction?.kind === 'self_exclusion') throw restrictionRefusal(ctx, userId, restriction, 403);
+}
+
+/**
+ * Starts a break from now. A longer one than the break in force replaces it (from now); one ending no later is
+ * refused, as a break cannot be shortened or ended early. During a self-exclusion there is nothing to start.
+ */
+export function startBreak(ctx: SandboxContext, userId: number, length: BreakLength): Restriction {
+  const { db } = ctx;
+  const now = ctx.clock();
+  const restriction = db.transaction(() => {
+    const current = currentRestriction(db, userId, now);
+    if (current?.kind === 'self_exclusion') throw restrictionRefusal(ctx, userId, current);
+    if (current && now.getTime() + LENGTH_MS[length] <= current.endsAt.getTime()) {
+      throw new ApiError(422, `You are already taking a break until ${formatJohannesburg(current.endsAt)}.`, {
+        errors: { length: ['must end later than the break you are already taking'] },
+      });
+    }
+    const started = insertRestriction(db, userId, 'break', length, now);
+    writeAudit(
+      db,
+      userId,
+      'break_started',
+      `Break of ${LENGTH_WORDS[length]} started, until ${formatJohannesburg(started.endsAt)}`,
+      now,
+      { length },
+    );
+    return started;
+  })();
+  announce(ctx, userId, { reason: 'changed' });
+  return restriction;
 }
