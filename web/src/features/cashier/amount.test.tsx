@@ -4,7 +4,8 @@ import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { amountTestQuery } from '../../__generated__/amountTestQuery.graphql';
-import { centsToRands, checkAmount, limitsHint, parseRands } from './amount';
+import { centsToRands, parseRands } from '../../shared/forms/rands';
+import { checkAmount, limitsHint } from './amount';
 import { DepositForm } from './DepositForm';
 import { WithdrawForm } from './WithdrawForm';
 
