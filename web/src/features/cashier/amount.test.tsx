@@ -85,6 +85,9 @@ function Harness() {
           wallet {
             ...DepositForm_wallet
           }
+          safeGambling {
+            ...DepositForm_safeGambling
+          }
         }
       }
     `,
@@ -93,7 +96,7 @@ function Harness() {
   if (!data.viewer?.wallet) return null;
   return (
     <>
-      <DepositForm wallet={data.viewer.wallet} />
+      <DepositForm wallet={data.viewer.wallet} safeGambling={data.viewer.safeGambling} />
       <WithdrawForm query={data} />
     </>
   );
