@@ -107,6 +107,9 @@ function renderForms(account = { emailVerified: true, wagering: false, canWithdr
     <Harness />,
     {
       Account: () => ({ emailVerified: account.emailVerified }),
+      // No deposit limit and no break (deposit-allowance.test.tsx has those).
+      SafeGambling: () => ({ restriction: null }),
+      MoneyLimit: () => ({ limit: null, remaining: null, resetsAt: null }),
       Wagering: () => ({ active: account.wagering }),
       Wallet: () => ({
         canWithdraw: account.canWithdraw,
