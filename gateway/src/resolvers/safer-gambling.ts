@@ -57,7 +57,7 @@ function sessionMinutes(minutes: number | null | undefined): number | null {
   if (minutes < SESSION_STEP || minutes > MAX_SESSION_MINUTES || minutes % SESSION_STEP !== 0) {
     throw fieldError(
       'minutes',
-      `A play time limit must be from ${SESSION_STEP} to ${MAX_SESSION_MINUTES.toLocaleString('en-ZA')} minutes, in steps of ${SESSION_STEP}.`,
+      `A play time limit must be from ${SESSION_STEP} to 1,440 minutes, in steps of ${SESSION_STEP}.`,
     );
   }
   return minutes;
@@ -137,7 +137,10 @@ export const saferGamblingResolvers: Resolvers = {
 
     selfExclude: async (_root, { input }, ctx) => {
       if (input.confirm !== true) {
-        throw fieldError('confirm', 'Please confirm that you understand this cannot be undone before it ends.');
+        throw fieldError(
+          'confirm',
+          'Please confirm that you understand this cannot be undone before it ends.',
+        );
       }
       await requirePlayerId(ctx);
       const token = ctx.scope.upstream.token!;

@@ -65,7 +65,14 @@ export function fieldErrors(body: unknown): Record<string, string[]> | null {
  * Why a session ended, as the casino's 401 says (docs/rules.md#sign-in-and-sessions), passed on as the error's
  * `extensions.reason`; null when it gives none or one this gateway does not know.
  */
-const SESSION_END_REASONS = new Set(['signed_out', 'password_reset', 'signed_in_elsewhere', 'expired']);
+const SESSION_END_REASONS = new Set([
+  'signed_out',
+  'password_reset',
+  'signed_in_elsewhere',
+  'expired',
+  // The player excluded themselves (on any device): every session of theirs ends (docs/rules.md#safer-gambling).
+  'self_excluded',
+]);
 function sessionEndReason(body: unknown): string | null {
   const reason = body && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
   return typeof reason === 'string' && SESSION_END_REASONS.has(reason) ? reason : null;
@@ -90,7 +97,8 @@ const LIMIT_PERIODS: Record<string, 'DAY' | 'WEEK' | 'MONTH'> = { day: 'DAY', we
 function saferGamblingRefusal(
   body: unknown,
 ): { code: SaferGamblingCode; extensions: { resetsAt: string | null; period?: string } } | null {
-  const refusal = body && typeof body === 'object' ? (body as { safer_gambling?: unknown }).safer_gambling : null;
+  const refusal =
+    body && typeof body === 'object' ? (body as { safer_gambling?: unknown }).safer_gambling : null;
   if (!refusal || typeof refusal !== 'object') return null;
   const { code, period, resets_at } = refusal as { code?: unknown; period?: unknown; resets_at?: unknown };
   const known = typeof code === 'string' ? SAFER_GAMBLING_CODES[code] : undefined;

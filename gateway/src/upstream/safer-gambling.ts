@@ -70,7 +70,9 @@ function toMoneyLimit(period: LimitPeriodName, l: z.infer<typeof MoneyLimitJson>
     used: money(l.used_cents),
     remaining: optionalMoney(l.remaining_cents),
     resetsAt: l.resets_at,
-    pending: l.pending ? { limit: optionalMoney(l.pending.limit_cents), effectiveAt: l.pending.effective_at } : null,
+    pending: l.pending
+      ? { limit: optionalMoney(l.pending.limit_cents), effectiveAt: l.pending.effective_at }
+      : null,
   };
 }
 
@@ -120,7 +122,10 @@ export type LimitsChange = {
 };
 
 /** PUT /api/limits: the casino applies lowering at once and holds raising or removing for 24 hours. */
-export async function changeLimits(upstream: RequestUpstream, change: LimitsChange): Promise<SafeGamblingModel> {
+export async function changeLimits(
+  upstream: RequestUpstream,
+  change: LimitsChange,
+): Promise<SafeGamblingModel> {
   return toSafeGambling(await upstream.write({ method: 'PUT', path: '/api/limits', json: change }));
 }
 
@@ -155,7 +160,11 @@ export async function selfExclude(
 
 const EventJson = z.object({
   reason: z.enum(['limit_reached', 'changed']),
-  code: z.string().regex(/^[a-z_]{1,40}$/).nullable().optional(),
+  code: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/)
+    .nullable()
+    .optional(),
   message: z.string().nullable().optional(),
   resets_at: isoDate.nullable().optional(),
 });
