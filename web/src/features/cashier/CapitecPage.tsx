@@ -27,6 +27,9 @@ export const CapitecPageQuery = graphql`
         }
         ...DepositForm_wallet
       }
+      safeGambling {
+        ...DepositForm_safeGambling
+      }
     }
   }
 `;
@@ -89,7 +92,7 @@ function Capitec({ queryRef }: { queryRef: PreloadedQuery<CapitecPageQueryType> 
             <h2 id="capitec-deposit" className={styles.sectionTitle}>
               Deposit with {name}
             </h2>
-            <DepositForm wallet={wallet} only={method.gateway} />
+            <DepositForm wallet={wallet} safeGambling={viewer.safeGambling} only={method.gateway} />
           </section>
         </div>
       ) : (

@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
+import { Link } from 'react-router';
+import type { DepositForm_safeGambling$key } from '../../__generated__/DepositForm_safeGambling.graphql';
 import type {
   DepositForm_wallet$data,
   DepositForm_wallet$key,
@@ -7,7 +9,10 @@ import type {
 } from '../../__generated__/DepositForm_wallet.graphql';
 import { Button } from '../../ui/Button';
 import { refusalOf } from '../../shared/forms/validation';
+import { closeModal } from '../../shared/modals/modal-store';
+import { formatJohannesburg } from '../../ui/time';
 import { checkAmount, limitsHint } from './amount';
+import { aboveAllowance, allowanceLine, depositAllowance } from './deposit-allowance';
 import { AmountField } from './AmountField';
 import styles from './cashier.module.css';
 import { returnAddress } from './deposit-return';
@@ -23,8 +28,18 @@ type Method = DepositForm_wallet$data['paymentMethods'][number];
  * A deposit: the methods the casino has switched on (by the names players know, with their logos), the welcome
  * package while it is open, the amount (checked before sending) and what it will credit, then off to the method's
  * payment page, which brings the player back to the cashier. `only` keeps one method (the Capitec page).
+ * `safeGambling` (docs/rules.md#safer-gambling; null when it could not be read, and the casino still checks): what
+ * the deposit limits leave, said before the amount and held to, a way to set one, and no form during a break.
  */
-export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; only?: PaymentGateway }) {
+export function DepositForm({
+  wallet,
+  safeGambling,
+  only,
+}: {
+  wallet: DepositForm_wallet$key;
+  safeGambling: DepositForm_safeGambling$key | null | undefined;
+  only?: PaymentGateway;
+}) {
   const data = useFragment(
     graphql`
       fragment DepositForm_wallet on Wallet {
@@ -52,6 +67,50 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
     `,
     wallet,
   );
+  const tools = useFragment(
+    graphql`
+      fragment DepositForm_safeGambling on SafeGambling {
+        depositLimits {
+          day {
+            limit {
+              formatted
+            }
+            remaining {
+              cents
+              formatted
+            }
+            resetsAt
+          }
+          week {
+            limit {
+              formatted
+            }
+            remaining {
+              cents
+              formatted
+            }
+            resetsAt
+          }
+          month {
+            limit {
+              formatted
+            }
+            remaining {
+              cents
+              formatted
+            }
+            resetsAt
+          }
+        }
+        restriction {
+          kind
+          endsAt
+        }
+      }
+    `,
+    safeGambling,
+  );
+  const allowance = tools ? depositAllowance(tools.depositLimits) : null;
   const environment = useRelayEnvironment();
   const methods = data.paymentMethods.filter((m) => !only || m.gateway === only);
   const [gateway, setGateway] = useState<PaymentGateway | null>(methods[0]?.gateway ?? null);
@@ -75,6 +134,22 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
     return () => window.removeEventListener('pageshow', restored);
   }, []);
 
+  if (tools?.restriction?.kind === 'BREAK') {
+    return (
+      <div className={styles.notice} role="status">
+        <p>
+          <strong>Deposits are paused until {formatJohannesburg(tools.restriction.endsAt)}</strong>, while you take
+          a break. Your balance and withdrawals work as usual.
+        </p>
+        <p>
+          <Link to="/account/safer-gambling" onClick={closeModal}>
+            Safer gambling
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
   if (methods.length === 0) {
     return (
       <p className={styles.notice} role="status">
@@ -91,6 +166,7 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
     setOutcome(null);
     const checked = checkAmount(amount, { min, max, operation: 'deposit' });
     if (!checked.ok) return setError(checked.message);
+    if (allowance && checked.cents > allowance.cents) return setError(aboveAllowance(allowance));
     if (!method) return;
     setError(null);
     try {
@@ -165,6 +241,7 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
           Pay with <strong>{method?.name}</strong>
         </p>
       )}
+      {allowance && <p className={styles.allowance}>{allowanceLine(allowance)}</p>}
       <AmountField
         label="Amount to deposit (R)"
         value={amount}
@@ -185,6 +262,14 @@ export function DepositForm({ wallet, only }: { wallet: DepositForm_wallet$key; 
       <Button type="submit" variant="accent" className={styles.submit} disabled={busy || leaving}>
         {leaving ? 'Taking you to pay…' : busy ? 'Starting your deposit…' : 'Deposit'}
       </Button>
+      {tools && !allowance && (
+        <p className={styles.aside}>
+          Keep your deposits in hand:{' '}
+          <Link to="/account/safer-gambling#deposit-limits" onClick={closeModal}>
+            Set a deposit limit
+          </Link>
+        </p>
+      )}
       <p className={styles.aside}>
         You finish paying with {method?.name} on a secure payment page, then come straight back here.
       </p>

@@ -68,6 +68,9 @@ function Cashier(props: { fetchKey: number; onRetry: () => void; initialTab: Tab
             ...Balances_wallet
             ...DepositForm_wallet
           }
+          safeGambling {
+            ...DepositForm_safeGambling
+          }
         }
       }
     `,
@@ -101,7 +104,7 @@ function Cashier(props: { fetchKey: number; onRetry: () => void; initialTab: Tab
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="deposit" className={styles.panel}>
-          <DepositForm wallet={viewer.wallet} />
+          <DepositForm wallet={viewer.wallet} safeGambling={viewer.safeGambling} />
         </Tabs.Content>
         <Tabs.Content value="withdraw" className={styles.panel}>
           <WithdrawForm query={data} />

@@ -4,7 +4,8 @@ import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
 import { renderWithRelay } from '../../test-relay';
 import type { amountTestQuery } from '../../__generated__/amountTestQuery.graphql';
-import { centsToRands, checkAmount, limitsHint, parseRands } from './amount';
+import { centsToRands, parseRands } from '../../shared/forms/rands';
+import { checkAmount, limitsHint } from './amount';
 import { Balances } from './Balances';
 import { DepositForm } from './DepositForm';
 import { WithdrawForm } from './WithdrawForm';
@@ -86,6 +87,9 @@ function Harness() {
             ...Balances_wallet
             ...DepositForm_wallet
           }
+          safeGambling {
+            ...DepositForm_safeGambling
+          }
         }
       }
     `,
@@ -95,7 +99,7 @@ function Harness() {
   return (
     <>
       <Balances wallet={data.viewer.wallet} />
-      <DepositForm wallet={data.viewer.wallet} />
+      <DepositForm wallet={data.viewer.wallet} safeGambling={data.viewer.safeGambling} />
       <WithdrawForm query={data} />
     </>
   );
@@ -107,6 +111,9 @@ function renderForms(
   return renderWithRelay(
     <Harness />,
     {
+      // No deposit limit and no break (deposit-allowance.test.tsx has those).
+      SafeGambling: () => ({ restriction: null }),
+      MoneyLimit: () => ({ limit: null, remaining: null, resetsAt: null }),
       Wallet: () => ({
         canWithdraw: account.withdrawLock === null,
         withdrawLock: account.withdrawLock,

@@ -5,6 +5,8 @@
  * a refused amount never reaches the casino.
  */
 
+import { centsToRands, parseRands } from '../../shared/forms/rands';
+
 /** A sum as the gateway gives it (Money): whole cents, and the text players read ("R1,500.00"). */
 export interface Sum {
   cents: number;
@@ -24,32 +26,6 @@ export interface AmountRules {
 export type AmountCheck =
   | { ok: true; cents: number; /** As the schema takes it: rands, two decimals ("150.00"). */ amount: string }
   | { ok: false; message: string };
-
-/**
- * Rands as typed: "150", "150.5", "150.50", "R 1 500,50" (South Africans write a decimal comma as often as a
- * point; spaces group thousands). A comma followed by exactly three digits is ambiguous ("1,500"): refused, with
- * a message asking for the plain form, rather than guessed.
- */
-const RANDS = /^(\d{1,9})(?:[.,](\d{1,2}))?$/;
-const TOO_MANY_DECIMALS = /^\d+[.,]\d{3,}$/;
-
-/** The text a player typed as cents, or why it is not an amount. */
-export function parseRands(text: string): { cents: number } | { message: string } {
-  const plain = text
-    .trim()
-    .replace(/^R/i, '')
-    .replace(/[\s\u00a0]/g, '');
-  if (plain === '') return { message: 'Enter an amount.' };
-  if (TOO_MANY_DECIMALS.test(plain)) return { message: 'Use at most two decimals, for example 150.50.' };
-  const m = RANDS.exec(plain);
-  if (!m) return { message: 'Enter an amount in rands, for example 150 or 150.50.' };
-  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return { cents };
-}
-
-/** Cents as the schema's amount string: "150.00". */
-export const centsToRands = (cents: number) =>
-  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /** Checks an amount against the operation's rules; the message says what to type instead. */
 export function checkAmount(text: string, rules: AmountRules): AmountCheck {

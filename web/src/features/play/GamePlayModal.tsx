@@ -12,12 +12,11 @@ import { Spinner } from '../../ui/Spinner';
 import { BonusPlayNote } from './BonusPlayNote';
 import styles from './GamePlayModal.module.css';
 import { TournamentEligibility } from './TournamentEligibility';
-import {
-  REALITY_CHECK_CHOICES,
-  realityCheckMinutes,
-  saveRealityCheckMinutes,
-  useRealityCheck,
-} from './reality-check';
+import { Link } from 'react-router';
+import { buttonClass } from '../../ui/Button';
+import { isLimitRefusal, useLimitRefusals } from './limit-refusal';
+import { REALITY_CHECK_CHOICES, useRealityCheck, useRealityCheckInterval } from './reality-check';
+import { RealityCheckReminder } from './RealityCheckReminder';
 
 const WalletAfterPlay = graphql`
   query GamePlayModalWalletQuery {
@@ -36,7 +35,9 @@ const WalletAfterPlay = graphql`
 /**
  * The game play modal: launches the game (launchGame, by code or by the ?play= number) and shows it full size;
  * the page behind does not scroll and the chat widget hides. A launch the casino refuses stops the game and shows
- * the casino's own message; stopping refreshes the wallet (the balance the spins left).
+ * the casino's own message; stopping refreshes the wallet (the balance the spins left). A safer-gambling refusal
+ * (docs/rules.md#safer-gambling) of the launch or of a spin is said on the game screen itself, with the way to the
+ * Safer gambling page; so is the reality check, at the player's interval.
  */
 export default function GamePlayModal({ params }: Pick<ModalProps<'game'>, 'params'>) {
   if (!params.code && !params.gameId)
@@ -80,8 +81,11 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
     ref: TournamentEligibility_game$key;
   } | null>(null);
   const started = useRef(false);
-  const [reminderMinutes, setReminderMinutes] = useState(realityCheckMinutes);
+  const [reminderMinutes, chooseReminder] = useRealityCheckInterval();
   const reality = useRealityCheck(game !== null && !props.demo, reminderMinutes);
+  /** The casino's refusal of the launch (the game does not start) or of a spin (the game stays). */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useLimitRefusals(game !== null && !props.demo, setRefusal);
 
   useEffect(() => {
     // Once per opening (React's development double effects must not launch twice).
@@ -101,6 +105,7 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
           ref: response.launchGame.game,
         }),
       (err: Error) => {
+        if (isLimitRefusal(err)) return setRefusal(err.message);
         closeModal();
         showAlert(err.message, 'The game could not start');
       },
@@ -129,7 +134,7 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
           <div>
             <div className={styles.bar}>
               <Dialog.Title className={styles.title}>
-                {game ? game.name : 'Starting the game'}
+                {game ? game.name : refusal ? 'The game could not start' : 'Starting the game'}
                 {props.demo && <span className={styles.demo}>Demo</span>}
               </Dialog.Title>
               <div className={styles.tools}>
@@ -138,11 +143,7 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
                     Reminder every
                     <select
                       value={reminderMinutes}
-                      onChange={(e) => {
-                        const minutes = Number(e.target.value);
-                        saveRealityCheckMinutes(minutes);
-                        setReminderMinutes(minutes);
-                      }}
+                      onChange={(e) => chooseReminder(Number(e.target.value))}
                     >
                       {REALITY_CHECK_CHOICES.map((m) => (
                         <option key={m} value={m}>
@@ -165,22 +166,27 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
             </Suspense>
           )}
           {reality.playedMinutes !== null && (
-            <div className={styles.reality} role="alertdialog" aria-label="Reality check">
-              <p>
-                You have been playing for {reality.playedMinutes} minutes. Take a break if you need one; help
-                is free on 0800 006 008.
-              </p>
+            <RealityCheckReminder
+              playedMinutes={reality.playedMinutes}
+              since={reality.startedAt}
+              onKeepPlaying={reality.dismiss}
+              onLeave={stop}
+            />
+          )}
+          {refusal && (
+            <div className={game ? styles.reality : styles.refusal} role="alert">
+              <p>{refusal}</p>
               <div className={styles.realityActions}>
-                <Button onClick={reality.dismiss}>Continue</Button>
-                <Button variant="ghost" onClick={stop}>
-                  Stop playing
-                </Button>
+                <Button onClick={stop}>Stop playing</Button>
+                <Link to="/account/safer-gambling" className={buttonClass('ghost')} onClick={stop}>
+                  Safer gambling
+                </Link>
               </div>
             </div>
           )}
           {game ? (
             <iframe className={styles.frame} src={game.url} title={game.name} allow="autoplay; fullscreen" />
-          ) : (
+          ) : refusal ? null : (
             <div className={styles.loading}>
               <Spinner label="Starting the game" />
             </div>

@@ -1,9 +1,15 @@
+import { useCallback, useEffect, useState } from 'react';
+import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
+import type { realityCheckIntervalQuery } from '../../__generated__/realityCheckIntervalQuery.graphql';
+import type { realityCheckSaveMutation } from '../../__generated__/realityCheckSaveMutation.graphql';
+import { useMutation } from '../../shared/relay/useMutation';
 import { REALITY_CHECK_KEY } from '../../shared/storage';
-import { useEffect, useState } from 'react';
 
 /*
- * The reality check: during real-money play, a reminder every so often of how long the session has lasted, with
- * Continue and Stop playing. The interval is the player's choice, kept in the browser.
+ * The reality check (docs/rules.md#safer-gambling): during real-money play, a reminder every so often of how long
+ * the session has lasted, what was staked and the net result, with Keep playing, Take a break and Set a limit. The
+ * interval is the player's choice, kept by the casino (viewer.safeGambling.realityCheckMinutes) so it follows them;
+ * the browser's copy only stands in until the casino's is read.
  */
 const KEY = REALITY_CHECK_KEY;
 export const REALITY_CHECK_CHOICES = [15, 30, 60, 120] as const;
@@ -28,6 +34,64 @@ export function saveRealityCheckMinutes(minutes: number): void {
   }
 }
 
+/**
+ * The interval in minutes: the browser's copy at first, then the casino's as soon as it is read (and kept as the
+ * browser's copy for next time); `choose` saves a new one with the casino (setRealityCheck). A choice the casino
+ * did not take still holds for this game.
+ */
+export function useRealityCheckInterval() {
+  const environment = useRelayEnvironment();
+  const [minutes, setMinutes] = useState(realityCheckMinutes);
+  const [save] = useMutation<realityCheckSaveMutation>(graphql`
+    mutation realityCheckSaveMutation($input: SetRealityCheckInput!) {
+      setRealityCheck(input: $input) {
+        viewer {
+          id
+          safeGambling {
+            realityCheckMinutes
+          }
+        }
+      }
+    }
+  `);
+  useEffect(() => {
+    const read = fetchQuery<realityCheckIntervalQuery>(
+      environment,
+      graphql`
+        query realityCheckIntervalQuery {
+          viewer {
+            id
+            safeGambling {
+              realityCheckMinutes
+            }
+          }
+        }
+      `,
+      {},
+      { fetchPolicy: 'network-only', networkCacheConfig: { metadata: { silent: true } } },
+    ).subscribe({
+      next: (data) => {
+        const kept = data.viewer?.safeGambling?.realityCheckMinutes;
+        if (kept == null) return;
+        saveRealityCheckMinutes(kept);
+        setMinutes(kept);
+      },
+      // Not read: the browser's copy stands in.
+      error: () => {},
+    });
+    return () => read.unsubscribe();
+  }, [environment]);
+  const choose = useCallback(
+    (chosen: number) => {
+      setMinutes(chosen);
+      saveRealityCheckMinutes(chosen);
+      save({ input: { minutes: chosen } }).catch(() => {});
+    },
+    [save],
+  );
+  return [minutes, choose] as const;
+}
+
 /** Minutes played since `startedAt` whenever a reminder is due (null between reminders); `dismiss` continues. */
 export function useRealityCheck(active: boolean, minutes: number) {
   const [startedAt] = useState(() => Date.now());
@@ -40,5 +104,5 @@ export function useRealityCheck(active: boolean, minutes: number) {
     );
     return () => window.clearTimeout(timer);
   }, [active, minutes, due, startedAt]);
-  return { playedMinutes: due, dismiss: () => setDue(null) };
+  return { playedMinutes: due, startedAt, dismiss: () => setDue(null) };
 }

@@ -2,6 +2,11 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { SaferGamblingPageQuery } from '../../__generated__/SaferGamblingPageQuery.graphql';
 import { Page } from '../../shared/page/Page';
 import { Protected } from '../../shared/page/Protected';
+import { DepositLimits } from './DepositLimits';
+import { LossLimits } from './LossLimits';
+import { PlayTime } from './PlayTime';
+import { RealityCheck } from './RealityCheck';
+import { YourChanges } from './YourChanges';
 
 /*
  * /account/safer-gambling (docs/rules.md#safer-gambling): every tool a player has to keep their play in hand, each
@@ -23,7 +28,11 @@ function SaferGamblingContent() {
         viewer {
           id
           safeGambling {
-            realityCheckMinutes
+            ...DepositLimits_safeGambling
+            ...LossLimits_safeGambling
+            ...PlayTime_safeGambling
+            ...RealityCheck_safeGambling
+            ...YourChanges_safeGambling
           }
         }
       }
@@ -31,13 +40,23 @@ function SaferGamblingContent() {
     {},
     { fetchPolicy: 'store-and-network' },
   );
+  const tools = data.viewer?.safeGambling;
   return (
     <Page
       title="Safer gambling"
       lead="Limits, breaks and a statement of your play. The casino holds you to each of them, on every device."
     >
-      {/* The sections, each its own component and fragment, go here. */}
-      {data.viewer?.safeGambling ? null : null}
+      {/* The sections, each its own component and fragment, in the order docs/rules.md#safer-gambling names them. */}
+      {!tools && (
+        <p role="alert">
+          We could not load your limits right now. Those you have set still hold; please reload the page to try again.
+        </p>
+      )}
+      {tools && <DepositLimits safeGambling={tools} />}
+      {tools && <LossLimits safeGambling={tools} />}
+      {tools && <PlayTime safeGambling={tools} />}
+      {tools && <RealityCheck safeGambling={tools} />}
+      {tools && <YourChanges safeGambling={tools} />}
     </Page>
   );
 }
