@@ -2,6 +2,9 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { SaferGamblingPageQuery } from '../../__generated__/SaferGamblingPageQuery.graphql';
 import { Page } from '../../shared/page/Page';
 import { Protected } from '../../shared/page/Protected';
+import { ActivityStatement } from './ActivityStatement';
+import { SelfExclusionSection } from './SelfExclusionSection';
+import { TakeABreakSection } from './TakeABreakSection';
 
 /*
  * /account/safer-gambling (docs/rules.md#safer-gambling): every tool a player has to keep their play in hand, each
@@ -24,8 +27,11 @@ function SaferGamblingContent() {
           id
           safeGambling {
             realityCheckMinutes
+            ...TakeABreakSection_safeGambling
           }
+          ...SelfExclusionSection_viewer
         }
+        ...ActivityStatement_query
       }
     `,
     {},
@@ -38,6 +44,9 @@ function SaferGamblingContent() {
     >
       {/* The sections, each its own component and fragment, go here. */}
       {data.viewer?.safeGambling ? null : null}
+      {data.viewer?.safeGambling && <TakeABreakSection safeGambling={data.viewer.safeGambling} />}
+      {data.viewer && <SelfExclusionSection viewer={data.viewer} />}
+      <ActivityStatement query={data} />
     </Page>
   );
 }
