@@ -66,8 +66,7 @@ function BreakPage({ kind, until, balance }: { kind: string; until: string; bala
         until <strong>{until}</strong>
       </p>
       <p>
-        Games, deposits and promotions are paused until then. Your balance is yours: you can withdraw it at
-        any time.
+        Games, deposits and promotions are paused until then. You can still withdraw your money at any time.
       </p>
       {balance && (
         <p className={styles.balance}>
