@@ -8,7 +8,19 @@ export type ErrorCode =
   | 'UPSTREAM_UNAVAILABLE'
   | 'RATE_LIMITED'
   | 'OUTCOME_UNKNOWN'
-  | 'INTERNAL_SERVER_ERROR';
+  | 'INTERNAL_SERVER_ERROR'
+  | SaferGamblingCode;
+
+/**
+ * The casino's safer-gambling refusals (docs/rules.md#safer-gambling), each its own code so a client can tell a
+ * limit from a break from an exclusion; they carry `extensions.resetsAt` and, for a limit, `extensions.period`.
+ */
+export type SaferGamblingCode =
+  | 'DEPOSIT_LIMIT_REACHED'
+  | 'LOSS_LIMIT_REACHED'
+  | 'SESSION_LIMIT_REACHED'
+  | 'TAKING_A_BREAK'
+  | 'SELF_EXCLUDED';
 
 /** Every error a client sees carries extensions.code; the message is the text docs/rules.md#error-messages gives. */
 export function gatewayError(

@@ -52,6 +52,13 @@ export type LedgerKind =
   | 'other';
 export type BannerSectionName = 'home' | 'promotions' | 'webplay' | 'tournaments';
 export type PromotionPageKeyName = 'pumpkin_patch' | 'stocking_stash' | 'easter_promo' | 'predict_and_win';
+/** Safer gambling (docs/rules.md#safer-gambling): a limit's period, also an activity statement's. */
+export type LimitPeriodName = 'day' | 'week' | 'month';
+export type MoneyLimitKindName = 'deposit' | 'loss';
+export type BreakLengthName = '24h' | '7d' | '6w';
+export type ExclusionLengthName = '6m' | '1y' | '5y';
+export type RestrictionKindName = 'break' | 'self_exclusion';
+export type SafeGamblingEventReasonName = 'limit_reached' | 'changed';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Objects
@@ -480,6 +487,17 @@ export interface ViewerSnapshotEventModel {
   name: string;
   viewer: ViewerModel;
 }
+/** The player's safer-gambling tools changed, or a limit refused something (docs/rules.md#safer-gambling). */
+export interface SafeGamblingEventModel {
+  __typename: 'SafeGamblingEvent';
+  name: string;
+  reason: SafeGamblingEventReasonName;
+  /** The refusal's code as the schema spells it (DEPOSIT_LIMIT_REACHED, ...); null for a change. */
+  code: string | null;
+  message: string | null;
+  resetsAt: Date | null;
+  viewer: ViewerModel;
+}
 export interface GenericViewerEventModel {
   __typename: 'GenericViewerEvent';
   name: string;
@@ -491,4 +509,5 @@ export type ViewerEventModel =
   | WalletEventModel
   | WithdrawalEventModel
   | ViewerSnapshotEventModel
+  | SafeGamblingEventModel
   | GenericViewerEventModel;

@@ -78,4 +78,12 @@ export const enumResolvers: Resolvers = {
     EASTER_PROMO: 'easter_promo',
     PREDICT_AND_WIN: 'predict_and_win',
   },
+  // Safer gambling (docs/rules.md#safer-gambling): the casino's own spellings (REST ↔ GraphQL, 1:1).
+  LimitPeriod: { DAY: 'day', WEEK: 'week', MONTH: 'month' },
+  ActivityPeriod: { DAY: 'day', WEEK: 'week', MONTH: 'month' },
+  MoneyLimitKind: { DEPOSIT: 'deposit', LOSS: 'loss' },
+  BreakLength: { HOURS_24: '24h', DAYS_7: '7d', WEEKS_6: '6w' },
+  ExclusionLength: { MONTHS_6: '6m', YEAR_1: '1y', YEARS_5: '5y' },
+  RestrictionKind: { BREAK: 'break', SELF_EXCLUSION: 'self_exclusion' },
+  SafeGamblingEventReason: { LIMIT_REACHED: 'limit_reached', CHANGED: 'changed' },
 };

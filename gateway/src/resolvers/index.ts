@@ -13,6 +13,7 @@ import {
   notificationsResolvers,
 } from './notifications.js';
 import type { Prefetches } from './prefetch.js';
+import { saferGamblingPrefetches, saferGamblingResolvers } from './safer-gambling.js';
 import { scalarResolvers } from './scalars.js';
 import { subscriptionResolvers } from './subscriptions.js';
 import { tournamentsNodeLoaders, tournamentsPrefetches, tournamentsResolvers } from './tournaments.js';
@@ -46,6 +47,7 @@ export const resolvers: Resolvers[] = [
   couponsResolvers,
   authResolvers,
   tournamentsResolvers,
+  saferGamblingResolvers,
   subscriptionResolvers,
 ];
 
@@ -59,6 +61,7 @@ export const prefetches: Prefetches = [
   couponsPrefetches,
   cataloguePrefetches,
   tournamentsPrefetches,
+  saferGamblingPrefetches,
 ].reduce<Prefetches>((all, part) => {
   const merged = all as Record<string, object | undefined>;
   for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...fields };

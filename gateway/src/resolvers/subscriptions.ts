@@ -9,6 +9,7 @@ import type { TournamentMessage, ViewerMessage } from '../realtime/realtime.js';
 import { numericIdOf } from '../relay.js';
 import { loadLoyalty, parseLoyaltyProgressEvent } from '../upstream/loyalty.js';
 import { parseNotificationEvent } from '../upstream/notifications.js';
+import { parseSaferGamblingEvent } from '../upstream/safer-gambling.js';
 import { asSeenBy, sharedTournament } from '../upstream/tournaments.js';
 import { loadWallet } from '../upstream/wallet.js';
 import { parseWithdrawalEvent } from '../upstream/withdrawals.js';
@@ -59,6 +60,12 @@ async function viewerEvent(
   if (name === 'withdrawal') {
     const withdrawal = parseWithdrawalEvent(data);
     return { value: withdrawal ? { __typename: 'WithdrawalEvent', name, withdrawal } : generic };
+  }
+  if (name === 'saferGambling') {
+    const event = parseSaferGamblingEvent(data);
+    return {
+      value: event ? { __typename: 'SafeGamblingEvent', name, ...event, viewer: viewerOf(userId) } : generic,
+    };
   }
   if (name === 'wallet') {
     return {

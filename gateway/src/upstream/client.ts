@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import type { GatewayConfig } from '../config.js';
-import { gatewayError, outcomeUnknown, upstreamUnavailable, type ErrorCode } from '../errors.js';
+import {
+  gatewayError,
+  outcomeUnknown,
+  upstreamUnavailable,
+  type ErrorCode,
+  type SaferGamblingCode,
+} from '../errors.js';
 import { CircuitBreakers, CircuitOpenError, upstreamResource, type CircuitState } from './circuit-breaker.js';
 import { paymentOutcomeUnknown } from './write-outcome.js';
 import { observeUpstreamCall, type UpstreamObserver } from './call-telemetry.js';
@@ -59,10 +65,53 @@ export function fieldErrors(body: unknown): Record<string, string[]> | null {
  * Why a session ended, as the casino's 401 says (docs/rules.md#sign-in-and-sessions), passed on as the error's
  * `extensions.reason`; null when it gives none or one this gateway does not know.
  */
-const SESSION_END_REASONS = new Set(['signed_out', 'password_reset', 'signed_in_elsewhere', 'expired']);
+const SESSION_END_REASONS = new Set([
+  'signed_out',
+  'password_reset',
+  'signed_in_elsewhere',
+  'expired',
+  // The player excluded themselves (on any device): every session of theirs ends (docs/rules.md#safer-gambling).
+  'self_excluded',
+]);
 function sessionEndReason(body: unknown): string | null {
   const reason = body && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
   return typeof reason === 'string' && SESSION_END_REASONS.has(reason) ? reason : null;
+}
+
+const SAFER_GAMBLING_CODES: Record<string, SaferGamblingCode> = {
+  deposit_limit_reached: 'DEPOSIT_LIMIT_REACHED',
+  loss_limit_reached: 'LOSS_LIMIT_REACHED',
+  session_limit_reached: 'SESSION_LIMIT_REACHED',
+  taking_a_break: 'TAKING_A_BREAK',
+  self_excluded: 'SELF_EXCLUDED',
+};
+const LIMIT_PERIODS: Record<string, 'DAY' | 'WEEK' | 'MONTH'> = { day: 'DAY', week: 'WEEK', month: 'MONTH' };
+
+/**
+ * The casino's safer-gambling refusal (docs/rules.md#safer-gambling): a 4xx whose body carries
+ * `safer_gambling: { code, period, resets_at }`, whichever call it answers (a deposit, a launch, a spin, a coupon, a
+ * tournament join, a sign-in). Its code upper-cased, with `resetsAt` (when the player may go on, ISO in UTC) and,
+ * for a limit, `period` (DAY, WEEK or MONTH). Null for any other body, or a code this gateway does not know (then the
+ * status decides, as for any refusal).
+ */
+function saferGamblingRefusal(
+  body: unknown,
+): { code: SaferGamblingCode; extensions: { resetsAt: string | null; period?: string } } | null {
+  const refusal =
+    body && typeof body === 'object' ? (body as { safer_gambling?: unknown }).safer_gambling : null;
+  if (!refusal || typeof refusal !== 'object') return null;
+  const { code, period, resets_at } = refusal as { code?: unknown; period?: unknown; resets_at?: unknown };
+  const known = typeof code === 'string' ? SAFER_GAMBLING_CODES[code] : undefined;
+  if (!known) return null;
+  const at = typeof resets_at === 'string' ? new Date(resets_at) : null;
+  const limitPeriod = typeof period === 'string' ? LIMIT_PERIODS[period] : undefined;
+  return {
+    code: known,
+    extensions: {
+      resetsAt: at && !Number.isNaN(at.getTime()) ? at.toISOString() : null,
+      ...(limitPeriod ? { period: limitPeriod } : {}),
+    },
+  };
 }
 
 function codeForStatus(status: number): ErrorCode {
@@ -214,6 +263,8 @@ export class UpstreamClient {
     // A 401 to any call means the session is over (docs/rules.md), whichever request or check sent it.
     if (response.status === 401 && call.token) this.sessionRefused?.(call.token);
     if (response.status >= 400) {
+      const refusal = saferGamblingRefusal(body);
+      if (refusal) throw gatewayError(refusal.code, upstreamMessage(body), refusal.extensions);
       const fields = response.status === 422 ? fieldErrors(body) : null;
       const reason = response.status === 401 ? sessionEndReason(body) : null;
       throw gatewayError(

@@ -55,16 +55,26 @@ export function requestPasswordReset(db: Db, email: string, now: Date): void {
  * Sets the new password for a valid, unused, unexpired reset token, signs out every other session and returns a
  * new session token; a bad or expired token is a 422.
  */
-export function resetPassword(db: Db, reset: { token: string; email: string; password: string }, now: Date) {
+/**
+ * Sets the new password and signs the player in. `assertMaySignIn` may refuse the sign-in (a self-exclusion,
+ * docs/rules.md#safer-gambling) by throwing: the new password is kept all the same.
+ */
+export function resetPassword(
+  db: Db,
+  reset: { token: string; email: string; password: string },
+  now: Date,
+  assertMaySignIn: (userId: number) => void,
+) {
   const tokenHash = hashToken(reset.token);
   const found = findUnusedPasswordReset(db, tokenHash, reset.email);
   const expired = found && now.getTime() - Date.parse(found.created_at) > RESET_TOKEN_MS;
   if (!found || expired) throw new ApiError(422, 'This password reset token is invalid or has expired.');
-  return db.transaction(() => {
+  db.transaction(() => {
     markPasswordResetUsed(db, tokenHash, now);
     setPasswordHash(db, found.user_id, hashPassword(reset.password), now);
     // A new password signs out every other session.
     revokeUserTokens(db, found.user_id, now);
-    return issueToken(db, found.user_id, 'session', now);
   })();
+  assertMaySignIn(found.user_id);
+  return issueToken(db, found.user_id, 'session', now);
 }

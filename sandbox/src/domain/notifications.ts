@@ -2,6 +2,7 @@ import type { SandboxContext } from '../context.js';
 import type { Db } from '../db/open.js';
 import { UserEvents, userChannel } from '../realtime/hub.js';
 import { isoUtc } from './clock.js';
+import { currentRestriction } from './safer-gambling/restrictions.js';
 
 export const NOTIFICATION_TYPES = [
   'allocation',
@@ -21,6 +22,16 @@ export const NOTIFICATION_TYPES = [
   'withdrawal_success',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Marketing: the notifications a player on a break or self-excluded is not sent (docs/rules.md#safer-gambling).
+ * Money and account notifications (withdrawals, bonus, loyalty, welcome) still go.
+ */
+const MARKETING_TYPES: ReadonlySet<NotificationType> = new Set([
+  'cash_drop_friday',
+  'cashback',
+  'created_by_user',
+]);
 
 interface NotificationRow {
   id: number;
@@ -63,6 +74,7 @@ export function markAllRead(db: Db, userId: number, now: Date): void {
   );
 }
 
+/** Stores a notification as given: for the seed and registration; the running casino sends through `notify`. */
 export function insertNotification(
   db: Db,
   userId: number,
@@ -77,7 +89,10 @@ export function insertNotification(
   return Number(info.lastInsertRowid);
 }
 
-/** Stores a notification and tells the player's live channel, with the new unread count. */
+/**
+ * Stores a notification and tells the player's live channel, with the new unread count. A marketing notification for
+ * a player taking a break (or self-excluded) is not created at all: null (docs/rules.md#safer-gambling).
+ */
 export function notify(
   ctx: SandboxContext,
   userId: number,
@@ -85,7 +100,9 @@ export function notify(
   subject: string,
   message: string,
 ) {
-  const id = insertNotification(ctx.db, userId, type, subject, message, ctx.clock());
+  const now = ctx.clock();
+  if (MARKETING_TYPES.has(type) && currentRestriction(ctx.db, userId, now)) return null;
+  const id = insertNotification(ctx.db, userId, type, subject, message, now);
   const row = ctx.db.prepare('SELECT * FROM notifications WHERE id = ?').get(id) as NotificationRow;
   const notification = notificationJson(row);
   ctx.realtime.publish(userChannel(userId), UserEvents.notification, {

@@ -34,6 +34,8 @@ export const SESSION_END_REASONS = [
   'password_reset',
   'signed_in_elsewhere',
   'expired',
+  // The player excluded themself (docs/rules.md#safer-gambling): every session ends at once.
+  'self_excluded',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 

@@ -118,45 +118,57 @@ export function withdraw(ctx: SandboxContext, userId: number, amountCents: numbe
   const account = bankAccountOf(db, userId);
   if (!account) throw new ApiError(422, 'Add the bank account to pay your withdrawal into first.');
   if (amountCents > balanceCents(db, userId, 'money')) throw new ApiError(422, 'Insufficient funds.');
-  const now = ctx.clock();
-  const id = `wd_${crypto.randomBytes(9).toString('base64url')}`;
-  db.transaction(() => {
-    db.prepare(
-      `INSERT INTO withdrawals (id, user_id, amount_cents, status, bank, holder, account_last4, account_type,
-         created_at, updated_at)
-       VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      id,
-      userId,
-      amountCents,
-      account.bank,
-      account.holder,
-      account.account_number.slice(-4),
-      account.account_type,
-      now.toISOString(),
-      now.toISOString(),
-    );
-    addStep(db, id, 'pending', null, now);
-    post(
-      db,
-      [
-        {
-          userId,
-          wallet: 'money',
-          amountCents: -amountCents,
-          kind: 'withdrawal',
-          reference: `withdrawal:${id}`,
-        },
-      ],
-      now,
-    );
-  })();
-  const row = findWithdrawal(db, userId, id);
-  publishWallet(ctx, userId);
-  publishWithdrawal(ctx, row);
+  const row = db.transaction(() => requestWithdrawal(db, userId, amountCents, ctx.clock()))();
+  publishRequested(ctx, row);
   // No notification: a request is not a payment (docs/rules.md#withdrawals); the cashier shows it pending.
   const json = withdrawalJson(db, row);
   return { success: true, withdrawal: json, wallets: walletEntries(db, userId) };
+}
+
+/**
+ * Keeps a pending withdrawal of `amountCents` and takes it from the money balance through the ledger, to the saved
+ * payout account, or to none (support arranges the payment: a self-exclusion's payout, docs/rules.md#safer-gambling).
+ * The caller runs it in its transaction and then calls `publishRequested`.
+ */
+export function requestWithdrawal(db: Db, userId: number, amountCents: number, now: Date): WithdrawalRow {
+  const account = bankAccountOf(db, userId);
+  const id = `wd_${crypto.randomBytes(9).toString('base64url')}`;
+  db.prepare(
+    `INSERT INTO withdrawals (id, user_id, amount_cents, status, bank, holder, account_last4, account_type,
+       created_at, updated_at)
+     VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    userId,
+    amountCents,
+    account?.bank ?? null,
+    account?.holder ?? null,
+    account ? account.account_number.slice(-4) : null,
+    account?.account_type ?? null,
+    now.toISOString(),
+    now.toISOString(),
+  );
+  addStep(db, id, 'pending', null, now);
+  post(
+    db,
+    [
+      {
+        userId,
+        wallet: 'money',
+        amountCents: -amountCents,
+        kind: 'withdrawal',
+        reference: `withdrawal:${id}`,
+      },
+    ],
+    now,
+  );
+  return findWithdrawal(db, userId, id);
+}
+
+/** Tells the player's live channel of a new withdrawal and the balance it took. */
+export function publishRequested(ctx: SandboxContext, row: WithdrawalRow): void {
+  publishWallet(ctx, row.user_id);
+  publishWithdrawal(ctx, row);
 }
 
 const REFUSED: Partial<Record<WithdrawalStatus, string>> = {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { registerPlayer, requestPasswordReset, resetPassword } from '../domain/accounts.js';
 import { verifyPassword } from '../domain/passwords.js';
+import { assertMaySignIn } from '../domain/safer-gambling/restrictions.js';
 import { issueToken, revokeToken } from '../domain/tokens.js';
 import { accountJson, findCredentials, findUser, isEmailTaken } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
@@ -89,6 +90,8 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     if (!user || !verifyPassword(body.password, user.password_hash)) {
       throw new ApiError(422, 'These credentials do not match our records.');
     }
+    // Only after the right password: a wrong one must not tell anyone the address belongs to an excluded player.
+    assertMaySignIn(ctx, user.id);
     return { success: { token: issueToken(db, user.id, 'session', ctx.clock()) } };
   });
 
@@ -107,6 +110,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
   app.post('/api/resetPassword', async (req) => {
     const body = parse(ResetBody, req.body);
-    return { token: resetPassword(db, body, ctx.clock()) };
+    // The reset signs the player in, which a self-exclusion refuses; the new password is kept.
+    return { token: resetPassword(db, body, ctx.clock(), (userId) => assertMaySignIn(ctx, userId)) };
   });
 }

@@ -173,8 +173,10 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/sandbox/notifications', async (req, reply) => {
     const { userId } = requireUser(ctx, req);
     const body = parse(NotifyBody, req.body);
-    reply.status(201);
-    return { notification: notify(ctx, userId, body.type, body.subject, body.message) };
+    const notification = notify(ctx, userId, body.type, body.subject, body.message);
+    // null: a marketing notification held back during a break (docs/rules.md#safer-gambling).
+    reply.status(notification ? 201 : 200);
+    return { notification };
   });
 
   app.post('/sandbox/publish', async (req) => {

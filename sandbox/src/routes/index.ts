@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';
 import * as account from './account.js';
+import * as activity from './activity.js';
 import * as auth from './auth.js';
 import * as broadcasting from './broadcasting.js';
 import * as content from './content.js';
@@ -37,6 +38,7 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     account,
     wallet,
     withdrawals,
+    activity,
     transactions,
     payment,
     coupons,
