@@ -5,7 +5,7 @@ import type { SandboxContext } from './context.js';
 import { openDatabase, type Db } from './db/open.js';
 import { anchorSchedule } from './db/schedule.js';
 import { seedIfEmpty } from './seed/index.js';
-import { systemClock, type Clock } from './domain/clock.js';
+import { movableClock, systemClock, type Clock } from './domain/clock.js';
 import { installErrorHandling } from './http/errors.js';
 import { installFormBodies } from './http/forms.js';
 import { attachPusherServer, type PusherServer } from './realtime/pusher-server.js';
@@ -53,9 +53,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   installFormBodies(app);
 
   let listeningUrl = '';
+  const movable = movableClock(clock);
   const ctx: SandboxContext = {
     db,
-    clock,
+    clock: movable.clock,
+    advanceClock: movable.advance,
     config,
     realtime: { publish: () => undefined },
     publicUrl: () => config.publicUrl ?? listeningUrl,

@@ -7,6 +7,8 @@ import type { Realtime } from './realtime/hub.js';
 export interface SandboxContext {
   db: Db;
   clock: Clock;
+  /** Moves `clock` forward (POST /sandbox/clock); time never goes back. */
+  advanceClock(ms: number): void;
   realtime: Realtime;
   config: SandboxConfig;
   /** The sandbox's own address as clients reach it (for game and payment pages). */

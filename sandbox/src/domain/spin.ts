@@ -1,4 +1,5 @@
 import type { SandboxContext } from '../context.js';
+import type { Db } from '../db/open.js';
 import { ApiError } from '../http/errors.js';
 import { recordWager } from './bonus.js';
 import { publishWallet } from './events.js';
@@ -43,6 +44,16 @@ export function drawOutcome(r: number, pickSymbol: () => Symbol = () => SYMBOLS[
 export const randomSymbol = (rng: () => number) => () => SYMBOLS[Math.floor(rng() * SYMBOLS.length)]!;
 
 /**
+ * The balance a stake comes from (docs/rules.md#bonus-money): cash when it covers the stake, else the bonus; null
+ * when neither does. The loss limits read it too: only a cash stake can count toward them.
+ */
+export function stakeWallet(db: Db, userId: number, stakeCents: number): WalletName | null {
+  if (balanceCents(db, userId, 'money') >= stakeCents) return 'money';
+  if (balanceCents(db, userId, 'bonus') >= stakeCents) return 'bonus';
+  return null;
+}
+
+/**
  * A real-money spin (docs/rules.md#bonus-money): the stake comes from the money wallet (or the bonus wallet when money
  * is short), the win goes back to the same wallet, both as ledger rows in one transaction; the response names that
  * wallet, so the game can say where the stake came from and where the win went. Then the spin counts toward wagering, loyalty
@@ -60,10 +71,8 @@ export function realSpin(
   const outcome = drawOutcome(rng(), randomSymbol(rng));
   const winCents = Math.floor(stakeCents * outcome.multiplier);
   const { spinId, wallet } = db.transaction(() => {
-    let wallet: WalletName;
-    if (balanceCents(db, userId, 'money') >= stakeCents) wallet = 'money';
-    else if (balanceCents(db, userId, 'bonus') >= stakeCents) wallet = 'bonus';
-    else throw new ApiError(422, 'Insufficient funds.');
+    const wallet = stakeWallet(db, userId, stakeCents);
+    if (!wallet) throw new ApiError(422, 'Insufficient funds.');
     const info = db
       .prepare(
         'INSERT INTO spins (user_id, game_id, stake_cents, win_cents, wallet, demo, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)',

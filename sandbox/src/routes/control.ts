@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { FaultTable, installFaults } from '../control/faults.js';
+import { isoUtc } from '../domain/clock.js';
 import { publishWallet } from '../domain/events.js';
 import { setProviderDown } from '../domain/games.js';
 import { post, walletEntries } from '../domain/ledger.js';
@@ -47,6 +48,15 @@ const NotifyBody = z.object({
   message: z.string().min(1).max(2000).default('Hello from the sandbox.'),
 });
 const EndSessionBody = z.object({ reason: z.enum(SESSION_END_REASONS) });
+/** Up to 6 years: enough to see the longest self-exclusion (5 years) end. */
+const MAX_CLOCK_ADVANCE_MINUTES = 6 * 366 * 24 * 60;
+const ClockBody = z.object({
+  advance_minutes: z
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 (the clock only moves forward)')
+    .max(MAX_CLOCK_ADVANCE_MINUTES, `must be at most ${MAX_CLOCK_ADVANCE_MINUTES} (6 years)`),
+});
 const DownBody = z.object({ down: z.boolean({ error: 'must be true or false' }) });
 const booleanFlags = Object.fromEntries(
   Object.entries(DEFAULT_PAYMENT_SETTINGS)
@@ -142,7 +152,7 @@ function registerFaults(app: FastifyInstance): void {
 /**
  * The sandbox's own control routes under /sandbox, for tests and partners: fault injection, test money, the mail
  * outbox, raw live-channel publishing, notifications, payment flags, site settings, provider outages, the welcome
- * package, sessions the casino ends and the back office's withdrawal moves. Off when SANDBOX_CONTROL=0.
+ * package, sessions the casino ends, the clock and the back office's withdrawal moves. Off when SANDBOX_CONTROL=0.
  */
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   if (!ctx.config.control) return;
@@ -163,6 +173,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
   registerWelcomePackage(app, ctx);
   registerSessionEnd(app, ctx);
+  registerClock(app, ctx);
 
   app.post('/sandbox/verifyEmail', async (req) => {
     const { userId } = requireUser(ctx, req);
@@ -211,6 +222,19 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 }
 
 /** Ends the caller's session as the casino would for another reason than a sign-out (a sign-in elsewhere, expiry). */
+/**
+ * The sandbox's now, moved forward by an offset, so tests can see a cooling-off, a rolling window or a break end
+ * (docs/rules.md#safer-gambling) without waiting for it. It stays moved until the sandbox restarts.
+ */
+function registerClock(app: FastifyInstance, ctx: SandboxContext): void {
+  app.post('/sandbox/clock', async (req) => {
+    const body = parse(ClockBody, req.body);
+    ctx.advanceClock(body.advance_minutes * 60_000);
+    return { now: isoUtc(ctx.clock()) };
+  });
+  app.get('/sandbox/clock', async () => ({ now: isoUtc(ctx.clock()) }));
+}
+
 function registerSessionEnd(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/sandbox/endSession', async (req) => {
     const { tokenHash } = requireUser(ctx, req);

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context.js';
 import * as account from './account.js';
 import * as activity from './activity.js';
 import * as auth from './auth.js';
+import * as breaks from './breaks.js';
 import * as broadcasting from './broadcasting.js';
 import * as content from './content.js';
 import * as control from './control.js';
@@ -11,6 +12,7 @@ import * as favourites from './favourites.js';
 import * as game from './game.js';
 import * as games from './games.js';
 import * as images from './images.js';
+import * as limits from './limits.js';
 import * as loyalty from './loyalty.js';
 import * as notifications from './notifications.js';
 import * as payment from './payment.js';
@@ -38,6 +40,8 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     account,
     wallet,
     withdrawals,
+    limits,
+    breaks,
     activity,
     transactions,
     payment,
