@@ -15,6 +15,8 @@ import { gameLoader } from '../features/play/loader';
 import { tournamentsLoader } from '../features/tournaments/loader';
 import { promoPageLoader } from '../features/pages/promo-page-loader';
 import { promotionsLoader } from '../features/promotions/loader';
+import type { PausedOnBreak } from '../features/safer-gambling/BreakGate';
+import { EXCLUDED_PATH } from '../features/safer-gambling/excluded';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppLayoutQuery.graphql';
 
 /*
@@ -32,11 +34,14 @@ const info = (name: string, load: () => Promise<Record<string, unknown>>, pick: 
 const loadInfo = () => import('../features/pages/InfoPages');
 const loadNews = () => import('../features/news/NewsPages');
 
+/** Screens of games or promotions: a player on a break sees a calm page instead (features/safer-gambling/BreakGate). */
+const PAUSED_ON_BREAK: PausedOnBreak = { pausedOnBreak: true };
+
 /** A catalogue page: its request starts at once, its code comes with the first catalogue page visited. */
 const catalogue = (name: string, key: keyof typeof CATALOGUE_ROUTES, options: { protect?: boolean } = {}) => {
   const route: CatalogueRoute = CATALOGUE_ROUTES[key];
   return {
-    handle: { name },
+    handle: { name, ...PAUSED_ON_BREAK },
     loader: catalogueLoader(route),
     lazy: lazyRoute(async () => {
       const { CataloguePage } = await import('../features/games/CataloguePage');
@@ -72,13 +77,13 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            handle: { name: 'home' },
+            handle: { name: 'home', ...PAUSED_ON_BREAK },
             loader: homeLoader,
             lazy: lazyRoute(() => import('../features/home/HomePage')),
           },
           {
             path: 'webplay',
-            handle: { name: 'webplay' },
+            handle: { name: 'webplay', ...PAUSED_ON_BREAK },
             loader: webplayLoader,
             // The filter bar only narrows the lists it sits above, not itself: it loads once per visit to /webplay.
             shouldRevalidate: () => false,
@@ -99,7 +104,7 @@ export const routes: RouteObject[] = [
               { path: 'featured-games', ...catalogue('webplay-featured-games', 'featuredGames') },
               {
                 path: 'game-providers',
-                handle: { name: 'webplay-game-providers' },
+                handle: { name: 'webplay-game-providers', ...PAUSED_ON_BREAK },
                 loader: providersLoader,
                 lazy: lazyRoute(() => import('../features/games/ProvidersPage')),
               },
@@ -108,7 +113,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'game/:gameCode',
-            handle: { name: 'game' },
+            handle: { name: 'game', ...PAUSED_ON_BREAK },
             loader: gameLoader,
             lazy: lazyRoute(() => import('../features/play/GamePage')),
           },
@@ -118,13 +123,13 @@ export const routes: RouteObject[] = [
           { path: 'free-bet-support-games', ...catalogue('free-bet-games', 'freeBet') },
           {
             path: 'tournaments',
-            handle: { name: 'tournaments' },
+            handle: { name: 'tournaments', ...PAUSED_ON_BREAK },
             loader: tournamentsLoader,
             lazy: lazyRoute(() => import('../features/tournaments/TournamentsPage')),
           },
           {
             path: 'promotions',
-            handle: { name: 'promotions' },
+            handle: { name: 'promotions', ...PAUSED_ON_BREAK },
             loader: promotionsLoader,
             lazy: lazyRoute(() => import('../features/promotions/PromotionsPage')),
           },
@@ -163,6 +168,12 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute(() => import('../features/safer-gambling/SaferGamblingPage')),
           },
           {
+            // After a self-exclusion, signed out (features/safer-gambling/ExcludedPage.tsx).
+            path: EXCLUDED_PATH.slice(1),
+            handle: { name: 'self-excluded' },
+            lazy: lazyRoute(() => import('../features/safer-gambling/ExcludedPage')),
+          },
+          {
             path: 'help',
             handle: { name: 'help' },
             lazy: lazyRoute(() => import('../features/help/HelpPage')),
@@ -174,7 +185,7 @@ export const routes: RouteObject[] = [
           },
           ...['pumpkin-patch', 'stocking-stash', 'easter-promo', 'predict-and-win'].map((path) => ({
             path,
-            handle: { name: path },
+            handle: { name: path, ...PAUSED_ON_BREAK },
             loader: promoPageLoader,
             lazy: lazyRoute(() => import('../features/pages/PromoPage')),
           })),

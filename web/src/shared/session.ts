@@ -19,7 +19,13 @@ import { forgetPlayer, saveSessionToken, SESSION_TOKEN_KEY, sessionToken } from 
  * the casino gave none. The login dialog says it.
  */
 export type SessionEndReason =
-  'signed_out' | 'password_reset' | 'signed_in_elsewhere' | 'expired' | 'other_tab' | 'unknown';
+  | 'signed_out'
+  | 'password_reset'
+  | 'signed_in_elsewhere'
+  | 'expired'
+  | 'self_excluded'
+  | 'other_tab'
+  | 'unknown';
 
 export interface Session {
   /** The environment of the session now: route loaders load into it. */
@@ -54,7 +60,13 @@ let endReason: SessionEndReason | null = null;
 let held = sessionToken();
 const listeners = new Set<() => void>();
 
-const REASONS: readonly string[] = ['signed_out', 'password_reset', 'signed_in_elsewhere', 'expired'];
+const REASONS: readonly string[] = [
+  'signed_out',
+  'password_reset',
+  'signed_in_elsewhere',
+  'expired',
+  'self_excluded',
+];
 
 /** The gateway refused the session (expired, revoked): sign out without a reload and ask to sign in again. */
 function refused(reason?: string): void {

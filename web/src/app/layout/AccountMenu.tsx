@@ -74,6 +74,10 @@ export default function AccountMenu(props: {
               <Link to="/promotions#welcome-package">WELCOME PACKAGE</Link>
             </DropdownMenu.Item>
           )}
+          <DropdownMenu.Item className={styles.dropdownItem} asChild>
+            {/* Limits, breaks, self-exclusion and the activity statement (docs/rules.md#safer-gambling). */}
+            <Link to="/account/safer-gambling">SAFER GAMBLING</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={styles.dropdownItem} onSelect={leave}>
             SIGN OUT

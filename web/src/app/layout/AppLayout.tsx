@@ -17,6 +17,7 @@ import { useTagManager } from '../third-party/tag-manager';
 import { session } from '../../shared/session';
 import { Button } from '../../ui/Button';
 import { LayoutContext } from '../../shared/layout-context';
+import { BreakGate } from '../../features/safer-gambling/BreakGate';
 import styles from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -66,6 +67,7 @@ export const AppLayoutQuery = graphql`
     }
     ...Header_query
     ...ModalHost_query
+    ...BreakGate_query
   }
 `;
 
@@ -163,7 +165,9 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
               </Button>
             </div>
           )}
-          <Outlet />
+          <BreakGate query={data}>
+            <Outlet />
+          </BreakGate>
         </main>
       </div>
       <Footer signedIn={signedIn} />

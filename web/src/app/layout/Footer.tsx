@@ -16,6 +16,12 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
                 <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
+            {/* A player's own limits and breaks (docs/rules.md#safer-gambling); a guest reads Responsible gambling. */}
+            {signedIn && (
+              <li>
+                <Link to="/account/safer-gambling">Safer gambling</Link>
+              </li>
+            )}
           </ul>
         </nav>
         {!signedIn && (

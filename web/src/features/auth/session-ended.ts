@@ -11,5 +11,8 @@ export const SESSION_ENDED: Record<SessionEndReason, string> = {
   other_tab: 'Your session ended: you signed out in another tab.',
   signed_out: 'Your session ended: you signed out on another device or tab.',
   password_reset: 'Your session ended: your password was changed. Log in with your new password.',
+  // The player excluded themselves on another device (docs/rules.md#safer-gambling): signing in is refused until it ends.
+  self_excluded:
+    'Your session ended: you excluded yourself from PlayLive, so you cannot sign in until it ends.',
   unknown: 'Your session ended. Log in again to carry on.',
 };

@@ -161,6 +161,7 @@ export function TermsPage() {
 }
 
 export function ResponsibleGamblingPage() {
+  const { signedIn } = useLayout();
   return (
     <Page
       title="Responsible gambling"
@@ -188,10 +189,19 @@ export function ResponsibleGamblingPage() {
         <li>Hiding your gambling from the people close to you.</li>
         <li>Feeling anxious or irritable when you are not playing.</li>
       </ul>
-      <h2>Take a break or exclude yourself</h2>
+      <h2>Set limits, take a break or exclude yourself</h2>
       <p>
-        Contact support and we will pause your account for a day, a week or longer, or close it for good. A
-        self-exclusion cannot be undone before it ends.
+        On your account&apos;s{' '}
+        {signedIn ? (
+          <Link to="/account/safer-gambling">Safer gambling</Link>
+        ) : (
+          <strong>Safer gambling</strong>
+        )}{' '}
+        page
+        {signedIn ? '' : ' (in the account menu once you log in)'} you can set deposit, loss and play-time
+        limits, take a break for 24 hours, 7 days or 6 weeks, or exclude yourself for 6 months, 1 year or 5
+        years. Lowering a limit or starting a break works at once; raising a limit waits 24 hours. A
+        self-exclusion cannot be undone before it ends. Our support team can help too.
       </p>
       <h2>Under 18s</h2>
       <p>

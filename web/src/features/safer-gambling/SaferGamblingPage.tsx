@@ -2,10 +2,13 @@ import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { SaferGamblingPageQuery } from '../../__generated__/SaferGamblingPageQuery.graphql';
 import { Page } from '../../shared/page/Page';
 import { Protected } from '../../shared/page/Protected';
+import { ActivityStatement } from './ActivityStatement';
 import { DepositLimits } from './DepositLimits';
 import { LossLimits } from './LossLimits';
 import { PlayTime } from './PlayTime';
 import { RealityCheck } from './RealityCheck';
+import { SelfExclusionSection } from './SelfExclusionSection';
+import { TakeABreakSection } from './TakeABreakSection';
 import { YourChanges } from './YourChanges';
 
 /*
@@ -32,9 +35,12 @@ function SaferGamblingContent() {
             ...LossLimits_safeGambling
             ...PlayTime_safeGambling
             ...RealityCheck_safeGambling
+            ...TakeABreakSection_safeGambling
             ...YourChanges_safeGambling
           }
+          ...SelfExclusionSection_viewer
         }
+        ...ActivityStatement_query
       }
     `,
     {},
@@ -56,6 +62,9 @@ function SaferGamblingContent() {
       {tools && <LossLimits safeGambling={tools} />}
       {tools && <PlayTime safeGambling={tools} />}
       {tools && <RealityCheck safeGambling={tools} />}
+      {tools && <TakeABreakSection safeGambling={tools} />}
+      {data.viewer && <SelfExclusionSection viewer={data.viewer} />}
+      <ActivityStatement query={data} />
       {tools && <YourChanges safeGambling={tools} />}
     </Page>
   );
