@@ -100,6 +100,8 @@ describe('safer gambling on a desktop', () => {
       await other.goto('/?modal=wallet');
       await cashier(other).getByRole('link', { name: 'Set a deposit limit' }).waitFor();
     })();
+    // Awaited below; a failure meanwhile is reported there, not as an unhandled rejection.
+    otherReady.catch(() => {});
 
     await startAfresh(page, { viewport: DESKTOP, token: player.token });
     await openTools(page);
