@@ -162,5 +162,8 @@ export const saferGamblingPrefetches: Prefetches = {
     activity: withSession((ctx, args) =>
       loadActivity(ctx.scope.upstream, ...activityArgs(args as { period: LimitPeriodName; first?: number })),
     ),
+    playSummary: withSession((ctx, args) =>
+      loadPlaySummary(ctx.scope.upstream, summarySince(ctx, args.since as string)),
+    ),
   },
 };
