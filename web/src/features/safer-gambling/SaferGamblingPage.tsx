@@ -49,7 +49,8 @@ function SaferGamblingContent() {
       {/* The sections, each its own component and fragment, in the order docs/rules.md#safer-gambling names them. */}
       {!tools && (
         <p role="alert">
-          We could not load your limits right now. Those you have set still hold; please reload the page to try again.
+          We could not load your limits right now. Those you have set still hold; please reload the page to
+          try again.
         </p>
       )}
       {tools && <DepositLimits safeGambling={tools} />}
