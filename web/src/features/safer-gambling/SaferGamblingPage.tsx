@@ -6,6 +6,7 @@ import { DepositLimits } from './DepositLimits';
 import { LossLimits } from './LossLimits';
 import { PlayTime } from './PlayTime';
 import { RealityCheck } from './RealityCheck';
+import { useScrollToSection } from './useScrollToSection';
 import { YourChanges } from './YourChanges';
 
 /*
@@ -41,6 +42,7 @@ function SaferGamblingContent() {
     { fetchPolicy: 'store-and-network' },
   );
   const tools = data.viewer?.safeGambling;
+  useScrollToSection(tools != null);
   return (
     <Page
       title="Safer gambling"
