@@ -6,6 +6,7 @@ import { DepositLimits } from './DepositLimits';
 import { LossLimits } from './LossLimits';
 import { PlayTime } from './PlayTime';
 import { RealityCheck } from './RealityCheck';
+import { useSafeGamblingLive } from './useSafeGamblingLive';
 import { useScrollToSection } from './useScrollToSection';
 import { YourChanges } from './YourChanges';
 
@@ -43,6 +44,7 @@ function SaferGamblingContent() {
   );
   const tools = data.viewer?.safeGambling;
   useScrollToSection(tools != null);
+  useSafeGamblingLive(tools != null);
   return (
     <Page
       title="Safer gambling"
