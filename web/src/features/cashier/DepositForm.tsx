@@ -10,9 +10,10 @@ import type {
 import { Button } from '../../ui/Button';
 import { refusalOf } from '../../shared/forms/validation';
 import { closeModal } from '../../shared/modals/modal-store';
+import type { MutationError } from '../../shared/relay/useMutation';
 import { formatJohannesburg } from '../../ui/time';
 import { checkAmount, limitsHint } from './amount';
-import { aboveAllowance, allowanceLine, depositAllowance } from './deposit-allowance';
+import { aboveAllowance, allowanceLine, depositAllowance, refreshDepositLimits } from './deposit-allowance';
 import { AmountField } from './AmountField';
 import styles from './cashier.module.css';
 import { returnAddress } from './deposit-return';
@@ -138,8 +139,8 @@ export function DepositForm({
     return (
       <div className={styles.notice} role="status">
         <p>
-          <strong>Deposits are paused until {formatJohannesburg(tools.restriction.endsAt)}</strong>, while you take
-          a break. Your balance and withdrawals work as usual.
+          <strong>Deposits are paused until {formatJohannesburg(tools.restriction.endsAt)}</strong>, while you
+          take a break. Your balance and withdrawals work as usual.
         </p>
         <p>
           <Link to="/account/safer-gambling" onClick={closeModal}>
@@ -191,6 +192,8 @@ export function DepositForm({
       refreshWallet(environment);
     } catch (err) {
       setMessage(refusalOf(err).message ?? refusalOf(err).fields.amount ?? null);
+      // The casino counted a deposit this screen had not seen (another tab or device): what is left, read again.
+      if ((err as MutationError | null)?.code === 'DEPOSIT_LIMIT_REACHED') refreshDepositLimits(environment);
     }
   };
 
@@ -252,7 +255,8 @@ export function DepositForm({
         error={error}
         hint={limitsHint(min, max)}
         min={min}
-        max={max}
+        // Quick amounts above what the deposit limits leave would only be refused.
+        max={allowance && (!max || allowance.cents < max.cents) ? allowance : max}
         disabled={busy || leaving}
       />
       <DepositPreview

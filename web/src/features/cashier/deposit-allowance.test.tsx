@@ -78,7 +78,9 @@ describe('the deposit tab with deposit limits', () => {
     expect(environment.mock.getAllOperations()).toHaveLength(0);
     // Within what is left, the deposit goes to the casino (which checks again).
     submit('30');
-    expect(environment.mock.getMostRecentOperation().request.variables.input).toMatchObject({ amount: '30.00' });
+    expect(environment.mock.getMostRecentOperation().request.variables.input).toMatchObject({
+      amount: '30.00',
+    });
   });
 
   it('names the weekly or monthly limit when that one leaves less', async () => {

@@ -1,3 +1,5 @@
+import { fetchQuery, graphql } from 'react-relay';
+import type { Environment } from 'relay-runtime';
 import { LIMIT_PERIODS, periodWords, type LimitPeriodName } from '../../shared/limit-periods';
 import { formatJohannesburg } from '../../ui/time';
 
@@ -50,7 +52,9 @@ export function depositAllowance(limits: DepositLimits): Allowance | null {
 export function allowanceLine(allowance: Allowance): string {
   const words = periodWords(allowance.period);
   if (allowance.cents > 0) return `You can deposit ${allowance.formatted} more ${words.current}`;
-  const again = allowance.resetsAt ? ` You can deposit again from ${formatJohannesburg(allowance.resetsAt)}.` : '';
+  const again = allowance.resetsAt
+    ? ` You can deposit again from ${formatJohannesburg(allowance.resetsAt)}.`
+    : '';
   return `You have reached your ${words.adjective} deposit limit of ${allowance.limit}.${again}`;
 }
 
@@ -59,4 +63,23 @@ export function aboveAllowance(allowance: Allowance): string {
   if (allowance.cents === 0) return allowanceLine(allowance);
   const until = allowance.resetsAt ? ` until ${formatJohannesburg(allowance.resetsAt)}` : '';
   return `This deposit would take you past your ${periodWords(allowance.period).adjective} deposit limit of ${allowance.limit}. You can deposit ${allowance.formatted} more${until}.`;
+}
+
+/** Reads the deposit limits again (after the casino refused a deposit the form let through). */
+export function refreshDepositLimits(environment: Environment): void {
+  fetchQuery(
+    environment,
+    graphql`
+      query depositAllowanceRefreshQuery {
+        viewer {
+          id
+          safeGambling {
+            ...DepositForm_safeGambling
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: 'network-only', networkCacheConfig: { metadata: { silent: true } } },
+  ).subscribe({ error: () => {} });
 }

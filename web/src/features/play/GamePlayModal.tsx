@@ -141,10 +141,7 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
                 {!props.demo && (
                   <label className={styles.reminder}>
                     Reminder every
-                    <select
-                      value={reminderMinutes}
-                      onChange={(e) => chooseReminder(Number(e.target.value))}
-                    >
+                    <select value={reminderMinutes} onChange={(e) => chooseReminder(Number(e.target.value))}>
                       {REALITY_CHECK_CHOICES.map((m) => (
                         <option key={m} value={m}>
                           {m} min

@@ -76,7 +76,11 @@ export function RealityCheckReminder(props: {
         <Button autoFocus onClick={props.onKeepPlaying}>
           Keep playing
         </Button>
-        <Link to="/account/safer-gambling#take-a-break" className={buttonClass('ghost')} onClick={props.onLeave}>
+        <Link
+          to="/account/safer-gambling#take-a-break"
+          className={buttonClass('ghost')}
+          onClick={props.onLeave}
+        >
           Take a break
         </Link>
         <Link to="/account/safer-gambling" className={buttonClass('ghost')} onClick={props.onLeave}>

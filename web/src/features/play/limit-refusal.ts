@@ -19,10 +19,16 @@ const SAFER_GAMBLING_CODES = new Set([
 ]);
 
 /** Whether a failed launch is one of the casino's safer-gambling refusals. */
-export const isLimitRefusal = (err: unknown) => SAFER_GAMBLING_CODES.has((err as MutationError | null)?.code ?? '');
+export const isLimitRefusal = (err: unknown) =>
+  SAFER_GAMBLING_CODES.has((err as MutationError | null)?.code ?? '');
 
 /** The codes a spin can be refused with while the game is open. */
-const SPIN_CODES = new Set(['LOSS_LIMIT_REACHED', 'SESSION_LIMIT_REACHED', 'TAKING_A_BREAK', 'SELF_EXCLUDED']);
+const SPIN_CODES = new Set([
+  'LOSS_LIMIT_REACHED',
+  'SESSION_LIMIT_REACHED',
+  'TAKING_A_BREAK',
+  'SELF_EXCLUDED',
+]);
 
 const Subscription = graphql`
   subscription limitRefusalSubscription {

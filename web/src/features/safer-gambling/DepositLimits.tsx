@@ -27,8 +27,9 @@ export function DepositLimits({ safeGambling }: { safeGambling: DepositLimits_sa
   return (
     <LimitsSection id="deposit-limits" title="Deposit limits">
       <p>
-        A cap on what you can deposit in any rolling day (24 hours), week (7 days) or month (30 days). Deposits
-        still being paid count towards it; a deposit that failed does not. The cashier shows what you have left.
+        A cap on what you can deposit in any rolling day (24 hours), week (7 days) or month (30 days).
+        Deposits still being paid count towards it; a deposit that failed does not. The cashier shows what you
+        have left.
       </p>
       <CoolingOff />
       <div className={styles.rows}>

@@ -30,9 +30,9 @@ export function LossLimits({ safeGambling }: { safeGambling: LossLimits_safeGamb
   return (
     <LimitsSection id="loss-limits" title="Loss limits">
       <p>
-        A cap on what you can lose with real money (what you stake less what you win) in any rolling day, week or
-        month. Bonus money does not count. Once you reach a limit, real-money games stop until it resets; demo
-        play is always open.
+        A cap on what you can lose with real money (what you stake less what you win) in any rolling day, week
+        or month. Bonus money does not count. Once you reach a limit, real-money games stop until it resets;
+        demo play is always open.
       </p>
       <CoolingOff />
       <div className={styles.rows}>

@@ -151,7 +151,11 @@ type Pending = { readonly effectiveAt: string } | null | undefined;
 type Periods = Record<'day' | 'week' | 'month', { readonly pending: Pending }>;
 
 function pendingOf(limits: Periods, period: string): Pending {
-  return period === 'WEEK' ? limits.week.pending : period === 'MONTH' ? limits.month.pending : limits.day.pending;
+  return period === 'WEEK'
+    ? limits.week.pending
+    : period === 'MONTH'
+      ? limits.month.pending
+      : limits.day.pending;
 }
 
 /** "R20.00 used · R30.00 left · resets 2026-11-28 10:15"; without a limit, only what is used (when anything is). */

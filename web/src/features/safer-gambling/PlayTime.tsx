@@ -86,9 +86,9 @@ export function PlayTime({ safeGambling }: { safeGambling: PlayTime_safeGambling
   return (
     <LimitsSection id="play-time" title="Play time">
       <p>
-        A cap on how long you play for real money each day (midnight to midnight, South African time). Time counts
-        while you launch games and spin; when it is used up, real-money games stop until midnight. Demo play does
-        not count.
+        A cap on how long you play for real money each day (midnight to midnight, South African time). Time
+        counts while you launch games and spin; when it is used up, real-money games stop until midnight. Demo
+        play does not count.
       </p>
       <CoolingOff />
       <div className={styles.rows}>

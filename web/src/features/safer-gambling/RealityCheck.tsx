@@ -44,9 +44,9 @@ export function RealityCheck({ safeGambling }: { safeGambling: RealityCheck_safe
   return (
     <LimitsSection id="reality-check" title="Reality check">
       <p>
-        While you play for real money, the game screen stops you every so often to show how long you have played,
-        what you have staked and your net result, so you can decide to go on or take a break. Your choice is kept
-        with your account, so it follows you to every device.
+        While you play for real money, the game screen stops you every so often to show how long you have
+        played, what you have staked and your net result, so you can decide to go on or take a break. Your
+        choice is kept with your account, so it follows you to every device.
       </p>
       <form noValidate onSubmit={submit} className={styles.row} aria-label="Reality check">
         <fieldset className={styles.choices} disabled={saving}>
@@ -67,7 +67,7 @@ export function RealityCheck({ safeGambling }: { safeGambling: RealityCheck_safe
             </label>
           ))}
         </fieldset>
-        <div className={styles.form}>
+        <div className={styles.actions}>
           <Button type="submit" disabled={saving}>
             Save
           </Button>

@@ -113,7 +113,9 @@ describe('the Safer gambling limits', () => {
     expect(within(daily).getByText('R50.00')).toBeTruthy();
     expect(within(daily).getByText('R20.00 used · R30.00 left · resets 2026-11-28 10:15')).toBeTruthy();
     expect(within(daily).getByRole('button', { name: 'Remove' })).toBeTruthy();
-    expect(within(row('Deposit limits', 'Weekly limit')).queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(
+      within(row('Deposit limits', 'Weekly limit')).queryByRole('button', { name: 'Remove' }),
+    ).toBeNull();
     expect(
       within(row('Loss limits', 'Weekly limit')).getByText(
         'Raising to R500.00 on 2026-11-28 10:15 (24-hour cooling-off)',
@@ -139,11 +141,15 @@ describe('the Safer gambling limits', () => {
     expect(within(daily).getByRole('alert').textContent).toBe('Enter an amount in rands, for example 500.');
     fireEvent.change(input, { target: { value: '5' } });
     fireEvent.click(save);
-    expect(within(daily).getByRole('alert').textContent).toBe('Enter an amount from R10.00 to R1,000,000.00.');
+    expect(within(daily).getByRole('alert').textContent).toBe(
+      'Enter an amount from R10.00 to R1,000,000.00.',
+    );
     expect(input.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(input, { target: { value: '12.345' } });
     fireEvent.click(save);
-    expect(within(daily).getByRole('alert').textContent).toBe('Use at most two decimals, for example 150.50.');
+    expect(within(daily).getByRole('alert').textContent).toBe(
+      'Use at most two decimals, for example 150.50.',
+    );
     const playTime = row('Play time', 'Daily limit');
     const minutes = within(playTime).getByLabelText('Daily play time limit (minutes)');
     fireEvent.change(minutes, { target: { value: '50' } });
@@ -153,7 +159,9 @@ describe('the Safer gambling limits', () => {
     );
     fireEvent.change(minutes, { target: { value: '1455' } });
     fireEvent.click(within(playTime).getByRole('button', { name: 'Save' }));
-    expect(within(playTime).getByRole('alert').textContent).toBe('Choose from 15 to 1440 minutes (a whole day).');
+    expect(within(playTime).getByRole('alert').textContent).toBe(
+      'Choose from 15 to 1440 minutes (a whole day).',
+    );
     expect(environment.mock.getAllOperations()).toHaveLength(0);
   });
 
@@ -182,7 +190,10 @@ describe('the Safer gambling limits', () => {
         MockPayloadGenerator.generate(
           op,
           resolvers({
-            depositDay: { limit: R(4050), pending: { limit: R(10000), effectiveAt: '2026-11-28T08:30:00.000Z' } },
+            depositDay: {
+              limit: R(4050),
+              pending: { limit: R(10000), effectiveAt: '2026-11-28T08:30:00.000Z' },
+            },
           }),
         ),
       );
@@ -190,7 +201,9 @@ describe('the Safer gambling limits', () => {
     expect(within(daily).getByRole('status').textContent).toBe(
       'Daily deposit limit will change on 2026-11-28 10:30 after the 24-hour cooling-off.',
     );
-    expect(within(daily).getByText('Raising to R100.00 on 2026-11-28 10:30 (24-hour cooling-off)')).toBeTruthy();
+    expect(
+      within(daily).getByText('Raising to R100.00 on 2026-11-28 10:30 (24-hour cooling-off)'),
+    ).toBeTruthy();
   });
 
   it("shows the casino's refusal of a value beside the field", async () => {
@@ -209,7 +222,10 @@ describe('the Safer gambling limits', () => {
           errors: [
             {
               message: 'The given data was invalid.',
-              extensions: { code: 'BAD_USER_INPUT', fields: { amount: ['The limit must be at most R1,000,000.00.'] } },
+              extensions: {
+                code: 'BAD_USER_INPUT',
+                fields: { amount: ['The limit must be at most R1,000,000.00.'] },
+              },
             },
           ],
         }),
@@ -221,7 +237,9 @@ describe('the Safer gambling limits', () => {
   it('saves the reality check interval with the keyboard', async () => {
     const environment = await render();
     const section = screen.getByRole('region', { name: 'Reality check' });
-    expect((within(section).getByRole('radio', { name: '60 minutes' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(section).getByRole('radio', { name: '60 minutes' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     fireEvent.click(within(section).getByRole('radio', { name: '30 minutes' }));
     fireEvent.submit(within(section).getByRole('form', { name: 'Reality check' }));
     expect(environment.mock.getMostRecentOperation().request.variables.input).toEqual({ minutes: 30 });
@@ -229,13 +247,19 @@ describe('the Safer gambling limits', () => {
       environment.mock.resolveMostRecentOperation((op) =>
         MockPayloadGenerator.generate(op, {
           ...resolvers(),
-          SafeGambling: () => ({ realityCheckMinutes: 30, realityCheckChoices: [15, 30, 60, 120], history: [] }),
+          SafeGambling: () => ({
+            realityCheckMinutes: 30,
+            realityCheckChoices: [15, 30, 60, 120],
+            history: [],
+          }),
         }),
       );
     });
     expect(within(section).getByRole('status').textContent).toBe(
       'Reality check saved. We will remind you every 30 minutes.',
     );
-    expect((within(section).getByRole('radio', { name: '30 minutes' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(section).getByRole('radio', { name: '30 minutes' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 });

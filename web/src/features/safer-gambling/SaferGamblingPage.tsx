@@ -9,6 +9,8 @@ import { PlayTime } from './PlayTime';
 import { RealityCheck } from './RealityCheck';
 import { SelfExclusionSection } from './SelfExclusionSection';
 import { TakeABreakSection } from './TakeABreakSection';
+import { useSafeGamblingLive } from './useSafeGamblingLive';
+import { useScrollToSection } from './useScrollToSection';
 import { YourChanges } from './YourChanges';
 
 /*
@@ -47,6 +49,8 @@ function SaferGamblingContent() {
     { fetchPolicy: 'store-and-network' },
   );
   const tools = data.viewer?.safeGambling;
+  useScrollToSection(tools != null);
+  useSafeGamblingLive(tools != null);
   return (
     <Page
       title="Safer gambling"
@@ -55,7 +59,8 @@ function SaferGamblingContent() {
       {/* The sections, each its own component and fragment, in the order docs/rules.md#safer-gambling names them. */}
       {!tools && (
         <p role="alert">
-          We could not load your limits right now. Those you have set still hold; please reload the page to try again.
+          We could not load your limits right now. Those you have set still hold; please reload the page to
+          try again.
         </p>
       )}
       {tools && <DepositLimits safeGambling={tools} />}
