@@ -110,9 +110,10 @@ const ANSWERS: readonly Answer[] = [
     answer: (
       <>
         <p>
-          Set yourself a budget before you play and never chase losses. Support can set a deposit limit, give
-          you a time-out or exclude you for as long as you ask. If gambling is causing you or your family
-          harm, call the South African Responsible Gambling Foundation free on{' '}
+          Set yourself a budget before you play and never chase losses. On the{' '}
+          <Link to="/account/safer-gambling">Safer gambling</Link> page in your account you can set deposit,
+          loss and play-time limits, take a break or exclude yourself; support can help too. If gambling is
+          causing you or your family harm, call the South African Responsible Gambling Foundation free on{' '}
           <a href="tel:0800006008">0800 006 008</a>, any time.
         </p>
         <p>

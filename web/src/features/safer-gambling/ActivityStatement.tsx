@@ -124,7 +124,14 @@ export function ActivityStatement(props: { query: ActivityStatement_query$key })
           Nothing to show yet: your deposits, withdrawals and real-money play will appear here.
         </p>
       ) : (
-        <div className={styles.tableScroll} aria-busy={pending}>
+        // Focusable, so a keyboard can scroll it sideways on a phone.
+        <div
+          className={styles.tableScroll}
+          aria-busy={pending}
+          role="group"
+          aria-label="Activity statement table"
+          tabIndex={0}
+        >
           <table className={styles.table}>
             <caption>Activity statement</caption>
             <thead>

@@ -49,8 +49,11 @@ export function TakeABreakSection(props: { safeGambling: TakeABreakSection_safeG
   const current =
     data.restriction?.kind === 'BREAK' && new Date(data.restriction.endsAt) > now ? data.restriction : null;
   const longer = (ms: number) => !current || endsAt(ms, now) > new Date(current.endsAt);
-  const chosen = breakLength(length);
-  const canChoose = BREAK_LENGTHS.some((l) => longer(l.ms));
+  // During a break only a longer one may be chosen: the choice falls on the shortest of those.
+  const allowed = BREAK_LENGTHS.filter((l) => longer(l.ms));
+  const selected = allowed.find((l) => l.value === length) ?? allowed[0] ?? null;
+  const chosen = selected ?? breakLength(length);
+  const canChoose = selected !== null;
 
   // Focus goes back to the button once the dialog has gone (while it is open, it keeps focus inside itself).
   useEffect(() => {
@@ -67,7 +70,7 @@ export function TakeABreakSection(props: { safeGambling: TakeABreakSection_safeG
   const start = async () => {
     setError(null);
     try {
-      const result = await takeABreak({ input: { length } });
+      const result = await takeABreak({ input: { length: chosen.value } });
       const ends = result.takeABreak.viewer.safeGambling?.restriction?.endsAt;
       refocus.current = true;
       setConfirming(null);
@@ -106,7 +109,7 @@ export function TakeABreakSection(props: { safeGambling: TakeABreakSection_safeG
                   type="radio"
                   name="break-length"
                   value={option.value}
-                  checked={length === option.value}
+                  checked={chosen.value === option.value}
                   disabled={!longer(option.ms)}
                   onChange={() => setLength(option.value)}
                 />
@@ -120,7 +123,6 @@ export function TakeABreakSection(props: { safeGambling: TakeABreakSection_safeG
               setStarted(null);
               setConfirming(new Date());
             }}
-            disabled={!longer(chosen.ms)}
           >
             Take a break
           </Button>
