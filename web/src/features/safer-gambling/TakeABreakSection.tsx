@@ -93,46 +93,48 @@ export function TakeABreakSection(props: { safeGambling: TakeABreakSection_safeG
         tournaments, and we send you no promotions. You can still sign in, see your balance and withdraw. A
         break starts at once and cannot be ended early.
       </p>
-      {current && (
-        <p className={styles.state}>
-          <strong>You are taking a break until {formatJohannesburg(current.endsAt)}.</strong>{' '}
-          {canChoose ? 'You can make it longer, but not shorter.' : ''}
-        </p>
-      )}
-      {canChoose && (
-        <>
-          <fieldset className={styles.choices}>
-            <legend>{current ? 'Make my break' : 'How long?'}</legend>
-            {BREAK_LENGTHS.map((option) => (
-              <label key={option.value} className={styles.choice}>
-                <input
-                  type="radio"
-                  name="break-length"
-                  value={option.value}
-                  checked={chosen.value === option.value}
-                  disabled={!longer(option.ms)}
-                  onChange={() => setLength(option.value)}
-                />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
-          <Button
-            data-opens-dialog
-            onClick={() => {
-              setStarted(null);
-              setConfirming(new Date());
-            }}
-          >
-            Take a break
-          </Button>
-        </>
-      )}
-      {started && (
-        <p className={styles.status} role="status">
-          Your break has started. It ends on {started}.
-        </p>
-      )}
+      <div className={styles.panel}>
+        {current && (
+          <p className={styles.state}>
+            <strong>You are taking a break until {formatJohannesburg(current.endsAt)}.</strong>{' '}
+            {canChoose ? 'You can make it longer, but not shorter.' : ''}
+          </p>
+        )}
+        {canChoose && (
+          <>
+            <fieldset className={styles.choices}>
+              <legend>{current ? 'Make it longer' : 'How long?'}</legend>
+              {BREAK_LENGTHS.map((option) => (
+                <label key={option.value} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="break-length"
+                    value={option.value}
+                    checked={chosen.value === option.value}
+                    disabled={!longer(option.ms)}
+                    onChange={() => setLength(option.value)}
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </fieldset>
+            <Button
+              data-opens-dialog
+              onClick={() => {
+                setStarted(null);
+                setConfirming(new Date());
+              }}
+            >
+              Take a break
+            </Button>
+          </>
+        )}
+        {started && (
+          <p className={styles.status} role="status">
+            Your break has started. It ends on {started}.
+          </p>
+        )}
+      </div>
       {confirming && (
         <ConfirmDialog
           title="Take a break?"
