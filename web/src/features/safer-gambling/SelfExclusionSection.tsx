@@ -91,7 +91,11 @@ export function SelfExclusionSection(props: { viewer: SelfExclusionSection_viewe
       </p>
       <p>
         Want to talk to someone first? The National Responsible Gambling Programme helpline is free and
-        confidential, 24 hours a day: <a href="tel:0800006008">0800 006 008</a>.
+        confidential, 24 hours a day:{' '}
+        <a href="tel:0800006008" className={styles.nowrap}>
+          0800 006 008
+        </a>
+        .
       </p>
       <div className={styles.panel}>
         <fieldset className={styles.choices}>
