@@ -310,6 +310,11 @@ describe("the casino's refusals", () => {
     // The same player signed in on a second device.
     const second = await stack.gql(LOGIN, { input: { email: player.email, password: player.password } });
     const secondToken = second.data.login.token as string;
+    const secondLive = subscribe(
+      liveClient(stack, secondToken),
+      'subscription { viewerEvents(catchUp: true) { name } }',
+    );
+    await secondLive.next((r) => r.data?.viewerEvents.name === 'snapshot');
 
     const res = await stack.gql(
       EXCLUDE,
@@ -335,6 +340,10 @@ describe("the casino's refusals", () => {
     expect(await live.ended).toEqual({});
     const after = await stack.gql('{ viewer { id } }', {}, { token: player.token });
     expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    // The other device's live updates end at once, not at the next periodic check of its session.
+    expect((await secondLive.next((r) => Boolean(r.errors), 2000)).errors[0].extensions.code).toBe(
+      'UNAUTHENTICATED',
+    );
     const elsewhere = await stack.gql('{ viewer { id } }', {}, { token: secondToken });
     expect(elsewhere.errors?.[0]?.extensions).toEqual({ code: 'UNAUTHENTICATED', reason: 'self_excluded' });
 

@@ -297,6 +297,18 @@ describe('loss limits', () => {
     await advance(24 * 60);
     expect((await launch(p.token)).status).toBe(200);
   });
+  it('leave a bonus stake alone: it cannot lose the player’s own money', async () => {
+    const p = await newPlayer(sb.url);
+    const d = await deposit(p.token, 100);
+    await api(sb.url, 'POST', `/sandbox/pay/${d.body.paymentId}/confirm`);
+    await setLimits(p.token, { loss: { day: 1000 } });
+    // R100 comes from the R100 of cash: refused. R200 is more than the cash, so it comes from the R250 bonus.
+    expect((await spin(p.token, 100)).body.safer_gambling.code).toBe('loss_limit_reached');
+    const fromBonus = await spin(p.token, 200);
+    expect(fromBonus.status).toBe(200);
+    expect(fromBonus.body.wallet).toBe('bonus');
+    expect((await limits(p.token)).body.limits.loss.day.used_cents).toBe(0);
+  });
 });
 
 describe('play-time limit', () => {

@@ -60,6 +60,11 @@ export interface Realtime {
   /** A player reset their password, ending their other sessions: every replica checks that player's now. */
   passwordReset(player: number): void;
   /**
+   * The casino ended every session of a player (a self-exclusion, docs/rules.md#safer-gambling): every replica checks
+   * that player's sessions now, as after a password reset, so another device's subscriptions end at once too.
+   */
+  playerSessionsEnded(player: number): void;
+  /**
    * Watches a session a subscription relies on (re-checked every SESSION_CHECK_MS, one check per token): `onEnded`
    * once it ends. Returns the function that stops watching.
    */
@@ -223,6 +228,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     sessionEnded: (token) => sessionEnds.ended(token),
 
     passwordReset: (player) => sessionEnds.passwordReset(player),
+
+    playerSessionsEnded: (player) => sessionEnds.passwordReset(player),
 
     watchSession: (token, onEnded) => sessions.watch(token, onEnded),
 

@@ -142,12 +142,14 @@ export const saferGamblingResolvers: Resolvers = {
           'Please confirm that you understand this cannot be undone before it ends.',
         );
       }
-      await requirePlayerId(ctx);
+      const userId = await requirePlayerId(ctx);
       const token = ctx.scope.upstream.token!;
       const { restriction, payout } = await selfExclude(ctx.scope.upstream, input.length);
-      // The casino has revoked every token of the player: this session's live subscriptions end now, on every
-      // replica (realtime/session-ends.ts), and the rest of this result is read as a guest's.
+      // The casino has revoked every token of the player: this session's live subscriptions end now, and the
+      // player's other sessions are checked now, on every replica (realtime/session-ends.ts); the rest of this
+      // result is read as a guest's.
       ctx.realtime.sessionEnded(token);
+      ctx.realtime.playerSessionsEnded(userId);
       ctx.switchSession(null);
       return { restriction, payout, clientMutationId: input.clientMutationId ?? null };
     },
@@ -159,6 +161,9 @@ export const saferGamblingPrefetches: Prefetches = {
     safeGambling: withSession((ctx) => loadSafeGambling(ctx.scope.upstream)),
     activity: withSession((ctx, args) =>
       loadActivity(ctx.scope.upstream, ...activityArgs(args as { period: LimitPeriodName; first?: number })),
+    ),
+    playSummary: withSession((ctx, args) =>
+      loadPlaySummary(ctx.scope.upstream, summarySince(ctx, args.since as string)),
     ),
   },
 };

@@ -53,11 +53,8 @@ export function requestPasswordReset(db: Db, email: string, now: Date): void {
 
 /**
  * Sets the new password for a valid, unused, unexpired reset token, signs out every other session and returns a
- * new session token; a bad or expired token is a 422.
- */
-/**
- * Sets the new password and signs the player in. `assertMaySignIn` may refuse the sign-in (a self-exclusion,
- * docs/rules.md#safer-gambling) by throwing: the new password is kept all the same.
+ * new session token; a bad or expired token is a 422. `assertMaySignIn` may refuse that sign-in by throwing (a
+ * self-exclusion, docs/rules.md#safer-gambling): the new password is kept all the same.
  */
 export function resetPassword(
   db: Db,

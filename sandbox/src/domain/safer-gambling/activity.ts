@@ -76,5 +76,6 @@ export function activityStatement(db: Db, userId: number, period: CalendarPeriod
 
 /** GET /api/activity/summary: real-money play since `since` (the game screen's session, at most 24 hours). */
 export function playSummary(db: Db, userId: number, since: Date, now: Date) {
-  return { since: isoUtc(since), ...playTotals(db, userId, since, now) };
+  // Up to and including now: a spin this very millisecond is part of the session.
+  return { since: isoUtc(since), ...playTotals(db, userId, since, new Date(now.getTime() + 1)) };
 }
