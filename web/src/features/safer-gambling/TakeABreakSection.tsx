@@ -12,7 +12,7 @@ import { BREAK_LENGTHS, breakLength, endsAt } from './lengths';
 import { useTakeABreak } from './useTakeABreak';
 
 /** The section's anchor: the reality check's "Take a break" links to /account/safer-gambling#take-a-break. */
-export const TAKE_A_BREAK_ID = 'take-a-break';
+const TAKE_A_BREAK_ID = 'take-a-break';
 
 /**
  * "Take a break" (docs/rules.md#safer-gambling): 24 hours, 7 days or 6 weeks without deposits or real-money play,
