@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useLayout } from '../../shared/layout-context';
 import { ContactRoutes } from '../../shared/page/ContactRoutes';
 import { Page } from '../../shared/page/Page';
 import styles from './HelpPage.module.css';
@@ -12,6 +13,15 @@ import styles from './HelpPage.module.css';
 interface Answer {
   question: string;
   answer: React.ReactNode;
+}
+
+/** The player's Safer gambling page; a guest, who cannot open it yet, reads its name. */
+function SaferGamblingLink() {
+  return useLayout().signedIn ? (
+    <Link to="/account/safer-gambling">Safer gambling</Link>
+  ) : (
+    <strong>Safer gambling</strong>
+  );
 }
 
 const ANSWERS: readonly Answer[] = [
@@ -110,10 +120,10 @@ const ANSWERS: readonly Answer[] = [
     answer: (
       <>
         <p>
-          Set yourself a budget before you play and never chase losses. Support can set a deposit limit, give
-          you a time-out or exclude you for as long as you ask. If gambling is causing you or your family
-          harm, call the South African Responsible Gambling Foundation free on{' '}
-          <a href="tel:0800006008">0800 006 008</a>, any time.
+          Set yourself a budget before you play and never chase losses. On the <SaferGamblingLink /> page in
+          your account you can set deposit, loss and play-time limits, take a break or exclude yourself;
+          support can help too. If gambling is causing you or your family harm, call the South African
+          Responsible Gambling Foundation free on <a href="tel:0800006008">0800 006 008</a>, any time.
         </p>
         <p>
           Read more on our <Link to="/responsible-gambling">responsible gambling</Link> page.

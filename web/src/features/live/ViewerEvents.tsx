@@ -70,6 +70,20 @@ const Subscription = graphql`
           ...WithdrawalCard_withdrawal
         }
       }
+      # A break or self-exclusion started on another device: the layout's break page (safer-gambling/BreakGate)
+      # shows at once, without a reload.
+      ... on SafeGamblingEvent {
+        viewer {
+          id
+          safeGambling {
+            restriction {
+              kind
+              startedAt
+              endsAt
+            }
+          }
+        }
+      }
       ... on ViewerSnapshotEvent {
         viewer {
           ...ViewerEvents_viewer

@@ -92,68 +92,77 @@ export function ActivityStatement(props: { query: ActivityStatement_query$key })
         What you paid in, took out, staked and won, and how long you played for real money, as our records
         have it. Bonus money is left out. Times are South African.
       </p>
-      <div className={styles.toolbar}>
-        <div className={styles.periods} role="group" aria-label="Statement period">
-          {PERIODS.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              className={styles.period}
-              aria-pressed={period === option.value}
-              onClick={() => choose(option.value)}
-            >
-              {option.label}
-            </button>
-          ))}
+      <div className={styles.panel}>
+        <div className={styles.toolbar}>
+          <div className={styles.periods} role="group" aria-label="Statement period">
+            {PERIODS.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                className={styles.period}
+                aria-pressed={period === option.value}
+                onClick={() => choose(option.value)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+          {anything && (
+            <Button variant="ghost" onClick={() => downloadStatement(period, rows)}>
+              Download CSV
+            </Button>
+          )}
         </div>
-        {anything && (
-          <Button variant="ghost" onClick={() => downloadStatement(period, rows)}>
-            Download CSV
-          </Button>
+        {activity === null ? (
+          <div role="alert">
+            <p className={styles.error}>We could not load your statement just now.</p>
+            <Button variant="ghost" onClick={again}>
+              Try again
+            </Button>
+          </div>
+        ) : !anything ? (
+          <p className={styles.state}>
+            Nothing to show yet: your deposits, withdrawals and real-money play will appear here.
+          </p>
+        ) : (
+          // Focusable, so a keyboard can scroll it sideways on a phone.
+          <div
+            className={styles.tableScroll}
+            aria-busy={pending}
+            role="group"
+            aria-label="Activity statement table"
+            tabIndex={0}
+          >
+            <table className={styles.table}>
+              <caption>Activity statement</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Period</th>
+                  <th scope="col">Deposits</th>
+                  <th scope="col">Withdrawals</th>
+                  <th scope="col">Staked</th>
+                  <th scope="col">Won</th>
+                  <th scope="col">Net</th>
+                  <th scope="col">Time played</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(activity ?? []).map((row) => (
+                  <tr key={row.start}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.deposits.formatted}</td>
+                    <td>{row.withdrawals.formatted}</td>
+                    <td>{row.stakes.formatted}</td>
+                    <td>{row.wins.formatted}</td>
+                    <td>{row.net.formatted}</td>
+                    <td>{duration(row.minutesPlayed)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </div>
-      {activity === null ? (
-        <div role="alert">
-          <p className={styles.error}>We could not load your statement just now.</p>
-          <Button variant="ghost" onClick={again}>
-            Try again
-          </Button>
-        </div>
-      ) : !anything ? (
-        <p className={styles.state}>
-          Nothing to show yet: your deposits, withdrawals and real-money play will appear here.
-        </p>
-      ) : (
-        <div className={styles.tableScroll} aria-busy={pending}>
-          <table className={styles.table}>
-            <caption>Activity statement</caption>
-            <thead>
-              <tr>
-                <th scope="col">Period</th>
-                <th scope="col">Deposits</th>
-                <th scope="col">Withdrawals</th>
-                <th scope="col">Staked</th>
-                <th scope="col">Won</th>
-                <th scope="col">Net</th>
-                <th scope="col">Time played</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(activity ?? []).map((row) => (
-                <tr key={row.start}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.deposits.formatted}</td>
-                  <td>{row.withdrawals.formatted}</td>
-                  <td>{row.stakes.formatted}</td>
-                  <td>{row.wins.formatted}</td>
-                  <td>{row.net.formatted}</td>
-                  <td>{duration(row.minutesPlayed)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Suspense } from 'react';
 import { graphql, RelayEnvironmentProvider, useLazyLoadQuery } from 'react-relay';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
@@ -31,7 +31,7 @@ function Layout() {
       <BreakGate query={data}>
         <Outlet />
       </BreakGate>
-      <p data-testid="modal">{open ? JSON.stringify(open) : 'none'}</p>
+      <p data-testid="modal">{JSON.stringify(open)}</p>
     </>
   );
 }
@@ -92,10 +92,13 @@ describe('a player on a break', () => {
       '/account/safer-gambling',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(JSON.parse(screen.getByTestId('modal').textContent!)).toEqual({
-      name: 'wallet',
-      params: { tab: 'withdraw' },
-    });
+    // The cashier opens on its withdraw tab.
+    await waitFor(() =>
+      expect(JSON.parse(screen.getByTestId('modal').textContent!)).toEqual({
+        name: 'wallet',
+        params: { tab: 'withdraw' },
+      }),
+    );
   });
 
   it('sees the screens that show no games as usual', async () => {

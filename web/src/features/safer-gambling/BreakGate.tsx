@@ -63,7 +63,7 @@ function BreakPage({ kind, until, balance }: { kind: string; until: string; bala
     <div className={styles.calm}>
       <h1>{title}</h1>
       <p>
-        until <strong>{until}</strong>
+        until <strong className={styles.nowrap}>{until}</strong>
       </p>
       <p>
         Games, deposits and promotions are paused until then. You can still withdraw your money at any time.

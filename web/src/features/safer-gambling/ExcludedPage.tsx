@@ -27,33 +27,38 @@ export function Component() {
   return (
     <div className={styles.calm}>
       <h1 ref={heading} tabIndex={-1}>
-        You have excluded yourself until {until}
+        You have excluded yourself until <span className={styles.nowrap}>{until}</span>
       </h1>
       <p>
         You have been signed out. You cannot sign in, deposit or play on PlayLive before {until}, and this
         cannot be undone.
       </p>
       {payout ? (
-        <p className={styles.balance}>
+        <p>
           {payout.account ? (
             <>
               Your cash balance of <strong>{payout.amount}</strong> is being paid out to{' '}
-              <strong>{payout.account}</strong> (reference {payout.reference}).
+              <strong className={styles.nowrap}>{payout.account}</strong> (reference{' '}
+              <span className={styles.nowrap}>{payout.reference}</span>).
             </>
           ) : (
             <>
               Your cash balance of <strong>{payout.amount}</strong> is being paid out (reference{' '}
-              {payout.reference}). You have no bank account saved, so our support team will contact you to
-              arrange it.
+              <span className={styles.nowrap}>{payout.reference}</span>). You have no bank account saved, so
+              our support team will contact you to arrange it.
             </>
           )}
         </p>
       ) : (
-        <p className={styles.balance}>You had no cash balance to pay out.</p>
+        <p>You had no cash balance to pay out.</p>
       )}
       <p>
         If you would like to talk to someone, the National Responsible Gambling Programme helpline is free and
-        confidential, 24 hours a day: <a href="tel:0800006008">0800 006 008</a>.
+        confidential, 24 hours a day:{' '}
+        <a href="tel:0800006008" className={styles.nowrap}>
+          0800 006 008
+        </a>
+        .
       </p>
       <div className={styles.calmActions}>
         <Link to="/responsible-gambling">Responsible gambling</Link>

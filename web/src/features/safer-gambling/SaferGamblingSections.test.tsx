@@ -289,4 +289,14 @@ describe('Activity statement', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
   });
+
+  it('says when the statement could not be read, and reads it again on Try again', async () => {
+    const environment = open({ ...NO_RESTRICTION, Viewer: () => ({ ...VIEWER, activity: null }) });
+    const failed = await screen.findByRole('alert');
+    expect(failed.textContent).toContain('We could not load your statement just now.');
+    fireEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    const sent = await settle(environment, { Viewer: () => ({ ...VIEWER, activity: DAYS }) });
+    expect(sent.request.variables).toMatchObject({ period: 'DAY' });
+    expect(await screen.findByRole('table', { name: 'Activity statement' })).toBeTruthy();
+  });
 });

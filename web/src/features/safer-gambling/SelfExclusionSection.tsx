@@ -91,24 +91,30 @@ export function SelfExclusionSection(props: { viewer: SelfExclusionSection_viewe
       </p>
       <p>
         Want to talk to someone first? The National Responsible Gambling Programme helpline is free and
-        confidential, 24 hours a day: <a href="tel:0800006008">0800 006 008</a>.
+        confidential, 24 hours a day:{' '}
+        <a href="tel:0800006008" className={styles.nowrap}>
+          0800 006 008
+        </a>
+        .
       </p>
-      <fieldset className={styles.choices}>
-        <legend>How long?</legend>
-        {EXCLUSION_LENGTHS.map((option) => (
-          <label key={option.value} className={styles.choice}>
-            <input
-              type="radio"
-              name="exclusion-length"
-              value={option.value}
-              checked={length === option.value}
-              onChange={() => setLength(option.value)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </fieldset>
-      <Button onClick={() => setConfirming(new Date())}>Exclude me</Button>
+      <div className={styles.panel}>
+        <fieldset className={styles.choices}>
+          <legend>How long?</legend>
+          {EXCLUSION_LENGTHS.map((option) => (
+            <label key={option.value} className={styles.choice}>
+              <input
+                type="radio"
+                name="exclusion-length"
+                value={option.value}
+                checked={length === option.value}
+                onChange={() => setLength(option.value)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <Button onClick={() => setConfirming(new Date())}>Exclude me</Button>
+      </div>
       {confirming && (
         <ConfirmDialog
           title="Exclude yourself?"

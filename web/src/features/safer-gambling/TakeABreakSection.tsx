@@ -12,7 +12,7 @@ import { BREAK_LENGTHS, breakLength, endsAt } from './lengths';
 import { useTakeABreak } from './useTakeABreak';
 
 /** The section's anchor: the reality check's "Take a break" links to /account/safer-gambling#take-a-break. */
-export const TAKE_A_BREAK_ID = 'take-a-break';
+const TAKE_A_BREAK_ID = 'take-a-break';
 
 /**
  * "Take a break" (docs/rules.md#safer-gambling): 24 hours, 7 days or 6 weeks without deposits or real-money play,
@@ -49,8 +49,11 @@ export function TakeABreakSection(props: { safeGambling: TakeABreakSection_safeG
   const current =
     data.restriction?.kind === 'BREAK' && new Date(data.restriction.endsAt) > now ? data.restriction : null;
   const longer = (ms: number) => !current || endsAt(ms, now) > new Date(current.endsAt);
-  const chosen = breakLength(length);
-  const canChoose = BREAK_LENGTHS.some((l) => longer(l.ms));
+  // During a break only a longer one may be chosen: the choice falls on the shortest of those.
+  const allowed = BREAK_LENGTHS.filter((l) => longer(l.ms));
+  const selected = allowed.find((l) => l.value === length) ?? allowed[0] ?? null;
+  const chosen = selected ?? breakLength(length);
+  const canChoose = selected !== null;
 
   // Focus goes back to the button once the dialog has gone (while it is open, it keeps focus inside itself).
   useEffect(() => {
@@ -67,7 +70,7 @@ export function TakeABreakSection(props: { safeGambling: TakeABreakSection_safeG
   const start = async () => {
     setError(null);
     try {
-      const result = await takeABreak({ input: { length } });
+      const result = await takeABreak({ input: { length: chosen.value } });
       const ends = result.takeABreak.viewer.safeGambling?.restriction?.endsAt;
       refocus.current = true;
       setConfirming(null);
@@ -90,47 +93,48 @@ export function TakeABreakSection(props: { safeGambling: TakeABreakSection_safeG
         tournaments, and we send you no promotions. You can still sign in, see your balance and withdraw. A
         break starts at once and cannot be ended early.
       </p>
-      {current && (
-        <p className={styles.state}>
-          <strong>You are taking a break until {formatJohannesburg(current.endsAt)}.</strong>{' '}
-          {canChoose ? 'You can make it longer, but not shorter.' : ''}
-        </p>
-      )}
-      {canChoose && (
-        <>
-          <fieldset className={styles.choices}>
-            <legend>{current ? 'Make my break' : 'How long?'}</legend>
-            {BREAK_LENGTHS.map((option) => (
-              <label key={option.value} className={styles.choice}>
-                <input
-                  type="radio"
-                  name="break-length"
-                  value={option.value}
-                  checked={length === option.value}
-                  disabled={!longer(option.ms)}
-                  onChange={() => setLength(option.value)}
-                />
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
-          <Button
-            data-opens-dialog
-            onClick={() => {
-              setStarted(null);
-              setConfirming(new Date());
-            }}
-            disabled={!longer(chosen.ms)}
-          >
-            Take a break
-          </Button>
-        </>
-      )}
-      {started && (
-        <p className={styles.status} role="status">
-          Your break has started. It ends on {started}.
-        </p>
-      )}
+      <div className={styles.panel}>
+        {current && (
+          <p className={styles.state}>
+            <strong>You are taking a break until {formatJohannesburg(current.endsAt)}.</strong>{' '}
+            {canChoose ? 'You can make it longer, but not shorter.' : ''}
+          </p>
+        )}
+        {canChoose && (
+          <>
+            <fieldset className={styles.choices}>
+              <legend>{current ? 'Make it longer' : 'How long?'}</legend>
+              {BREAK_LENGTHS.map((option) => (
+                <label key={option.value} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name="break-length"
+                    value={option.value}
+                    checked={chosen.value === option.value}
+                    disabled={!longer(option.ms)}
+                    onChange={() => setLength(option.value)}
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </fieldset>
+            <Button
+              data-opens-dialog
+              onClick={() => {
+                setStarted(null);
+                setConfirming(new Date());
+              }}
+            >
+              Take a break
+            </Button>
+          </>
+        )}
+        {started && (
+          <p className={styles.status} role="status">
+            Your break has started. It ends on {started}.
+          </p>
+        )}
+      </div>
       {confirming && (
         <ConfirmDialog
           title="Take a break?"
