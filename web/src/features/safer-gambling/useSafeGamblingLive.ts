@@ -14,6 +14,7 @@ const Subscription = graphql`
             ...LossLimits_safeGambling
             ...PlayTime_safeGambling
             ...RealityCheck_safeGambling
+            ...TakeABreakSection_safeGambling
             ...YourChanges_safeGambling
           }
         }
