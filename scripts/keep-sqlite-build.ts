@@ -37,5 +37,7 @@ try {
     console.log(`Kept better-sqlite3's build for the next install on this machine: ${cached}`);
   }
 } catch (error) {
-  console.log(`Did not keep better-sqlite3's build (${(error as Error).message}); the next install compiles it again.`);
+  console.log(
+    `Did not keep better-sqlite3's build (${(error as Error).message}); the next install compiles it again.`,
+  );
 }
