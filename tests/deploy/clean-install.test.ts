@@ -12,9 +12,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../bench/processes.js';
 
 const run = promisify(execFile);
-const MANIFESTS = ['package.json', 'package-lock.json', 'sandbox', 'gateway', 'web', 'tests'].flatMap(
-  (entry) => (entry.endsWith('.json') ? [entry] : [`${entry}/package.json`]),
-);
+// The manifests, and the root's postinstall script, which runs even in a dry run.
+const MANIFESTS = [
+  'package.json',
+  'package-lock.json',
+  'scripts/keep-sqlite-build.mjs',
+  ...['sandbox', 'gateway', 'web', 'tests'].map((workspace) => `${workspace}/package.json`),
+];
 
 // Without the npm_* settings of an npm that runs this test (`npm test --workspaces` would reach the dry run).
 const ownEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));

@@ -1,3 +1,5 @@
+// @ts-check
+/* global process, console, URL */
 /**
  * Root `postinstall`: keeps this machine's build of better-sqlite3's native module where its installer looks first.
  *
@@ -7,7 +9,8 @@
  * the binary in prebuild-install's own format under the name it would have downloaded, so the next install on this
  * machine (a fresh clone's `npm ci` in CI, say) unpacks it in a second. prebuild-install loads an unpacked binary
  * before accepting it and compiles if that fails, so a stale or foreign file costs the compile, never a broken install.
- * Nothing here may fail an install: any problem is printed as one line and the install goes on.
+ * Nothing here may fail an install: any problem is printed as one line and the install goes on. Plain JavaScript:
+ * it runs before anything else can, `npm ci --omit=dev` and the dry run included, where tsx is not installed.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,13 +23,10 @@ try {
   const sandboxRequire = createRequire(new URL('../sandbox/package.json', import.meta.url));
   const packageDir = path.dirname(sandboxRequire.resolve('better-sqlite3/package.json'));
   const fromPackage = createRequire(path.join(packageDir, 'package.json'));
-  const pkg = fromPackage('./package.json') as Record<string, unknown>;
+  const pkg = fromPackage('./package.json');
   // prebuild-install's own reading of the platform, ABI and download address: its cache name is derived from them.
-  const rc = fromPackage('prebuild-install/rc') as (p: unknown) => Record<string, unknown>;
-  const util = fromPackage('prebuild-install/util') as {
-    getDownloadUrl(opts: unknown): string;
-    cachedPrebuild(url: string): string;
-  };
+  const rc = fromPackage('prebuild-install/rc');
+  const util = fromPackage('prebuild-install/util');
   const opts = { ...rc(pkg), pkg };
   const cached = util.cachedPrebuild(util.getDownloadUrl(opts));
   if (!fs.existsSync(cached) && fs.existsSync(path.join(packageDir, BINARY))) {
@@ -38,6 +38,6 @@ try {
   }
 } catch (error) {
   console.log(
-    `Did not keep better-sqlite3's build (${(error as Error).message}); the next install compiles it again.`,
+    `Did not keep better-sqlite3's build (${error instanceof Error ? error.message : String(error)}); the next install compiles it again.`,
   );
 }
