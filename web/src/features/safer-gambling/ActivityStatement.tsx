@@ -86,7 +86,7 @@ export function ActivityStatement(props: { query: ActivityStatement_query$key })
     });
 
   return (
-    <section className={styles.section} aria-labelledby="activity-title">
+    <section id="activity-statement" className={styles.section} aria-labelledby="activity-title">
       <h2 id="activity-title">Activity statement</h2>
       <p>
         What you paid in, took out, staked and won, and how long you played for real money, as our records

@@ -12,6 +12,7 @@ import { TakeABreakSection } from './TakeABreakSection';
 import { useSafeGamblingLive } from './useSafeGamblingLive';
 import { useScrollToSection } from './useScrollToSection';
 import { YourChanges } from './YourChanges';
+import styles from './limits.module.css';
 
 /*
  * /account/safer-gambling (docs/rules.md#safer-gambling): every tool a player has to keep their play in hand, each
@@ -56,6 +57,7 @@ function SaferGamblingContent() {
       title="Safer gambling"
       lead="Limits, breaks and a statement of your play. The casino holds you to each of them, on every device."
     >
+      <SectionLinks />
       {/* The sections, each its own component and fragment, in the order docs/rules.md#safer-gambling names them. */}
       {!tools && (
         <p role="alert">
@@ -72,5 +74,31 @@ function SaferGamblingContent() {
       <ActivityStatement query={data} />
       {tools && <YourChanges safeGambling={tools} />}
     </Page>
+  );
+}
+
+/** The page's sections, in order, by their ids: a long page, so a player jumps straight to the tool they came for. */
+const SECTIONS = [
+  ['deposit-limits', 'Deposit limits'],
+  ['loss-limits', 'Loss limits'],
+  ['play-time', 'Play time'],
+  ['reality-check', 'Reality check'],
+  ['take-a-break', 'Take a break'],
+  ['self-exclusion', 'Self-exclusion'],
+  ['activity-statement', 'Activity statement'],
+  ['your-changes', 'Your changes'],
+] as const;
+
+function SectionLinks() {
+  return (
+    <nav aria-label="On this page" className={styles.sectionLinks}>
+      <ul>
+        {SECTIONS.map(([id, title]) => (
+          <li key={id}>
+            <a href={`#${id}`}>{title}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -82,7 +82,7 @@ export function SelfExclusionSection(props: { viewer: SelfExclusionSection_viewe
   };
 
   return (
-    <section className={styles.section} aria-labelledby="self-exclusion-title">
+    <section id="self-exclusion" className={styles.section} aria-labelledby="self-exclusion-title">
       <h2 id="self-exclusion-title">Self-exclusion</h2>
       <p>
         If you need a longer stop, exclude yourself for 6 months, 1 year or 5 years. You are signed out at
