@@ -5,10 +5,14 @@ import { busyPorts } from './free-ports.js';
 import type { StackSettings } from './stack-settings.js';
 import { GUEST_HIDDEN_PROVIDER } from '../sandbox/src/seed/generate-games.js';
 import { Supervisor, type ChildSpec, type Exit } from './supervisor.js';
+import { serverArgs } from './prebuilt-servers.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A TypeScript entry run by node itself through tsx's loader: one process, which gets the signals itself. */
+/**
+ * A TypeScript entry run by node itself through tsx's loader (under `npm test`, its bundle: scripts/prebuilt-servers.ts):
+ * one process, which gets the signals itself.
+ */
 function tsxEntry(
   name: string,
   folder: string,
@@ -19,7 +23,7 @@ function tsxEntry(
   return {
     name,
     command: process.execPath,
-    args: ['--import', 'tsx', entry],
+    args: serverArgs(`${folder}/${entry}`, entry),
     // In the part's own folder, as `npm run sandbox` and `npm run gateway` run it (the sandbox's default data
     // folder, .data/sandbox, is relative to it: the same data either way).
     cwd: path.join(repoRoot, folder),

@@ -17,6 +17,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildServers } from './prebuilt-servers.js';
 import { printSlowestTests } from './slowest-tests.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -91,6 +92,10 @@ async function staticChecks(): Promise<boolean> {
 
 async function main() {
   if (!(await staticChecks())) process.exit(1);
+  // The servers the suites start, bundled once: every suite's spawned sandbox, gateway and site server start from
+  // these (scripts/prebuilt-servers.ts).
+  await buildServers();
+  process.env.PLAYLIVE_PREBUILT = '1';
   fs.rmSync(reports, { recursive: true, force: true });
   fs.mkdirSync(reports, { recursive: true });
   const verdicts: string[] = [];

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../src/config.js';
+import { serverArgs } from '../../scripts/prebuilt-servers.js';
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,7 +28,7 @@ const started: ChildProcess[] = [];
 
 /** Starts the gateway as `npm run gateway` does (node with tsx), in its own process group, so a stop ends it all. */
 function startGateway(vars: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs('gateway/src/main.ts', 'src/main.ts'), {
     cwd: gatewayDir,
     env: envWith(vars),
     detached: true,

@@ -15,6 +15,7 @@ import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import { createLogger } from '../src/observability/logging.js';
 import { toGlobalId } from '../src/relay.js';
 import { liveClient, signUp, startStack, subscribe, until, type Stack } from './harness.js';
+import { serverArgs } from '../../scripts/prebuilt-servers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TOURNAMENTS = `query Tournaments { tournaments(first: 2) { edges { node { id name } } } }`;
@@ -371,7 +372,7 @@ describe('tracing (OTEL_* set: the gateway as its own process, since the SDK sta
     await proxy.start();
     proxy.target = sandbox.url;
     const receiver = await startOtlpReceiver();
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    child = spawn(process.execPath, serverArgs('gateway/src/main.ts', 'src/main.ts'), {
       cwd: gatewayDir,
       env: {
         ...process.env,

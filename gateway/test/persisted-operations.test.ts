@@ -14,6 +14,7 @@ import { configFromEnv } from '../src/config.js';
 import { toGlobalId } from '../src/relay.js';
 import { createGateway } from '../src/server.js';
 import { liveClient, sandboxPost, startStack, until, type Stack } from './harness.js';
+import { serverArgs } from '../../scripts/prebuilt-servers.js';
 
 const GAMES = `query PersistedGames($first: Int!) {
   games(first: $first, sort: ALPHA_ASC) { totalCount edges { node { id name } } }
@@ -312,7 +313,7 @@ describe('the persisted operations file at start', () => {
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'src/main.ts'],
+        serverArgs('gateway/src/main.ts', 'src/main.ts'),
         {
           cwd: path.join(import.meta.dirname, '..'),
           env: { ...process.env, GATEWAY_PORT: '0', PERSISTED_OPERATIONS_FILE: missing },

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { until } from './harness.js';
+import { serverArgs } from '../../scripts/prebuilt-servers.js';
 
 const gatewayDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,7 +15,7 @@ export interface Replica {
 
 /** Starts a gateway process on an ephemeral loopback port with `env` on top of this process's environment. */
 export async function startReplica(env: Record<string, string>): Promise<Replica> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs('gateway/src/main.ts', 'src/main.ts'), {
     cwd: gatewayDir,
     env: { ...process.env, GATEWAY_PORT: '0', GATEWAY_HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

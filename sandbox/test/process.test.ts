@@ -6,15 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from './harness.js';
+import { serverArgs } from '../../scripts/prebuilt-servers.js';
 
 const sandboxDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.resolve(sandboxDir, '../node_modules/.bin/tsx');
 const running: ChildProcessWithoutNullStreams[] = [];
 afterEach(() => running.splice(0).forEach((p) => p.kill('SIGKILL')));
 
-/** `npm run sandbox` as the README runs it (tsx src/main.ts), on an ephemeral port. */
+/** `npm run sandbox` as the README runs it (its source through tsx, or under `npm test` its bundle), on an ephemeral port. */
 function startProcess(dataDir: string, args: string[] = [], env: Record<string, string> = {}) {
-  const child = spawn(tsx, ['src/main.ts', ...args], {
+  const child = spawn(process.execPath, [...serverArgs('sandbox/src/main.ts', 'src/main.ts'), ...args], {
     cwd: sandboxDir,
     env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_DATA_DIR: dataDir, ...env },
   });

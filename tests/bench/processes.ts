@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from '../../scripts/prebuilt-servers.js';
 
 /** The repository root: `npm run bench --workspace tests` runs with cwd tests/, so nothing relies on the cwd. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -123,7 +124,7 @@ async function startServer(
 ): Promise<Server> {
   installExitHook();
   const nodeArgs = gcOnSignal ? ['--expose-gc', '--import', GC_ON_SIGNAL] : [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverArgs(entry)], {
     cwd: repoRoot,
     env: cleanEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
