@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  Pusher,
+  playerChannel,
   api,
   ledgerMismatches,
   money,
@@ -60,26 +60,12 @@ const notifyAs = (token: string, type: string) =>
 
 /** The player's channel as their browser hears it: every event, in order. */
 async function listen(token: string, userId: number) {
-  const client = new Pusher(sb.ctx.config.pusher.key, {
-    cluster: 'sandbox',
-    wsHost: '127.0.0.1',
-    wsPort: sb.port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: `${sb.url}/broadcasting/auth`,
-      transport: 'ajax',
-      headers: { Authorization: `Bearer ${token}` },
-    },
-  });
+  const { client, channel } = await playerChannel(sb, token, userId);
   clients.push(client);
   const events: { event: string; data: any }[] = [];
-  const channel = client.subscribe(`private-user.${userId}`);
   channel.bind_global((event: string, data: unknown) => {
     if (!event.startsWith('pusher:')) events.push({ event, data });
   });
-  await new Promise<void>((resolve) => channel.bind('pusher:subscription_succeeded', () => resolve()));
   return events;
 }
 async function until<T>(read: () => T | undefined): Promise<T> {

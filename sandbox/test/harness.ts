@@ -86,3 +86,30 @@ type PusherClass = typeof PusherModule.default;
 export const Pusher: PusherClass =
   (PusherModule as unknown as { default?: PusherClass }).default ?? (PusherModule as unknown as PusherClass);
 export type PusherClient = InstanceType<PusherClass>;
+
+/**
+ * A player's browser on their private channel: the official client, authorised with the player's bearer token,
+ * subscribed to `private-user.<id>` (resolves once the casino accepted the subscription). The caller disconnects the
+ * client when done.
+ */
+export async function playerChannel(sb: Sandbox, token: string, userId: number) {
+  const client = new Pusher(sb.ctx.config.pusher.key, {
+    cluster: 'sandbox', // required by pusher-js even with wsHost
+    wsHost: '127.0.0.1',
+    wsPort: sb.port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: `${sb.url}/broadcasting/auth`,
+      transport: 'ajax',
+      headers: { Authorization: `Bearer ${token}` },
+    },
+  });
+  const channel = client.subscribe(`private-user.${userId}`);
+  await new Promise<void>((resolve, reject) => {
+    channel.bind('pusher:subscription_succeeded', () => resolve());
+    channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
+  });
+  return { client, channel };
+}

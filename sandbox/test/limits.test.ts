@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, newPlayer, Pusher, startSandbox, type PusherClient } from './harness.js';
+import { api, newPlayer, playerChannel, startSandbox, type PusherClient } from './harness.js';
 
 /*
  * Deposit, loss and play-time limits, the cooling-off and the reality check (docs/rules.md#safer-gambling), as a
@@ -41,25 +41,8 @@ const credit = (token: string, amount: number) =>
 
 /** The player's channel as their browser hears it. */
 async function listen(token: string, userId: number) {
-  const client = new Pusher(sb.ctx.config.pusher.key, {
-    cluster: 'sandbox',
-    wsHost: '127.0.0.1',
-    wsPort: sb.port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: `${sb.url}/broadcasting/auth`,
-      transport: 'ajax',
-      headers: { Authorization: `Bearer ${token}` },
-    },
-  });
+  const { client, channel } = await playerChannel(sb, token, userId);
   clients.push(client);
-  const channel = client.subscribe(`private-user.${userId}`);
-  await new Promise<void>((resolve, reject) => {
-    channel.bind('pusher:subscription_succeeded', () => resolve());
-    channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
-  });
   const events: any[] = [];
   channel.bind('saferGambling', (data: unknown) => events.push(data));
   /** The `count`-th saferGambling event (1-based), waited for. */

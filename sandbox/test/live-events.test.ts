@@ -1,5 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, money, newPlayer, Pusher, someGameCode, startSandbox, type PusherClient } from './harness.js';
+import {
+  api,
+  money,
+  newPlayer,
+  playerChannel,
+  someGameCode,
+  startSandbox,
+  type PusherClient,
+} from './harness.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let gameCode: string;
@@ -13,25 +21,8 @@ afterAll(() => sb.close());
 
 /** A player's browser: the official client, authorised with the player's bearer token. */
 async function subscribePlayer(token: string, userId: number) {
-  const client = new Pusher(sb.ctx.config.pusher.key, {
-    cluster: 'sandbox',
-    wsHost: '127.0.0.1',
-    wsPort: sb.port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: `${sb.url}/broadcasting/auth`,
-      transport: 'ajax',
-      headers: { Authorization: `Bearer ${token}` },
-    },
-  });
+  const { client, channel } = await playerChannel(sb, token, userId);
   clients.push(client);
-  const channel = client.subscribe(`private-user.${userId}`);
-  await new Promise<void>((resolve, reject) => {
-    channel.bind('pusher:subscription_succeeded', () => resolve());
-    channel.bind('pusher:subscription_error', (e: unknown) => reject(new Error(JSON.stringify(e))));
-  });
   const events: { name: string; data: any }[] = [];
   channel.bind_global((name: string, data: unknown) => {
     if (!name.startsWith('pusher')) events.push({ name, data });
