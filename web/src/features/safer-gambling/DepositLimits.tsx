@@ -1,8 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import type { DepositLimits_safeGambling$key } from '../../__generated__/DepositLimits_safeGambling.graphql';
 import { CoolingOff, LimitsSection } from './LimitsSection';
-import styles from './limits.module.css';
-import { MoneyLimitRow } from './MoneyLimitRow';
+import { MoneyLimitRows } from './MoneyLimitRow';
 
 /** "Deposit limits": what a player may deposit per rolling day, week and month (docs/rules.md#safer-gambling). */
 export function DepositLimits({ safeGambling }: { safeGambling: DepositLimits_safeGambling$key }) {
@@ -10,15 +9,7 @@ export function DepositLimits({ safeGambling }: { safeGambling: DepositLimits_sa
     graphql`
       fragment DepositLimits_safeGambling on SafeGambling {
         depositLimits {
-          day {
-            ...MoneyLimitRow_limit
-          }
-          week {
-            ...MoneyLimitRow_limit
-          }
-          month {
-            ...MoneyLimitRow_limit
-          }
+          ...MoneyLimitRow_limits
         }
       }
     `,
@@ -32,11 +23,7 @@ export function DepositLimits({ safeGambling }: { safeGambling: DepositLimits_sa
         have left.
       </p>
       <CoolingOff />
-      <div className={styles.rows}>
-        <MoneyLimitRow kind="DEPOSIT" limit={depositLimits.day} />
-        <MoneyLimitRow kind="DEPOSIT" limit={depositLimits.week} />
-        <MoneyLimitRow kind="DEPOSIT" limit={depositLimits.month} />
-      </div>
+      <MoneyLimitRows kind="DEPOSIT" limits={depositLimits} />
     </LimitsSection>
   );
 }

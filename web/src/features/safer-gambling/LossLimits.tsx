@@ -1,8 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import type { LossLimits_safeGambling$key } from '../../__generated__/LossLimits_safeGambling.graphql';
 import { CoolingOff, LimitsSection } from './LimitsSection';
-import styles from './limits.module.css';
-import { MoneyLimitRow } from './MoneyLimitRow';
+import { MoneyLimitRows } from './MoneyLimitRow';
 
 /**
  * "Loss limits": what a player may lose with real money (stakes less wins) per rolling day, week and month
@@ -13,15 +12,7 @@ export function LossLimits({ safeGambling }: { safeGambling: LossLimits_safeGamb
     graphql`
       fragment LossLimits_safeGambling on SafeGambling {
         lossLimits {
-          day {
-            ...MoneyLimitRow_limit
-          }
-          week {
-            ...MoneyLimitRow_limit
-          }
-          month {
-            ...MoneyLimitRow_limit
-          }
+          ...MoneyLimitRow_limits
         }
       }
     `,
@@ -35,11 +26,7 @@ export function LossLimits({ safeGambling }: { safeGambling: LossLimits_safeGamb
         demo play is always open.
       </p>
       <CoolingOff />
-      <div className={styles.rows}>
-        <MoneyLimitRow kind="LOSS" limit={lossLimits.day} />
-        <MoneyLimitRow kind="LOSS" limit={lossLimits.week} />
-        <MoneyLimitRow kind="LOSS" limit={lossLimits.month} />
-      </div>
+      <MoneyLimitRows kind="LOSS" limits={lossLimits} />
     </LimitsSection>
   );
 }

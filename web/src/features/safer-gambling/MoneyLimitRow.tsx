@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { MoneyLimitRow_limit$key } from '../../__generated__/MoneyLimitRow_limit.graphql';
+import type { MoneyLimitRow_limits$key } from '../../__generated__/MoneyLimitRow_limits.graphql';
 import type { MoneyLimitKind } from '../../__generated__/useSetMoneyLimitMutation.graphql';
 import { parseRands, centsToRands } from '../../shared/forms/rands';
 import { periodWords } from '../../shared/limit-periods';
@@ -25,12 +26,39 @@ function checkLimitAmount(text: string): { cents: number } | { message: string }
   return parsed;
 }
 
+/** A kind of money limit's three rows: the day's, the week's and the month's. */
+export function MoneyLimitRows({ limits, kind }: { limits: MoneyLimitRow_limits$key; kind: MoneyLimitKind }) {
+  const { day, week, month } = useFragment(
+    graphql`
+      fragment MoneyLimitRow_limits on MoneyLimits {
+        day {
+          ...MoneyLimitRow_limit
+        }
+        week {
+          ...MoneyLimitRow_limit
+        }
+        month {
+          ...MoneyLimitRow_limit
+        }
+      }
+    `,
+    limits,
+  );
+  return (
+    <div className={styles.rows}>
+      <MoneyLimitRow kind={kind} limit={day} />
+      <MoneyLimitRow kind={kind} limit={week} />
+      <MoneyLimitRow kind={kind} limit={month} />
+    </div>
+  );
+}
+
 /**
  * One deposit or loss limit (a day, a week or a month): what it is, what the period has used and has left and when
  * it resets, a raise or removal waiting out its cooling-off, and a field to set it (Save) or a way to remove it.
  * After a change, a status line says whether it holds at once or after the 24-hour cooling-off.
  */
-export function MoneyLimitRow({ limit, kind }: { limit: MoneyLimitRow_limit$key; kind: MoneyLimitKind }) {
+function MoneyLimitRow({ limit, kind }: { limit: MoneyLimitRow_limit$key; kind: MoneyLimitKind }) {
   const data = useFragment(
     graphql`
       fragment MoneyLimitRow_limit on MoneyLimit {

@@ -15,40 +15,36 @@ export const useSetMoneyLimit = () =>
           id
           safeGambling {
             depositLimits {
+              ...MoneyLimitRow_limits
               day {
-                ...MoneyLimitRow_limit
                 pending {
                   effectiveAt
                 }
               }
               week {
-                ...MoneyLimitRow_limit
                 pending {
                   effectiveAt
                 }
               }
               month {
-                ...MoneyLimitRow_limit
                 pending {
                   effectiveAt
                 }
               }
             }
             lossLimits {
+              ...MoneyLimitRow_limits
               day {
-                ...MoneyLimitRow_limit
                 pending {
                   effectiveAt
                 }
               }
               week {
-                ...MoneyLimitRow_limit
                 pending {
                   effectiveAt
                 }
               }
               month {
-                ...MoneyLimitRow_limit
                 pending {
                   effectiveAt
                 }
