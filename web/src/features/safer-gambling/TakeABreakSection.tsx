@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { useLocation } from 'react-router';
 import type { TakeABreakSection_safeGambling$key } from '../../__generated__/TakeABreakSection_safeGambling.graphql';
 import type { BreakLength } from '../../__generated__/useTakeABreakMutation.graphql';
 import { errorMessage } from '../../shared/error-message';
@@ -38,12 +37,6 @@ export function TakeABreakSection(props: { safeGambling: TakeABreakSection_safeG
   const [started, setStarted] = useState<string | null>(null);
   const section = useRef<HTMLElement>(null);
   const refocus = useRef(false);
-  const { hash } = useLocation();
-
-  // Arriving from the reality check's link: the page's data came after the router's own scroll, so scroll here.
-  useEffect(() => {
-    if (hash === `#${TAKE_A_BREAK_ID}`) section.current?.scrollIntoView({ block: 'start' });
-  }, [hash]);
 
   const now = new Date();
   const current =
