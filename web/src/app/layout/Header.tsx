@@ -73,13 +73,24 @@ export function Header({
   // Loyalty shows while the site has it on and the player's reward status is active (docs/rules.md#loyalty).
   const loyaltyOn = data.site?.loyaltyEnabled === true && viewer?.loyalty?.enabled !== false;
 
+  // The promotions are one press away for everyone, on a phone too (a guest's reason to join, a player's offers).
+  const promotions = (
+    <Link to="/promotions" className={styles.icon} aria-label="Promotions">
+      <GiftIcon />
+    </Link>
+  );
+
   return (
-    <header className={styles.header}>
+    <header className={`${styles.header} ${signedIn ? styles.signedIn : ''}`}>
       <button type="button" className={styles.menuButton} aria-label="Open the menu" onClick={onMenu}>
         <MenuIcon />
       </button>
       <Link to="/" className={styles.logo} aria-label="PlayLive home">
-        Play<span>Live</span>
+        {/* A player's phone header shows the initials alone (the brand's mark), leaving room for what is theirs. */}
+        P<span className={styles.tail}>lay</span>
+        <span className={styles.live}>
+          L<span className={styles.tail}>ive</span>
+        </span>
       </Link>
       <div className={styles.loader} aria-live="polite">
         {pending > 0 && <Spinner label="Loading" />}
@@ -100,9 +111,7 @@ export function Header({
               icon={<BellIcon />}
             />
           )}
-          <Link to="/promotions" className={`${styles.icon} ${styles.wide}`} aria-label="Promotions">
-            <GiftIcon />
-          </Link>
+          {promotions}
           {loyaltyOn && viewer && <LoyaltyIcon loyalty={viewer.loyalty ?? null} className={styles.icon} />}
           <Suspense fallback={<span className={styles.account} aria-hidden="true" />}>
             <AccountMenu
@@ -118,6 +127,7 @@ export function Header({
         </div>
       ) : (
         <div className={styles.guest}>
+          {promotions}
           <Button variant="ghost" onClick={() => openAuth('login')}>
             Log in
           </Button>
