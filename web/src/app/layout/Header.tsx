@@ -75,7 +75,7 @@ export function Header({
 
   // The promotions are one press away for everyone, on a phone too (a guest's reason to join, a player's offers).
   const promotions = (
-    <Link to="/promotions" className={styles.icon} aria-label="Promotions">
+    <Link to="/promotions" className={`${styles.icon} ${styles.promotions}`} aria-label="Promotions">
       <GiftIcon />
     </Link>
   );
