@@ -23,6 +23,9 @@ describe('the filter bar', () => {
     await page.goto('/webplay/all');
     const grid = page.getByRole('region', { name: 'All games' });
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(30);
+    // A desktop shows the whole bar: no Filters button to open first.
+    expect(await page.getByRole('button', { name: 'Themes' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Filters/ }).isVisible()).toBe(false);
     await page.getByRole('searchbox', { name: 'Search games' }).fill('Frozen Wolf');
     await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
     expect(new URL(page.url()).searchParams.get('q')).toBe('Frozen Wolf');
@@ -46,21 +49,35 @@ describe('the filter bar', () => {
       .toBe('Frozen Wolf');
   });
 
-  it('filters by a searchable theme and sorts, on a phone', async () => {
+  it('filters by a searchable theme and sorts from behind the Filters button, on a phone', async () => {
     // The page at a phone's width from its load on, as a phone's browser opens it.
     await page.setViewportSize(PHONE);
     await page.goto('/webplay/all');
+    const grid = page.getByRole('region', { name: 'All games' });
+    const total = async () =>
+      Number.parseInt((await grid.getByRole('heading', { level: 2 }).textContent()) ?? '');
+    await expect.poll(total).toBeGreaterThan(30);
+    const everything = await total();
+    // The search box is in view; the other filters fold behind one button.
+    expect(await page.getByRole('searchbox', { name: 'Search games' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Themes' }).isVisible()).toBe(false);
+    const filters = page.getByRole('button', { name: 'Filters', exact: true });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    await filters.click();
+    expect(await filters.getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('button', { name: 'Themes' }).click();
     await page.getByRole('searchbox', { name: 'Search themes' }).fill('ocea');
     // The box shows the address's state, which follows the click once the list has loaded.
     await page.getByRole('checkbox', { name: 'Ocean' }).click();
+    // The first Escape closes the theme's popover; the filters stay open.
     await page.keyboard.press('Escape');
     await expect.poll(() => new URL(page.url()).searchParams.get('themes')).toBe('Ocean');
+    await expect.poll(total).toBeLessThan(everything);
+    expect(await page.getByRole('button', { name: 'Filters (1)' }).isVisible()).toBe(true);
     await page.getByRole('combobox').selectOption('alphdsc');
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('alphdsc');
     // The list follows the address once its result has arrived: Z to A.
-    const names = () =>
-      page.getByRole('region', { name: 'All games' }).getByRole('heading', { level: 3 }).allTextContents();
+    const names = () => grid.getByRole('heading', { level: 3 }).allTextContents();
     await expect
       .poll(async () => {
         const shown = await names();
@@ -68,6 +85,13 @@ describe('the filter bar', () => {
         return shown.length > 1 && shown.join('|') === zToA.join('|');
       })
       .toBe(true);
+    // Escape folds the filters again and gives the focus back to their button, which counts the chosen theme.
+    await page.getByRole('combobox').focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: 'Themes (1)' }).isVisible()).toBe(false);
+    const folded = page.getByRole('button', { name: 'Filters (1)' });
+    expect(await folded.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await folded.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 

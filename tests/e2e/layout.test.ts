@@ -314,14 +314,28 @@ describe('where the page is scrolled', () => {
 });
 
 describe('the phone layout (390 px)', () => {
-  it('never scrolls sideways, and the side menu is a drawer', async () => {
+  it('never scrolls sideways, starts the games near the top, shows Promotions, and the side menu is a drawer', async () => {
     await startAfresh(page, { viewport: PHONE });
-    for (const path of ['/', '/webplay/all', '/responsible-gambling', '/no/such/page']) {
+    // Catalogue pages by their grid's name: the fullest of them too (a provider's sentence and the chosen order).
+    const catalogues = new Map([
+      ['/webplay/all', 'All games'],
+      ['/webplay/provider/evolution?sort=newestf', 'Evolution'],
+    ]);
+    for (const path of ['/', ...catalogues.keys(), '/responsible-gambling', '/no/such/page']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(PHONE.width);
+      const grid = catalogues.get(path);
+      if (grid === undefined) continue;
+      // The first game starts within the first 300 px of the screen (the filters fold behind one button).
+      const first = page.getByRole('region', { name: grid }).getByRole('listitem').first();
+      await expect
+        .poll(async () => (await first.boundingBox())?.y ?? Infinity, path)
+        .toBeLessThanOrEqual(300);
     }
+    const promotions = page.getByRole('banner').getByRole('link', { name: 'Promotions' });
+    expect(await promotions.isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open the menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });

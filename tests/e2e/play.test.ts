@@ -1,11 +1,12 @@
 /**
  * Playing, as a player meets it: a guest tries a game in demo; a guest who asks for real play signs in and the
- * game starts; a player plays the sandbox slot for real and sees the header balance change after stopping; a
- * game the casino cannot start shows the casino's own message.
+ * game starts; a player plays the sandbox slot for real and sees the header balance change after stopping; on a
+ * phone the reality check's interval is chosen on the game screen; a game the casino cannot start shows the casino's
+ * own message.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPlayer, startAfresh, startSiteStack, type SiteStack } from './stack.js';
+import { PHONE, newPlayer, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 /**
@@ -76,6 +77,26 @@ describe('play', () => {
     expect(balance).not.toBe('R500.00');
     await page.getByRole('button', { name: 'Stop playing' }).click();
     await expect.poll(() => wallet.getAttribute('aria-label')).toBe(`Wallet: ${balance}`);
+  });
+
+  it("offers the reality check's interval on a phone's game screen, and Promotions in its header", async () => {
+    const player = await newPlayer(stack, { name: 'Phone Spinner', credit: '50.00' });
+    await startAfresh(page, { viewport: PHONE, token: player.token });
+    await page.goto(`/?play=${game.gameId}`);
+    const dialog = page.getByRole('dialog');
+    await page.frameLocator('iframe').getByRole('button', { name: 'Spin' }).waitFor();
+    const reminder = dialog.getByRole('combobox', { name: 'Reminder every' });
+    expect(await reminder.isVisible()).toBe(true);
+    // The choice is the casino's to keep (it follows the player to every device).
+    await reminder.selectOption('30');
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${stack.sandbox.url}/api/limits`, { headers: player.auth });
+        return ((await res.json()) as { reality_check_minutes?: number }).reality_check_minutes;
+      })
+      .toBe(30);
+    await dialog.getByRole('button', { name: 'Stop playing' }).click();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Promotions' }).isVisible()).toBe(true);
   });
 
   it("shows the casino's own message when a game cannot start", async () => {

@@ -39,6 +39,7 @@ describe('the header', () => {
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Join' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Promotions' }).getAttribute('href')).toBe('/promotions');
   });
 
   it("shows a player's balance, unread count and loyalty chest, and the account menu", async () => {

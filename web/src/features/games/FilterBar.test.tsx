@@ -72,6 +72,20 @@ describe('the filter bar', () => {
     expect(screen.getByRole('button', { name: 'Themes (1)' })).toBeTruthy();
   });
 
+  it('folds the filters behind a Filters button that counts the chosen values, and Escape folds them again', async () => {
+    // The provider page's hidden provider filter is not counted; the sort and the words (always in view) are not.
+    renderBar('/webplay/provider/netent?providers=netent&themes=Ocean,Animals&q=gold&sort=alphdsc', true);
+    const filters = await screen.findByRole('button', { name: 'Filters (2)' });
+    expect(filters.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(filters.getAttribute('aria-controls') ?? '');
+    expect(panel?.contains(screen.getByRole('button', { name: 'Themes (2)' }))).toBe(true);
+    fireEvent.click(filters);
+    expect(filters.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Themes (2)' }), { key: 'Escape' });
+    expect(filters.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(filters);
+  });
+
   it('leaves out the provider filter on a provider page', async () => {
     renderBar('/webplay/provider/netent', true);
     await screen.findByRole('button', { name: 'Themes' });
