@@ -331,7 +331,7 @@ describe('the phone layout (390 px)', () => {
       // The first game starts within the first 300 px of the screen (the filters fold behind one button).
       const first = page.getByRole('region', { name: grid }).getByRole('listitem').first();
       await expect
-        .poll(async () => (await first.boundingBox())?.y ?? Infinity, path)
+        .poll(async () => (await first.boundingBox())?.y ?? Infinity, { message: path })
         .toBeLessThanOrEqual(300);
     }
     const promotions = page.getByRole('banner').getByRole('link', { name: 'Promotions' });
