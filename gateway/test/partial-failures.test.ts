@@ -2,7 +2,7 @@
  * The nullability policy of schema.graphql, as a client notices it: with any one REST call failing, a whole screen's
  * query still returns; only the fields that depend on that call are null, each with an error naming its path and
  * UPSTREAM_UNAVAILABLE. Faults are injected into the real sandbox (POST /sandbox/faults). The screen is sent whole,
- * and by its persisted id as the site sends it (which runs compiled: operations/compiled-execution.ts).
+ * and by its persisted id as the site sends it (a GET with doc_id and variables).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

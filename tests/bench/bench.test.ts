@@ -122,7 +122,8 @@ describe('gateway benchmark', () => {
       expect(['PASS', 'FAIL']).toContain(c.status);
     }
     expect(typeof report.pass).toBe('boolean');
-  }, 60_000);
+    // Four servers started through tsx on a busy 2-core machine took over a minute (prebuilt under `npm test`).
+  }, 120_000);
 });
 
 describe('subscription benchmark', () => {
