@@ -1,8 +1,13 @@
 /**
  * The nullability policy of schema.graphql, as a client notices it: with any one REST call failing, a whole screen's
  * query still returns; only the fields that depend on that call are null, each with an error naming its path and
- * UPSTREAM_UNAVAILABLE. Faults are injected into the real sandbox (POST /sandbox/faults).
+ * UPSTREAM_UNAVAILABLE. Faults are injected into the real sandbox (POST /sandbox/faults). The screen is sent whole,
+ * and by its persisted id as the site sends it (a GET with doc_id and variables).
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startStack, type Stack } from './harness.js';
 
@@ -13,8 +18,8 @@ let variables: Record<string, unknown>;
 let tournamentPath: string;
 
 beforeAll(async () => {
-  // No public cache, so each case's fault is what the gateway meets.
-  stack = await startStack({ gateway: { publicCacheTtlMs: 0 } });
+  // No public cache, so each case's fault is what the gateway meets. The screen is persisted, as the site's are.
+  stack = await startStack({ gateway: { publicCacheTtlMs: 0, persistedOperationsFile: persistedFile } });
   ({ token } = await signUp(stack, 'Partial Failures'));
   const found = await stack.gql(`{
     games(first: 1) { edges { node { code product } } }
@@ -31,7 +36,10 @@ beforeAll(async () => {
   };
   tournamentPath = `/api/tournaments/${tournament.tournamentId}`;
 });
-afterAll(() => stack.close());
+afterAll(async () => {
+  await stack.close();
+  fs.rmSync(path.dirname(persistedFile), { recursive: true, force: true });
+});
 afterEach(async () => {
   await fetch(`${stack.sandbox.url}/sandbox/faults`, { method: 'DELETE' });
   stack.gateway.cache.clear();
@@ -77,6 +85,29 @@ const SCREEN = `query Screen($code: String!, $product: String!, $slug: String!, 
   news(first: 3) { totalCount }
   site { timeZone }
 }`;
+
+/** The screen in a persisted operations file (relay-compiler's format: the SHA-256 of the text, hex, as its id). */
+const SCREEN_ID = createHash('sha256').update(SCREEN).digest('hex');
+const persistedFile = path.join(
+  fs.mkdtempSync(path.join(os.tmpdir(), 'partial-failures-')),
+  'operations.json',
+);
+fs.writeFileSync(persistedFile, JSON.stringify({ [SCREEN_ID]: SCREEN }));
+
+/** The screen as the site asks for it: a GET with its persisted id and variables in the address. */
+async function screenById(vars: Record<string, unknown>, bearer: string) {
+  const address = new URL(`${stack.gateway.url}/graphql`);
+  address.searchParams.set('doc_id', SCREEN_ID);
+  address.searchParams.set('variables', JSON.stringify(vars));
+  const res = await fetch(address, {
+    headers: {
+      accept: 'application/graphql-response+json, application/json',
+      'x-graphql-yoga-csrf': '1',
+      authorization: `Bearer ${bearer}`,
+    },
+  });
+  return { status: res.status, ...((await res.json()) as { data: any; errors?: any[] }) };
+}
 
 const ROOT_FIELDS = [
   'viewer',
@@ -144,32 +175,42 @@ const CASES: Case[] = [
 
 const at = (data: any, path: string) => path.split('.').reduce((value, key) => value?.[key], data);
 
+/** The screen returned whole but for the fields that depend on the failed call, each null with its own error. */
+function expectOnlyNulled(res: { status: number; data: any; errors?: any[] }, nulls: string[]) {
+  expect(res.status).toBe(200);
+  expect(res.data).not.toBeNull();
+  for (const path of nulls) {
+    expect(at(res.data, path), path).toBeNull();
+    const error = res.errors?.find((e: any) => e.path.join('.') === path);
+    expect(error, `an error at ${path}`).toBeDefined();
+    expect(error.extensions.code).toBe('UPSTREAM_UNAVAILABLE');
+    // The casino's own 500 text is not passed on.
+    expect(error.message).not.toMatch(/Injected/);
+  }
+  for (const field of ROOT_FIELDS.filter((f) => !nulls.includes(f)))
+    expect(res.data[field], `${field} still resolves`).not.toBeNull();
+  for (const part of VIEWER_PARTS.filter((p) => !nulls.includes(`viewer.${p}`)))
+    expect(res.data.viewer[part], `viewer.${part} still resolves`).not.toBeNull();
+}
+
 describe('one REST call failing, the rest of the screen resolving', () => {
   it('returns the whole screen with no error when nothing fails', async () => {
     const res = await stack.gql(SCREEN, variables, { token });
     expect(res.errors).toBeUndefined();
     for (const field of ROOT_FIELDS) expect(res.data[field], field).not.toBeNull();
     for (const part of VIEWER_PARTS) expect(res.data.viewer[part], part).not.toBeNull();
+    // By its persisted id, as the site sends it: the same screen.
+    const byId = await screenById(variables, token);
+    expect(byId.errors).toBeUndefined();
+    expect(byId.data).toEqual(res.data);
   });
 
   for (const { call, nulls } of CASES) {
     it(`${call.join(' ')} failing nulls only ${nulls.join(', ')}`, async () => {
       await fail(call[0], call[1] === '/api/tournaments/{id}' ? tournamentPath : call[1]);
-      const res = await stack.gql(SCREEN, variables, { token });
-      expect(res.status).toBe(200);
-      expect(res.data).not.toBeNull();
-      for (const path of nulls) {
-        expect(at(res.data, path), path).toBeNull();
-        const error = res.errors?.find((e: any) => e.path.join('.') === path);
-        expect(error, `an error at ${path}`).toBeDefined();
-        expect(error.extensions.code).toBe('UPSTREAM_UNAVAILABLE');
-        // The casino's own 500 text is not passed on.
-        expect(error.message).not.toMatch(/Injected/);
-      }
-      for (const field of ROOT_FIELDS.filter((f) => !nulls.includes(f)))
-        expect(res.data[field], `${field} still resolves`).not.toBeNull();
-      for (const part of VIEWER_PARTS.filter((p) => !nulls.includes(`viewer.${p}`)))
-        expect(res.data.viewer[part], `viewer.${part} still resolves`).not.toBeNull();
+      expectOnlyNulled(await stack.gql(SCREEN, variables, { token }), nulls);
+      // The same by its persisted id, as the site sends it.
+      expectOnlyNulled(await screenById(variables, token), nulls);
     });
   }
 

@@ -88,7 +88,7 @@ function cleanEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(SANDBOX_|GATEWAY_|WEB_|CASINO_ASSETS_URL|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|CIRCUIT_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL|RATE_LIMITS|TRUST_PROXY)/.test(
+      /^(SANDBOX_|GATEWAY_|WEB_|CASINO_ASSETS_URL|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|CIRCUIT_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PERSISTED_OPERATIONS_|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL|RATE_LIMITS|TRUST_PROXY)/.test(
         key,
       )
     ) {
@@ -248,8 +248,11 @@ export async function startSandbox(): Promise<Server> {
   }
 }
 
-/** The gateway on an ephemeral port over the sandbox (its live channels default to the same address). */
-export function startGateway(casinoApiUrl: string): Promise<Server> {
+/**
+ * The gateway on an ephemeral port over the sandbox (its live channels default to the same address), with
+ * `persistedOperationsFile` as PERSISTED_OPERATIONS_FILE when given (else the site build's, when there is one).
+ */
+export function startGateway(casinoApiUrl: string, persistedOperationsFile?: string): Promise<Server> {
   return startServer(
     'gateway',
     'gateway/src/main.ts',
@@ -261,6 +264,7 @@ export function startGateway(casinoApiUrl: string): Promise<Server> {
       CASINO_API_URL: casinoApiUrl,
       RATE_LIMITS: '0',
       LOG_LEVEL: 'warn',
+      ...(persistedOperationsFile ? { PERSISTED_OPERATIONS_FILE: persistedOperationsFile } : {}),
     },
     /GraphQL gateway on (http:\/\/127\.0\.0\.1:\d+)\/graphql/,
     true,
@@ -329,4 +333,23 @@ export function readRssKiB(pid: number): number | null {
   const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
   if (!m) throw new Error(`no VmRSS in /proc/${pid}/status`);
   return Number(m[1]);
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times: USER_HZ, 100 on every Linux since 2.6. */
+const USER_HZ = 100;
+
+/**
+ * The CPU time a process has used so far, user and system, all its threads (utime + stime in /proc/<pid>/stat), in
+ * ms to the clock tick (10 ms); null where /proc is not available.
+ */
+export function readCpuMs(pid: number): number | null {
+  if (!canReadRss) return null;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[14 - 3]);
+  const stime = Number(fields[15 - 3]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime))
+    throw new Error(`no CPU times in /proc/${pid}/stat`);
+  return ((utime + stime) * 1000) / USER_HZ;
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N] [--load-seconds S] [--watchers N]
+ * `npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N] [--load-seconds S] [--cpu-requests N] [--watchers N]
  * [--viewers N] [--rounds R] [--viewer-rounds R] [--runs N] [--json]`: the benchmarks, each printing a table against
  * its budgets and writing .data/bench/<name>.json, and all of this run's reports together in
  * .data/bench/results.json: the gateway beside the REST API (latency, bytes, throughput, memory), the gateway's
@@ -23,6 +23,7 @@ const USAGE =
   'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N (timed calls per side of ' +
   'each latency comparison at 1 client, alternating call by call; 3N per side at 10 clients, in blocks; 1-5000, ' +
   'default 1000)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
+  '[--cpu-requests N (persisted wallet queries per side of the CPU comparison, 100-100000, default 4000)] ' +
   '[--watchers N (guests watching one tournament, 0-20000, default 10000)] ' +
   '[--viewers N (players following their own viewerEvents, 0-2000, default 1000)] ' +
   '[--rounds R (tournament publishes, 1-1000, default 100)] ' +
@@ -34,6 +35,7 @@ interface Args {
   only: Bench | null;
   samples: number;
   loadSeconds: number;
+  cpuRequests: number;
   watchers: number;
   viewers: number;
   rounds: number;
@@ -60,6 +62,7 @@ function parse(argv: string[]): Args | null {
       only: { type: 'string' },
       samples: { type: 'string' },
       'load-seconds': { type: 'string' },
+      'cpu-requests': { type: 'string' },
       watchers: { type: 'string' },
       viewers: { type: 'string' },
       rounds: { type: 'string' },
@@ -79,6 +82,7 @@ function parse(argv: string[]): Args | null {
     only: (values.only as Bench | undefined) ?? null,
     samples: intFlag('samples', values.samples, 1000, 1, 5000),
     loadSeconds: intFlag('load-seconds', values['load-seconds'], 5, 1, 120),
+    cpuRequests: intFlag('cpu-requests', values['cpu-requests'], 4000, 100, 100_000),
     watchers: intFlag('watchers', values.watchers, 10_000, 0, 20_000),
     viewers: intFlag('viewers', values.viewers, 1_000, 0, 2_000),
     rounds: intFlag('rounds', values.rounds, 100, 1, 1000),
@@ -137,6 +141,24 @@ function gatewayTable(report: GatewayBenchReport): string {
         (c.errors.gateway + c.errors.rest > 0 ? `; errors ${c.errors.gateway} / ${c.errors.rest}` : ''),
     );
   }
+  for (const o of report.overRawProxy) {
+    const over = o.overMs === null ? 'n/a' : `${o.overMs >= 0 ? '+' : ''}${o.overMs.toFixed(2)} ms`;
+    lines.push(
+      `${`wallet over raw proxy, ${o.clients} client(s):`.padEnd(36)}mean ${ms(o.gatewayMs?.mean)} vs ` +
+        `${ms(o.rawProxyMs?.mean)} (${over}), p99 ${ms(o.gatewayMs?.p99)} vs ${ms(o.rawProxyMs?.p99)}`,
+    );
+  }
+  const { cpu } = report;
+  const perRequest = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(3)} ms`);
+  const roundRatios = cpu.rounds.filter((r) => r.bareYogaMs > 0).map((r) => r.gatewayMs / r.bareYogaMs);
+  lines.push(
+    `${'CPU per persisted wallet query:'.padEnd(36)}gateway ${perRequest(cpu.gatewayMs)}, bare Yoga ` +
+      `${perRequest(cpu.bareYogaMs)} (${cpu.ratio === null ? 'n/a' : `${cpu.ratio.toFixed(2)}×`}), ` +
+      `${cpu.requests} requests a side at ${cpu.clients} clients` +
+      (roundRatios.length > 0
+        ? `; rounds ${Math.min(...roundRatios).toFixed(2)}-${Math.max(...roundRatios).toFixed(2)}×`
+        : ''),
+  );
   const floorLabels: Record<string, [string, string]> = {
     'bare Yoga wallet': ['bare Yoga', 'the floor of any Yoga server making that call'],
     'raw proxy wallet': ['raw proxy', 'the least any extra hop adds'],
@@ -284,7 +306,12 @@ async function main(): Promise<number> {
   let pass = true;
   const runs = (bench: Bench) => args.only === null || args.only === bench;
   if (runs('gateway')) {
-    const report = await runGatewayBench({ samples: args.samples, loadMs: args.loadSeconds * 1000, log });
+    const report = await runGatewayBench({
+      samples: args.samples,
+      loadMs: args.loadSeconds * 1000,
+      cpuRequests: args.cpuRequests,
+      log,
+    });
     save('gateway', report);
     reports.gateway = report;
     pass &&= report.pass;
