@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import relay from 'vite-plugin-relay';
+import { leanRelay } from './build/lean-relay';
 import { precompress } from './build/precompress';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -20,7 +21,7 @@ const gatewayUrl = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GA
  */
 export default defineConfig({
   root,
-  plugins: [react(), relay, precompress()],
+  plugins: [leanRelay(), react(), relay, precompress()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
