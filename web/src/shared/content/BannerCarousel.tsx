@@ -80,7 +80,17 @@ export function BannerCarousel({ banners }: { banners: BannerCarousel_banners$ke
             ) : (
               <picture>
                 <source media="(max-width: 599px)" srcSet={banner.imageMobile} />
-                <img className={styles.media} src={banner.image} alt="" width={1200} height={400} />
+                {/* The first banner is the top of a signed-in player's home (its largest paint): fetched at
+                    once and first; the others wait until they are near the screen. */}
+                <img
+                  className={styles.media}
+                  src={banner.image}
+                  alt=""
+                  width={1200}
+                  height={400}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                />
               </picture>
             )}
             {/* The banner's words and its call to action, in a bar of their own under the picture: the controls
