@@ -10,8 +10,9 @@ const UNUSED = '\0playlive:relay-unused';
  * drop an unused `require`, so each would ship with the first screen. useFragment's `_CURRENT` implementation runs
  * only when `RelayFeatureFlags.ENABLE_ACTIVITY_COMPATIBILITY` is off (Relay 21 turns it on by default and the site
  * never turns it off, so the `_EXPERIMENTAL` one runs); the others serve the legacy containers (fragment spec
- * resolver), the old fetchQuery and response cache, and relay-runtime's experimental observe/wait helpers, none of
- * which the site imports.
+ * resolver), the old fetchQuery and response cache, local and optimistic updates outside a mutation, updatable
+ * queries and fragments (`store.readUpdatableQuery`), and relay-runtime's experimental observe/wait helpers, none
+ * of which the site uses.
  */
 const UNUSED_REQUIRES: Record<string, readonly string[]> = {
   'react-relay/lib/relay-hooks/useFragmentInternal.js': ['./useFragmentInternal_CURRENT'],
@@ -19,6 +20,16 @@ const UNUSED_REQUIRES: Record<string, readonly string[]> = {
     './store/createFragmentSpecResolver',
     './network/RelayQueryResponseCache',
     './query/fetchQuery_DEPRECATED',
+    './mutations/applyOptimisticMutation',
+    './mutations/commitLocalUpdate',
+  ],
+  'relay-runtime/lib/mutations/RelayRecordSourceProxy.js': [
+    './readUpdatableFragment',
+    './readUpdatableQuery',
+  ],
+  'relay-runtime/lib/mutations/RelayRecordSourceSelectorProxy.js': [
+    './readUpdatableFragment',
+    './readUpdatableQuery',
   ],
   'relay-runtime/lib/experimental.js': [
     './store/observeFragmentExperimental',
