@@ -181,6 +181,5 @@ describe('Lighthouse benchmark', () => {
     expect(firstVisit.artBytes).toBeGreaterThan(0);
     expect(repeatVisit.bytes).toBeLessThan(firstVisit.bytes / 2);
     expect(report.environment.lighthouse).toMatch(/^12\./);
-    // Lighthouse's load and two visits in Chromium: over two minutes on a 2-core machine shared with other work.
-  }, 240_000);
+  }, 240_000); // Lighthouse's load and two visits in Chromium: over two minutes on a busy 2-core machine.
 });
