@@ -88,7 +88,7 @@ function cleanEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(SANDBOX_|GATEWAY_|WEB_|CASINO_ASSETS_URL|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|CIRCUIT_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PERSISTED_OPERATIONS_|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL|RATE_LIMITS|TRUST_PROXY)/.test(
+      /^(SANDBOX_|GATEWAY_|WEB_|SITE_|CASINO_ASSETS_URL|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|CIRCUIT_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PERSISTED_OPERATIONS_|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL|RATE_LIMITS|TRUST_PROXY)/.test(
         key,
       )
     ) {
@@ -273,7 +273,9 @@ export function startGateway(casinoApiUrl: string, persistedOperationsFile?: str
 
 /**
  * The site server (the production build in web/dist, or WEB_DIST_DIR's) on an ephemeral port, passing /graphql to
- * the gateway, its pages preconnecting to the images' origin: the site as players load it.
+ * the gateway, its pages preconnecting to the images' origin and allowed the third-party services' fakes on the
+ * sandbox: the site as `npm start` runs it (scripts/stack.ts siteChild) and players load it. Without
+ * SITE_OUTSIDE_ORIGINS the site's own policy refuses the tag manager's script and Chromium logs it as an error.
  */
 export function startSite(gatewayUrl: string, assetsUrl: string): Promise<Server> {
   const distDir = process.env.WEB_DIST_DIR;
@@ -285,6 +287,7 @@ export function startSite(gatewayUrl: string, assetsUrl: string): Promise<Server
       WEB_HOST: '127.0.0.1',
       GATEWAY_URL: gatewayUrl,
       CASINO_ASSETS_URL: assetsUrl,
+      SITE_OUTSIDE_ORIGINS: new URL(assetsUrl).origin,
       ...(distDir ? { WEB_DIST_DIR: distDir } : {}),
     },
     /Site on (http:\/\/127\.0\.0\.1:\d+)/,

@@ -1,6 +1,8 @@
 /**
- * The budget of the first visit: the site's JavaScript the home route loads is at most 200 kB gzipped. Routes,
- * modals and the libraries only some screens need load later, in their own chunks.
+ * The budget of the first visit: the site's JavaScript the home route loads is at most 190 kB gzipped (issue 27 asks
+ * 150; the libraries every screen needs weigh about 148 on their own: docs/benchmarks.md#lighthouse). Routes, modals
+ * and the libraries only some screens need load later, in their own chunks; Relay ships only what the site calls
+ * (web/build/lean-relay.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DIST_DIR, startSiteStack, type SiteStack } from './stack.js';
 
-const BUDGET_BYTES = 200 * 1024;
+const BUDGET_BYTES = 190 * 1024;
 
 let stack: SiteStack;
 
@@ -17,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-it('loads at most 200 kB of gzipped JavaScript for the home route', async () => {
+it('loads at most 190 kB of gzipped JavaScript for the home route', async () => {
   const { page } = await stack.open();
   const scripts = new Set<string>();
   page.on('response', (response) => {

@@ -17,6 +17,9 @@ function useMedia(query: string): boolean {
       return () => list.removeEventListener('change', change);
     },
     () => window.matchMedia(query).matches,
+    // On the server, and in the render that hydrates its markup, neither query matches (the picture element
+    // still shows a phone its own image); a phone's video replaces the picture after.
+    () => false,
   );
 }
 
@@ -80,7 +83,17 @@ export function BannerCarousel({ banners }: { banners: BannerCarousel_banners$ke
             ) : (
               <picture>
                 <source media="(max-width: 599px)" srcSet={banner.imageMobile} />
-                <img className={styles.media} src={banner.image} alt="" width={1200} height={400} />
+                {/* The first banner is the top of a signed-in player's home (its largest paint): fetched at
+                    once and first; the others wait until they are near the screen. */}
+                <img
+                  className={styles.media}
+                  src={banner.image}
+                  alt=""
+                  width={1200}
+                  height={400}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                />
               </picture>
             )}
             {/* The banner's words and its call to action, in a bar of their own under the picture: the controls
