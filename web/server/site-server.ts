@@ -1,9 +1,11 @@
 import fs from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import { loadSitemapMaker, sendRobotsTxt, sendSitemap } from './crawl-files.js';
 import { graphqlProxy, rejectUpgrade } from './graphql-proxy.js';
+import { publicOrigin } from './public-origin.js';
 import { securityHeaders } from './security-headers.js';
 import { staticFiles } from './static-files.js';
 
@@ -23,6 +25,8 @@ export interface SiteServerOptions {
   assetsUrl?: string;
   /** The third-party origins the pages use: the live chat, the error reporter, game pages (SITE_OUTSIDE_ORIGINS). */
   thirdPartyOrigins?: string[];
+  /** The site's public origin (SITE_URL); left out, each request's own. */
+  siteUrl?: string;
   logger?: Pick<Console, 'warn'>;
 }
 
@@ -67,7 +71,12 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const distDir = path.resolve(options.distDir);
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new SiteNotBuiltError(distDir);
   const serveFile = staticFiles(distDir);
-  const proxy = graphqlProxy(options.gatewayUrl, options.logger ?? console);
+  const logger = options.logger ?? console;
+  const proxy = graphqlProxy(options.gatewayUrl, logger);
+  const makeSitemap = await loadSitemapMaker(distDir, options.gatewayUrl);
+  let listenUrl = '';
+  const originOf = (req: IncomingMessage) =>
+    publicOrigin(req, { ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}), listenUrl });
   const setSecurityHeaders = securityHeaders({
     ...(options.assetsUrl ? { assetsUrl: options.assetsUrl } : {}),
     ...(options.thirdPartyOrigins ? { thirdPartyOrigins: options.thirdPartyOrigins } : {}),
@@ -81,6 +90,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       return void res.end('Method not allowed');
+    }
+    const head = req.method === 'HEAD';
+    if (pathname === '/robots.txt') return sendRobotsTxt(res, originOf(req), head);
+    if (pathname === '/sitemap.xml') {
+      return void sendSitemap(res, { origin: originOf(req), make: makeSitemap, head, logger });
     }
     if (preconnect && !pathname.startsWith('/assets/')) res.setHeader('Link', preconnect);
     serveFile(req, res, pathname);
@@ -106,10 +120,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     throw err;
   });
   const { port } = server.address() as AddressInfo;
+  listenUrl = `http://${displayHost(options.host)}:${port}`;
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${displayHost(options.host)}:${port}`,
+    url: listenUrl,
     port,
     close() {
       closing ??= new Promise<void>((resolve) => {

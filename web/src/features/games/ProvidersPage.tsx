@@ -29,7 +29,12 @@ function Providers({ queryRef }: { queryRef: PreloadedQuery<ProvidersPageQueryTy
     ? `The ${names.length} game studios at PlayLive Casino, A to Z: ${names.join(', ')}. Pick one to see all its slots and tables.`
     : 'The game studios at PlayLive Casino, A to Z: pick one to see all its slots and tables.';
   return (
-    <Page title="Game providers" lead="Every studio whose games we offer, A to Z." wide head={{ description }}>
+    <Page
+      title="Game providers"
+      lead="Every studio whose games we offer, A to Z."
+      wide
+      head={{ description }}
+    >
       {!gameProviders ? (
         <p role="alert">The providers could not be loaded right now. Please try again in a moment.</p>
       ) : (

@@ -162,7 +162,8 @@ function NewsArticle({ queryRef }: { queryRef: PreloadedQuery<NewsPagesArticleQu
       <Page
         title={article.title}
         head={{
-          description: article.excerpt ?? firstParagraph(article.body) ?? `${article.title}: news from PlayLive Casino.`,
+          description:
+            article.excerpt ?? firstParagraph(article.body) ?? `${article.title}: news from PlayLive Casino.`,
           image: article.image,
           type: 'article',
           jsonLd: articleData(origin, { ...article, path: pathname }),

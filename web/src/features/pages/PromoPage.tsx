@@ -52,7 +52,8 @@ function PromoPage({ queryRef }: { queryRef: PreloadedQuery<PromoPageQueryType> 
       title={title}
       {...(page.intro ? { lead: page.intro } : {})}
       head={{
-        description: page.intro ?? `${title}: a seasonal promotion at PlayLive Casino for South African players.`,
+        description:
+          page.intro ?? `${title}: a seasonal promotion at PlayLive Casino for South African players.`,
         image: page.image,
       }}
     >

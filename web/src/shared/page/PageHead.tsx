@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSiteOrigin } from './site-origin';
 
@@ -66,6 +67,7 @@ function jsonLdText(data: JsonLd | readonly JsonLd[]): string {
 export function PageHead({ title, description, path, image, type = 'website', jsonLd }: PageHeadProps) {
   const origin = useSiteOrigin();
   const { pathname } = useLocation();
+  useWithoutShellTitle();
   const fullTitle = title === SITE_NAME ? SITE_NAME : `${title} · ${SITE_NAME}`;
   if (description === undefined) return <title>{fullTitle}</title>;
   const text = clampDescription(description);
@@ -88,4 +90,16 @@ export function PageHead({ title, description, path, image, type = 'website', js
       )}
     </>
   );
+}
+
+/**
+ * The client shell's title (index.html's, marked data-shell) goes once a page's own is in the head. React takes an
+ * existing title over only when it hydrates (a server-rendered page, whose head the server wrote); rendering the
+ * shell afresh, it puts the page's title before the shell's, which would stay behind as a second one.
+ */
+function useWithoutShellTitle() {
+  useLayoutEffect(() => {
+    const [, ...later] = document.head.querySelectorAll('title');
+    for (const title of later) if (title.hasAttribute('data-shell')) title.remove();
+  }, []);
 }
