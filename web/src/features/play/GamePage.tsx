@@ -116,12 +116,15 @@ function gameDescription(game: {
   provider?: { shortname: string } | null;
 }): string {
   const by = game.provider ? ` by ${game.provider.shortname}` : '';
+  // slots is a slot game, table-games a table game, live-roulette a live roulette game.
+  const kind = game.category.replace(/-/g, ' ').replace(/s$/, '');
+  const what = /game$/.test(kind) ? kind : `${kind} game`;
   const figures = [
     game.rtp != null ? `RTP ${game.rtp}%` : null,
     game.paylines ? `${game.paylines} paylines` : null,
     game.themes.length ? `themes: ${game.themes.join(', ')}` : null,
   ].filter(Boolean);
-  return `Play ${game.name}${by} at PlayLive Casino: a ${game.category.replace(/-/g, ' ')} game${
+  return `Play ${game.name}${by} at PlayLive Casino: ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what}${
     figures.length ? ` (${figures.join(', ')})` : ''
   }. Try the demo free or play for real in rand.`;
 }
