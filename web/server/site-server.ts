@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { loadSitemapMaker, sendRobotsTxt, sendSitemap } from './crawl-files.js';
 import { graphqlProxy, rejectUpgrade } from './graphql-proxy.js';
 import { publicOrigin } from './public-origin.js';
+import { pageRenderer } from './render-page.js';
 import { securityHeaders } from './security-headers.js';
 import { staticFiles } from './static-files.js';
 
@@ -70,13 +71,21 @@ function displayHost(host: string): string {
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const distDir = path.resolve(options.distDir);
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new SiteNotBuiltError(distDir);
-  const serveFile = staticFiles(distDir);
+  const files = staticFiles(distDir);
   const logger = options.logger ?? console;
-  const proxy = graphqlProxy(options.gatewayUrl, logger);
-  const makeSitemap = await loadSitemapMaker(distDir, options.gatewayUrl);
-  let listenUrl = '';
+  let listenOrigin = '';
   const originOf = (req: IncomingMessage) =>
-    publicOrigin(req, { ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}), listenUrl });
+    publicOrigin(req, { ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}), listenUrl: listenOrigin });
+  // Public pages rendered on the server when the build has its server entry (docs/architecture.md#server-rendering).
+  const renderPage = await pageRenderer({
+    distDir,
+    gatewayUrl: options.gatewayUrl,
+    originOf,
+    shell: files.shell,
+    logger,
+  });
+  const makeSitemap = await loadSitemapMaker(distDir, options.gatewayUrl);
+  const proxy = graphqlProxy(options.gatewayUrl, logger);
   const setSecurityHeaders = securityHeaders({
     ...(options.assetsUrl ? { assetsUrl: options.assetsUrl } : {}),
     ...(options.thirdPartyOrigins ? { thirdPartyOrigins: options.thirdPartyOrigins } : {}),
@@ -97,7 +106,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       return void sendSitemap(res, { origin: originOf(req), make: makeSitemap, head, logger });
     }
     if (preconnect && !pathname.startsWith('/assets/')) res.setHeader('Link', preconnect);
-    serveFile(req, res, pathname);
+    files.serve(req, res, pathname, renderPage);
   });
 
   // Upgraded sockets leave the HTTP server's books: closing must end them itself.
@@ -120,11 +129,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     throw err;
   });
   const { port } = server.address() as AddressInfo;
-  listenUrl = `http://${displayHost(options.host)}:${port}`;
+  listenOrigin = `http://${displayHost(options.host)}:${port}`;
 
   let closing: Promise<void> | undefined;
   return {
-    url: listenUrl,
+    url: listenOrigin,
     port,
     close() {
       closing ??= new Promise<void>((resolve) => {

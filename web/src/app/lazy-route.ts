@@ -10,10 +10,12 @@ const RELOADED = 'play_live_reloaded_for_chunk';
 
 export function lazyRoute<T extends { Component?: ComponentType }>(load: () => Promise<T>): () => Promise<T> {
   return async () => {
+    // On the server (web/src/entry-server.tsx) a module that fails to load is a render failure: no reload.
+    if (typeof window === 'undefined') return withScreen(await load());
     try {
       const module = await load();
       window.sessionStorage.removeItem(RELOADED);
-      return module.Component ? { ...module, Component: withScreenEnvironment(module.Component) } : module;
+      return withScreen(module);
     } catch (err) {
       if (!window.sessionStorage.getItem(RELOADED)) {
         window.sessionStorage.setItem(RELOADED, '1');
@@ -25,3 +27,6 @@ export function lazyRoute<T extends { Component?: ComponentType }>(load: () => P
     }
   };
 }
+
+const withScreen = <T extends { Component?: ComponentType }>(module: T): T =>
+  module.Component ? { ...module, Component: withScreenEnvironment(module.Component) } : module;

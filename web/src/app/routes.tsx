@@ -1,5 +1,5 @@
 import { loadQuery } from 'react-relay';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type HydrationState, type RouteObject } from 'react-router';
 import { AppLayout, AppLayoutQuery } from './layout/AppLayout';
 import { lazyRoute } from './lazy-route';
 import { session } from '../shared/session';
@@ -200,4 +200,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (hydrationData?: HydrationState) =>
+  createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
