@@ -54,18 +54,29 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** Text as the page's HTML escapes it (React writes ' as &#x27;), read back. */
+const decode = (text: string) =>
+  text.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(\w+));/gi, (whole, hex: string, dec: string, name: string) =>
+    hex
+      ? String.fromCodePoint(parseInt(hex, 16))
+      : dec
+        ? String.fromCodePoint(Number(dec))
+        : (ENTITIES[name] ?? whole),
+  );
+
 /** The tags of a page's head as a crawler reads them: each element's attributes, by tag. */
 function headOf(html: string) {
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
   const attributes = (tag: string) =>
     [...head.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, 'g'))].map((m) =>
-      Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])),
+      Object.fromEntries([...m[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1], decode(a[2]!)])),
     );
   const meta = attributes('meta');
   const content = (key: string) =>
     meta.filter((m) => m.name === key || m.property === key).map((m) => m.content);
   return {
-    titles: [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]),
+    titles: [...head.matchAll(/<title\b[^>]*>([^<]*)<\/title>/g)].map((m) => decode(m[1]!)),
     description: content('description'),
     canonical: attributes('link')
       .filter((l) => l.rel === 'canonical')
