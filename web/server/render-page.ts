@@ -30,8 +30,6 @@ interface ServerEntry {
 
 /** The cookie the site sets while a player is signed in (shared/session.ts): their pages are the client's. */
 const SIGNED_IN = /(?:^|;\s*)play_live_signed_in=1(?:;|$)/;
-/** A Host header as a host name or address and an optional port, nothing else (it becomes canonical addresses). */
-const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -41,8 +39,8 @@ export type PageRenderer = (req: IncomingMessage, res: ServerResponse, pathname:
 export interface PageRendererOptions {
   distDir: string;
   gatewayUrl: string;
-  /** Where the site listens, for canonical addresses when a request's Host is missing or malformed. */
-  listenOrigin: () => string;
+  /** The site's public origin for a request, for canonical addresses (web/server/public-origin.ts). */
+  originOf: (req: IncomingMessage) => string;
   /** Serves the client shell (web/dist/index.html): pages not rendered here, and renders that failed. */
   shell: PageRenderer;
   logger: Pick<Console, 'warn'>;
@@ -65,18 +63,13 @@ export async function pageRenderer(options: PageRendererOptions): Promise<PageRe
   const assets = pageAssets(options.distDir);
   const documentOf = pageDocument(fs.readFileSync(path.join(options.distDir, 'index.html'), 'utf8'));
 
-  const originOf = (req: IncomingMessage) => {
-    const host = req.headers.host;
-    return host && HOST.test(host) ? `http://${host}` : options.listenOrigin();
-  };
-
   const render = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     if (SIGNED_IN.test(req.headers.cookie ?? '')) return options.shell(req, res, pathname);
     let result: RenderResult;
     try {
       result = await entry.render({
         url: req.url ?? '/',
-        origin: originOf(req),
+        origin: options.originOf(req),
         gatewayUrl: options.gatewayUrl,
       });
     } catch (err) {
