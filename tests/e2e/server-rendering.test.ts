@@ -149,6 +149,7 @@ describe('server-rendered pages', () => {
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.locator('#relay-records').count(), `${path} was rendered on the server`).toBe(1);
       // Taken over: the app's own click handling answers (the login dialog opens). A tap before the app's code
       // has run does nothing, so the player taps again.
       await openedByTapping(page.getByRole('button', { name: 'Log in' }), page.getByRole('dialog'));

@@ -50,14 +50,19 @@ export interface PageRendererOptions {
  * The site server's half of server rendering (docs/architecture.md#server-rendering): loads the build's server
  * entry (`<distDir>/.server/entry-server.js`) once, at start, and answers each page request with the rendered page
  * in the document web/server/page-document.ts assembles. Without the entry (a build from before, or a client-only
- * one) every page is the client shell, as before, said once in the log. A browser with the signed-in cookie gets
- * the shell too: the signed-in layout is never rendered as a guest's and then swapped.
+ * one) every page is the client shell, as before: `unrendered` says so, for the server's log once it listens. A
+ * browser with the signed-in cookie gets the shell too: the signed-in layout is never rendered as a guest's and
+ * then swapped.
  */
-export async function pageRenderer(options: PageRendererOptions): Promise<PageRenderer> {
+export async function pageRenderer(
+  options: PageRendererOptions,
+): Promise<{ render: PageRenderer; unrendered: string | null }> {
   const entryFile = path.join(options.distDir, '.server', 'entry-server.js');
   if (!fs.existsSync(entryFile)) {
-    options.logger.warn(`Pages are served unrendered (the client shell): ${entryFile} is missing.`);
-    return options.shell;
+    return {
+      render: options.shell,
+      unrendered: `Pages are served unrendered (the client shell): ${entryFile} is missing.`,
+    };
   }
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const assets = pageAssets(options.distDir);
@@ -89,14 +94,17 @@ export async function pageRenderer(options: PageRendererOptions): Promise<PageRe
     await send(req, res, result.status, html);
   };
 
-  return (req, res, pathname) => {
-    render(req, res, pathname).catch((err: unknown) => {
-      options.logger.warn(
-        `Serving ${pathname} failed (${err instanceof Error ? err.name : 'unknown error'}).`,
-      );
-      if (!res.headersSent) options.shell(req, res, pathname);
-      else res.destroy();
-    });
+  return {
+    render: (req, res, pathname) => {
+      render(req, res, pathname).catch((err: unknown) => {
+        options.logger.warn(
+          `Serving ${pathname} failed (${err instanceof Error ? err.name : 'unknown error'}).`,
+        );
+        if (!res.headersSent) options.shell(req, res, pathname);
+        else res.destroy();
+      });
+    },
+    unrendered: null,
   };
 }
 

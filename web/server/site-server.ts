@@ -77,7 +77,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const originOf = (req: IncomingMessage) =>
     publicOrigin(req, { ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}), listenUrl: listenOrigin });
   // Public pages rendered on the server when the build has its server entry (docs/architecture.md#server-rendering).
-  const renderPage = await pageRenderer({
+  const pages = await pageRenderer({
     distDir,
     gatewayUrl: options.gatewayUrl,
     originOf,
@@ -106,7 +106,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       return void sendSitemap(res, { origin: originOf(req), make: makeSitemap, head, logger });
     }
     if (preconnect && !pathname.startsWith('/assets/')) res.setHeader('Link', preconnect);
-    files.serve(req, res, pathname, renderPage);
+    files.serve(req, res, pathname, pages.render);
   });
 
   // Upgraded sockets leave the HTTP server's books: closing must end them itself.
@@ -130,6 +130,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   const { port } = server.address() as AddressInfo;
   listenOrigin = `http://${displayHost(options.host)}:${port}`;
+  if (pages.unrendered) logger.warn(pages.unrendered);
 
   let closing: Promise<void> | undefined;
   return {

@@ -47,7 +47,7 @@ export type RenderResult =
     };
 
 /** Longest a page may take before the site answers the client shell instead (the app then loads it itself). */
-const RENDER_TIMEOUT_MS = 8000;
+const RENDER_TIMEOUT_MS = 10_000;
 
 const requests = new AsyncLocalStorage<RenderContext>();
 setRenderContext(() => requests.getStore());
