@@ -96,6 +96,21 @@ function upgradeStatus(url: string, origin: string): Promise<number> {
   });
 }
 
+/** A GET with the Host header a proxy or a browser elsewhere would send (fetch always sends the address's own). */
+function withHost(url: string, host: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      http
+        .get(url, { headers: { host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        })
+        .on('error', reject);
+    },
+  );
+}
+
 describe('the built site', () => {
   it('serves / and any client-side route with index.html, revalidated each time', async () => {
     for (const route of ['/', '/tournaments/42?tab=rules', '/games/book-of-dead']) {
@@ -133,6 +148,35 @@ describe('the built site', () => {
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
     expect((await fetch(`${site.url}/games`, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it('tells search engines what to leave alone and where the sitemap is, on the request’s own origin', async () => {
+    const res = await withHost(`${site.url}/robots.txt`, 'playlive.test:8443');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    const lines = res.body.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /account/',
+        'Disallow: /capitec',
+        'Disallow: /password/',
+        'Disallow: /graphql',
+        'Sitemap: http://playlive.test:8443/sitemap.xml',
+      ]),
+    );
+    // A Host that is no host name cannot write its text into the file: the site's own address stands instead.
+    const forged = await withHost(`${site.url}/robots.txt`, 'evil.example/x?');
+    expect(forged.body).toContain(`Sitemap: ${site.url}/sitemap.xml`);
+  });
+
+  it('answers the sitemap with a 503 in plain words when the build has no server part', async () => {
+    const res = await fetch(`${site.url}/sitemap.xml`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('300');
+    expect(await res.text()).toMatch(/^The sitemap needs the server build of the site/);
   });
 });
 
@@ -354,7 +398,7 @@ describe('starting the site server', () => {
     }
   });
 
-  it('reads WEB_PORT, WEB_HOST, WEB_DIST_DIR and GATEWAY_URL (else GATEWAY_PORT), naming a bad one', () => {
+  it('reads WEB_PORT, WEB_HOST, WEB_DIST_DIR, GATEWAY_URL (else GATEWAY_PORT) and SITE_URL, naming a bad one', () => {
     expect(siteConfigFromEnv({})).toEqual({
       port: 8080,
       host: '127.0.0.1',
@@ -385,6 +429,13 @@ describe('starting the site server', () => {
     for (const bad of ['cdn.example', 'https://a.example/path', "https://a.example 'unsafe-inline'"])
       expect(() => siteConfigFromEnv({ SITE_OUTSIDE_ORIGINS: bad }), bad).toThrow(
         /\n\s+SITE_OUTSIDE_ORIGINS: must be a comma-separated list of origins/,
+      );
+    expect(siteConfigFromEnv({ SITE_URL: 'https://playlive.example/' })).toMatchObject({
+      siteUrl: 'https://playlive.example',
+    });
+    for (const bad of ['playlive.example', 'https://playlive.example/za', 'ftp://playlive.example'])
+      expect(() => siteConfigFromEnv({ SITE_URL: bad }), bad).toThrow(
+        /\n\s+SITE_URL: must be the site's public origin such as https:\/\/playlive.example/,
       );
   });
 });

@@ -50,6 +50,13 @@ const EnvSchema = z
         'must be a comma-separated list of origins such as https://cdn.livechat.example (scheme, host and port only)',
       )
       .optional(),
+    SITE_URL: z
+      .string()
+      .refine(
+        isOrigin,
+        "must be the site's public origin such as https://playlive.example (scheme, host and port only)",
+      )
+      .optional(),
     // Read only when GATEWAY_URL is not set: the gateway of the same environment listens there.
     GATEWAY_PORT: z.string().optional(),
   })
@@ -80,6 +87,12 @@ export interface SiteConfig {
    * plain http. None when not set.
    */
   thirdPartyOrigins?: string[];
+  /**
+   * The site's public origin (SITE_URL), for canonical links, Open Graph addresses, robots.txt and the sitemap;
+   * when not set, each request's own (its Host header over http), which is right only when nothing in front of the
+   * site changes the scheme or host.
+   */
+  siteUrl?: string;
 }
 
 export function siteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SiteConfig {
@@ -98,5 +111,6 @@ export function siteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SiteCon
     ...(e.SITE_OUTSIDE_ORIGINS
       ? { thirdPartyOrigins: list(e.SITE_OUTSIDE_ORIGINS).map((o) => o.replace(/\/$/, '')) }
       : {}),
+    ...(e.SITE_URL ? { siteUrl: e.SITE_URL.replace(/\/$/, '') } : {}),
   };
 }

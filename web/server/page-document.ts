@@ -13,7 +13,8 @@ export interface PageParts {
 }
 
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
-const TITLE = /\s*<title>[\s\S]*?<\/title>/;
+// index.html's title carries data-shell (shared/page/PageHead.tsx removes it on pages the server did not render).
+const TITLE = /\s*<title\b[^>]*>[\s\S]*?<\/title>/;
 const DESCRIPTION = /\s*<meta\s+name="description"[^>]*>/;
 const ROOT = '<div id="root">';
 

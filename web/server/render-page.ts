@@ -30,8 +30,6 @@ interface ServerEntry {
 
 /** The cookie the site sets while a player is signed in (shared/session.ts): their pages are the client's. */
 const SIGNED_IN = /(?:^|;\s*)play_live_signed_in=1(?:;|$)/;
-/** A Host header as a host name or address and an optional port, nothing else (it becomes canonical addresses). */
-const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -41,8 +39,8 @@ export type PageRenderer = (req: IncomingMessage, res: ServerResponse, pathname:
 export interface PageRendererOptions {
   distDir: string;
   gatewayUrl: string;
-  /** Where the site listens, for canonical addresses when a request's Host is missing or malformed. */
-  listenOrigin: () => string;
+  /** The site's public origin for a request, for canonical addresses (web/server/public-origin.ts). */
+  originOf: (req: IncomingMessage) => string;
   /** Serves the client shell (web/dist/index.html): pages not rendered here, and renders that failed. */
   shell: PageRenderer;
   logger: Pick<Console, 'warn'>;
@@ -52,23 +50,23 @@ export interface PageRendererOptions {
  * The site server's half of server rendering (docs/architecture.md#server-rendering): loads the build's server
  * entry (`<distDir>/.server/entry-server.js`) once, at start, and answers each page request with the rendered page
  * in the document web/server/page-document.ts assembles. Without the entry (a build from before, or a client-only
- * one) every page is the client shell, as before, said once in the log. A browser with the signed-in cookie gets
- * the shell too: the signed-in layout is never rendered as a guest's and then swapped.
+ * one) every page is the client shell, as before: `unrendered` says so, for the server's log once it listens. A
+ * browser with the signed-in cookie gets the shell too: the signed-in layout is never rendered as a guest's and
+ * then swapped.
  */
-export async function pageRenderer(options: PageRendererOptions): Promise<PageRenderer> {
+export async function pageRenderer(
+  options: PageRendererOptions,
+): Promise<{ render: PageRenderer; unrendered: string | null }> {
   const entryFile = path.join(options.distDir, '.server', 'entry-server.js');
   if (!fs.existsSync(entryFile)) {
-    options.logger.warn(`Pages are served unrendered (the client shell): ${entryFile} is missing.`);
-    return options.shell;
+    return {
+      render: options.shell,
+      unrendered: `Pages are served unrendered (the client shell): ${entryFile} is missing.`,
+    };
   }
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
   const assets = pageAssets(options.distDir);
   const documentOf = pageDocument(fs.readFileSync(path.join(options.distDir, 'index.html'), 'utf8'));
-
-  const originOf = (req: IncomingMessage) => {
-    const host = req.headers.host;
-    return host && HOST.test(host) ? `http://${host}` : options.listenOrigin();
-  };
 
   const render = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     if (SIGNED_IN.test(req.headers.cookie ?? '')) return options.shell(req, res, pathname);
@@ -76,7 +74,7 @@ export async function pageRenderer(options: PageRendererOptions): Promise<PageRe
     try {
       result = await entry.render({
         url: req.url ?? '/',
-        origin: originOf(req),
+        origin: options.originOf(req),
         gatewayUrl: options.gatewayUrl,
       });
     } catch (err) {
@@ -96,14 +94,17 @@ export async function pageRenderer(options: PageRendererOptions): Promise<PageRe
     await send(req, res, result.status, html);
   };
 
-  return (req, res, pathname) => {
-    render(req, res, pathname).catch((err: unknown) => {
-      options.logger.warn(
-        `Serving ${pathname} failed (${err instanceof Error ? err.name : 'unknown error'}).`,
-      );
-      if (!res.headersSent) options.shell(req, res, pathname);
-      else res.destroy();
-    });
+  return {
+    render: (req, res, pathname) => {
+      render(req, res, pathname).catch((err: unknown) => {
+        options.logger.warn(
+          `Serving ${pathname} failed (${err instanceof Error ? err.name : 'unknown error'}).`,
+        );
+        if (!res.headersSent) options.shell(req, res, pathname);
+        else res.destroy();
+      });
+    },
+    unrendered: null,
   };
 }
 

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import { loadSitemapMaker, sendRobotsTxt, sendSitemap } from './crawl-files.js';
 import { graphqlProxy, rejectUpgrade } from './graphql-proxy.js';
+import { publicOrigin } from './public-origin.js';
 import { pageRenderer } from './render-page.js';
 import { securityHeaders } from './security-headers.js';
 import { staticFiles } from './static-files.js';
@@ -24,6 +26,8 @@ export interface SiteServerOptions {
   assetsUrl?: string;
   /** The third-party origins the pages use: the live chat, the error reporter, game pages (SITE_OUTSIDE_ORIGINS). */
   thirdPartyOrigins?: string[];
+  /** The site's public origin (SITE_URL); left out, each request's own. */
+  siteUrl?: string;
   logger?: Pick<Console, 'warn'>;
 }
 
@@ -70,14 +74,17 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   const files = staticFiles(distDir);
   const logger = options.logger ?? console;
   let listenOrigin = '';
+  const originOf = (req: IncomingMessage) =>
+    publicOrigin(req, { ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}), listenUrl: listenOrigin });
   // Public pages rendered on the server when the build has its server entry (docs/architecture.md#server-rendering).
-  const renderPage = await pageRenderer({
+  const pages = await pageRenderer({
     distDir,
     gatewayUrl: options.gatewayUrl,
-    listenOrigin: () => listenOrigin,
+    originOf,
     shell: files.shell,
     logger,
   });
+  const makeSitemap = await loadSitemapMaker(distDir, options.gatewayUrl);
   const proxy = graphqlProxy(options.gatewayUrl, logger);
   const setSecurityHeaders = securityHeaders({
     ...(options.assetsUrl ? { assetsUrl: options.assetsUrl } : {}),
@@ -93,8 +100,13 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
       return void res.end('Method not allowed');
     }
+    const head = req.method === 'HEAD';
+    if (pathname === '/robots.txt') return sendRobotsTxt(res, originOf(req), head);
+    if (pathname === '/sitemap.xml') {
+      return void sendSitemap(res, { origin: originOf(req), make: makeSitemap, head, logger });
+    }
     if (preconnect && !pathname.startsWith('/assets/')) res.setHeader('Link', preconnect);
-    files.serve(req, res, pathname, renderPage);
+    files.serve(req, res, pathname, pages.render);
   });
 
   // Upgraded sockets leave the HTTP server's books: closing must end them itself.
@@ -118,6 +130,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
   });
   const { port } = server.address() as AddressInfo;
   listenOrigin = `http://${displayHost(options.host)}:${port}`;
+  if (pages.unrendered) logger.warn(pages.unrendered);
 
   let closing: Promise<void> | undefined;
   return {

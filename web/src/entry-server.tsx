@@ -7,6 +7,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './app/routes';
 import { isServerRendered } from './app/server-pages';
 import { createServerEnvironment } from './app/server-environment';
+import { sitemap as sitemapOf } from './app/seo/sitemap';
 import { SiteOriginContext } from './shared/page/site-origin';
 import { setRenderContext, type RenderContext } from './shared/render-context';
 
@@ -46,7 +47,7 @@ export type RenderResult =
     };
 
 /** Longest a page may take before the site answers the client shell instead (the app then loads it itself). */
-const RENDER_TIMEOUT_MS = 8000;
+const RENDER_TIMEOUT_MS = 10_000;
 
 const requests = new AsyncLocalStorage<RenderContext>();
 setRenderContext(() => requests.getStore());
@@ -139,3 +140,11 @@ function splitHoisted(html: string): { head: string; body: string } {
 /** JSON inside a script element: `<` escaped, so no `</script>` or `<!--` in the data can end or bend it. */
 const escapeForScript = (json: string) =>
   json.replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
+
+/**
+ * /sitemap.xml (web/server/crawl-files.ts): the site's public pages read from the gateway through an environment of
+ * its own, a guest's, like a page's render.
+ */
+export function sitemap(request: { origin: string; gatewayUrl: string }): Promise<string> {
+  return sitemapOf(createServerEnvironment(request.gatewayUrl), request.origin);
+}

@@ -8,8 +8,11 @@ import {
 } from 'relay-runtime';
 import { GatewayError, graphqlRequest, type GraphQLErrorLike } from '../shared/relay/environment';
 
-/** How long a server render waits for one query before the page is served as the client shell instead. */
-const QUERY_TIMEOUT_MS = 5000;
+/**
+ * How long a server render waits for one query before the page is served as the client shell instead (the app
+ * then asks itself): a cold or overloaded gateway, not a slow page.
+ */
+const QUERY_TIMEOUT_MS = 8000;
 
 /**
  * The Relay environment of one server render (web/src/entry-server.tsx; docs/architecture.md#server-rendering): a

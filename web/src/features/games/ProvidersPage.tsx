@@ -24,8 +24,17 @@ export function Component() {
 /** /webplay/game-providers: every studio, sorted by name, each leading to its games. */
 function Providers({ queryRef }: { queryRef: PreloadedQuery<ProvidersPageQueryType> }) {
   const { gameProviders } = usePreloadedQuery<ProvidersPageQueryType>(ProvidersPageQuery, queryRef);
+  const names = (gameProviders ?? []).map((p) => p.shortname);
+  const description = names.length
+    ? `The ${names.length} game studios at PlayLive Casino, A to Z: ${names.join(', ')}. Pick one to see all its slots and tables.`
+    : 'The game studios at PlayLive Casino, A to Z: pick one to see all its slots and tables.';
   return (
-    <Page title="Game providers" lead="Every studio whose games we offer, A to Z." wide>
+    <Page
+      title="Game providers"
+      lead="Every studio whose games we offer, A to Z."
+      wide
+      head={{ description }}
+    >
       {!gameProviders ? (
         <p role="alert">The providers could not be loaded right now. Please try again in a moment.</p>
       ) : (

@@ -135,7 +135,14 @@ const ANSWERS: readonly Answer[] = [
 
 export function Component() {
   return (
-    <Page title="Help and contact" lead="Answers to the questions players ask most, and how to reach us.">
+    <Page
+      title="Help and contact"
+      lead="Answers to the questions players ask most, and how to reach us."
+      head={{
+        description:
+          'PlayLive Casino help: answers about joining, verifying, deposits, withdrawals, bonuses and limits, and how to reach our support team.',
+      }}
+    >
       <h2>Common questions</h2>
       <div className={styles.answers}>
         {ANSWERS.map((a) => (

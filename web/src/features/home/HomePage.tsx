@@ -127,7 +127,15 @@ function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
   const data = usePreloadedQuery<HomePageQueryType>(HomePageQuery, queryRef);
   const { alternateRoutes, signedIn } = useLayout();
   return (
-    <Page title="PlayLive Casino" wide>
+    <Page
+      title="PlayLive Casino"
+      wide
+      head={{
+        description:
+          'Online casino for South African players: slots, live casino, tournaments and same-day payouts in rand. 18+.',
+        path: '/',
+      }}
+    >
       {/* Signed in by the token, not by whether the account could be read (docs/rules.md#sign-in-and-sessions). */}
       {signedIn ? data.promotionBanners && <BannerCarousel banners={data.promotionBanners} /> : <GuestHero />}
       <MostPopularSection query={data} />

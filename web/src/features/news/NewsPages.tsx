@@ -5,6 +5,8 @@ import type { NewsPagesListQuery as NewsPagesListQueryType } from '../../__gener
 import { newsCategoryLabel } from './category-label';
 import NotFoundPage from '../../shared/page/NotFoundPage';
 import { Page } from '../../shared/page/Page';
+import { useSiteOrigin } from '../../shared/page/site-origin';
+import { articleData } from '../../shared/page/structured-data';
 import { ContentImage, POSTER } from '../../shared/content/ContentImage';
 import { PartError } from '../../shared/content/PartError';
 import { useRetry } from '../../shared/relay/useRetry';
@@ -105,6 +107,12 @@ function NewsListBody({
           : `Stories filed under ${newsCategoryLabel(category)}, newest first.`
       }
       wide
+      head={{
+        description:
+          category === null
+            ? 'News from PlayLive Casino: new games, big winners, promotions and guides for South African players.'
+            : `${newsCategoryLabel(category)}: the PlayLive Casino news filed under it, newest first.`,
+      }}
     >
       {categories === null || data.news == null ? (
         <PartError message="We could not load the news just now." retry={retry} retrying={retrying} />
@@ -127,6 +135,8 @@ function NewsArticle({ queryRef }: { queryRef: PreloadedQuery<NewsPagesArticleQu
   const data = usePreloadedQuery<NewsPagesArticleQueryType>(NewsPagesArticleQuery, queryRef);
   const { retry, retrying } = useRetry<NewsPagesArticleQueryType>(NewsPagesArticleQuery, queryRef.variables);
   const timeZone = data.site?.timeZone ?? JOHANNESBURG;
+  const origin = useSiteOrigin();
+  const slug = queryRef.variables.slug;
 
   if (!data.newsArticle.ok) {
     return (
@@ -139,6 +149,7 @@ function NewsArticle({ queryRef }: { queryRef: PreloadedQuery<NewsPagesArticleQu
   if (!article) return <NotFoundPage />;
 
   const categoryPath = `/news/category/${encodeURIComponent(article.category)}`;
+  const pathname = `/news/${encodeURIComponent(slug)}`;
   return (
     <>
       <Breadcrumb
@@ -148,7 +159,16 @@ function NewsArticle({ queryRef }: { queryRef: PreloadedQuery<NewsPagesArticleQu
         ]}
         current={article.title}
       />
-      <Page title={article.title}>
+      <Page
+        title={article.title}
+        head={{
+          description:
+            article.excerpt ?? firstParagraph(article.body) ?? `${article.title}: news from PlayLive Casino.`,
+          image: article.image,
+          type: 'article',
+          jsonLd: articleData(origin, { ...article, path: pathname }),
+        }}
+      >
         <p className={styles.meta}>
           <Link to={categoryPath}>{newsCategoryLabel(article.category)}</Link>
           {' · '}
@@ -201,4 +221,9 @@ function Breadcrumb({ trail, current }: { trail: { label: string; to: string }[]
       </ol>
     </nav>
   );
+}
+
+/** An article's first paragraph, for its description when it has no excerpt. */
+function firstParagraph(body: string | null | undefined): string | null {
+  return body?.split(/\n{2,}/).find((p) => p.trim() !== '') ?? null;
 }

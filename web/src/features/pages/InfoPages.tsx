@@ -9,11 +9,16 @@ import styles from '../../shared/page/Page.module.css';
  * shorter how-to and about-us.
  */
 
+const HOW_TO_HEAD = {
+  description:
+    'How to play at PlayLive Casino: join in 30 seconds (18+), deposit in rand from the Cashier, try any game free in demo, and get paid out the same day.',
+};
+
 export function HowToPage() {
   const { alternateRoutes } = useLayout();
   if (alternateRoutes) {
     return (
-      <Page title="How to play" lead="Three steps: join, deposit, play.">
+      <Page title="How to play" lead="Three steps: join, deposit, play." head={HOW_TO_HEAD}>
         <ol>
           <li>Join in 30 seconds with your email and date of birth (18+ only).</li>
           <li>Deposit in rand from the Cashier.</li>
@@ -26,6 +31,7 @@ export function HowToPage() {
     <Page
       title="How to play"
       lead="Everything you need to start playing at PlayLive, from joining to your first payout."
+      head={HOW_TO_HEAD}
     >
       <h2>1. Join</h2>
       <p>
@@ -73,6 +79,10 @@ export function AboutUsPage() {
           ? 'A South African online casino: fair games, fast payouts, real support.'
           : 'PlayLive is an online casino built for South African players: games you love, paid out fast, in rand.'
       }
+      head={{
+        description:
+          'About PlayLive Casino: an online casino built for South African players, licensed in Curacao, with fair games, same-day payouts in rand and real support.',
+      }}
     >
       {!alternateRoutes && (
         <>
@@ -104,6 +114,10 @@ export function PrivacyPolicyPage() {
     <Page
       title="Privacy policy"
       lead="What we collect, why, and the choices you have. Last updated 1 November 2026."
+      head={{
+        description:
+          'The PlayLive Casino privacy policy: what we collect when you join and play, why we keep it, who we share it with and the choices you have.',
+      }}
     >
       <h2>What we collect</h2>
       <p>
@@ -133,7 +147,14 @@ export function PrivacyPolicyPage() {
 
 export function TermsPage() {
   return (
-    <Page title="Terms and conditions" lead="The rules of your PlayLive account, in plain words.">
+    <Page
+      title="Terms and conditions"
+      lead="The rules of your PlayLive account, in plain words."
+      head={{
+        description:
+          'The PlayLive Casino terms in plain words: who may play (18+, South Africa), your account, bonuses, deposits and withdrawals in rand, and responsible play.',
+      }}
+    >
       <h2>Who may play</h2>
       <p>You must be 18 or older and play from South Africa. One account per person.</p>
       <h2>Your account</h2>
@@ -166,6 +187,10 @@ export function ResponsibleGamblingPage() {
     <Page
       title="Responsible gambling"
       lead="Gambling should be fun. If it stops being fun, help is free, confidential and available every day."
+      head={{
+        description:
+          'Responsible gambling at PlayLive Casino: deposit, loss and time limits, breaks and self-exclusion, and the free National Responsible Gambling Programme helpline 0800 006 008.',
+      }}
     >
       <div className={styles.panel}>
         <p>

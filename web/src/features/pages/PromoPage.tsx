@@ -48,7 +48,15 @@ function PromoPage({ queryRef }: { queryRef: PreloadedQuery<PromoPageQueryType> 
   if (!page || !page.enabled || (page.requiresSignIn && !signedIn)) return <NotFoundPage />;
   const title = page.title ?? 'Promotion';
   return (
-    <Page title={title} {...(page.intro ? { lead: page.intro } : {})}>
+    <Page
+      title={title}
+      {...(page.intro ? { lead: page.intro } : {})}
+      head={{
+        description:
+          page.intro ?? `${title}: a seasonal promotion at PlayLive Casino for South African players.`,
+        image: page.image,
+      }}
+    >
       <div className={promo.hero}>
         <ContentImage
           src={page.image}

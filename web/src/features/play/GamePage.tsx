@@ -9,6 +9,8 @@ import { HeartIcon } from '../../shared/games/HeartIcon';
 import { useToggleFavourite } from '../../shared/games/useToggleFavourite';
 import NotFoundPage from '../../shared/page/NotFoundPage';
 import { Page } from '../../shared/page/Page';
+import { useSiteOrigin } from '../../shared/page/site-origin';
+import { videoGameData } from '../../shared/page/structured-data';
 import styles from './GamePage.module.css';
 import { playGame } from './play';
 import { SimilarGames } from './SimilarGames';
@@ -26,7 +28,9 @@ export const GamePageQuery = graphql`
       features
       paylines
       rtp
+      category
       provider {
+        product
         shortname
       }
       ...SimilarGames_game
@@ -45,6 +49,7 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
   const { game } = usePreloadedQuery<GamePageQueryType>(GamePageQuery, queryRef);
   const { signedIn } = useLayout();
   const [toggleFavourite] = useToggleFavourite();
+  const origin = useSiteOrigin();
   if (!game) return <NotFoundPage />;
   const favourite = game.isFavourite === true;
   const facts = [
@@ -55,7 +60,15 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
     ...game.features,
   ].filter(Boolean);
   return (
-    <Page title={game.name} wide>
+    <Page
+      title={game.name}
+      wide
+      head={{
+        description: gameDescription(game),
+        image: game.image,
+        jsonLd: videoGameData(origin, game),
+      }}
+    >
       <div className={styles.layout}>
         <div className={styles.art}>
           <GameArt src={game.image} name={game.name} />
@@ -91,4 +104,27 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
       <SimilarGames game={game} />
     </Page>
   );
+}
+
+/** What a search result says of a game: its studio, kind and figures, and that the demo is free. */
+function gameDescription(game: {
+  name: string;
+  category: string;
+  paylines?: number | null;
+  rtp?: number | null;
+  themes: readonly string[];
+  provider?: { shortname: string } | null;
+}): string {
+  const by = game.provider ? ` by ${game.provider.shortname}` : '';
+  // slots is a slot game, table-games a table game, live-roulette a live roulette game.
+  const kind = game.category.replace(/-/g, ' ').replace(/s$/, '');
+  const what = /game$/.test(kind) ? kind : `${kind} game`;
+  const figures = [
+    game.rtp != null ? `RTP ${game.rtp}%` : null,
+    game.paylines ? `${game.paylines} paylines` : null,
+    game.themes.length ? `themes: ${game.themes.join(', ')}` : null,
+  ].filter(Boolean);
+  return `Play ${game.name}${by} at PlayLive Casino: ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what}${
+    figures.length ? ` (${figures.join(', ')})` : ''
+  }. Try the demo free or play for real in rand.`;
 }

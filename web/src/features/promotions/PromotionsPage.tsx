@@ -33,6 +33,7 @@ export const PromotionsPageQuery = graphql`
     }
     promotions @catch(to: RESULT) {
       id
+      title
       ...PromotionCard_promotion
     }
     newPromotions @catch(to: RESULT) {
@@ -81,6 +82,7 @@ function Promotions({ queryRef }: { queryRef: PreloadedQuery<PromotionsPageQuery
           : 'Offers for everyone at PlayLive. Players get more: join or log in to see them all.'
       }
       wide
+      head={{ description: promotionsDescription(promotions?.map((p) => p.title) ?? []) }}
     >
       {signedIn && !alternateRoutes && data.promotionBanners && data.promotionBanners.length > 0 && (
         <BannerCarousel banners={data.promotionBanners} />
@@ -172,4 +174,10 @@ function useScrollToHash(ready: boolean) {
     if (!ready || hash.length < 2) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
   }, [ready, hash]);
+}
+
+/** What a search result says of the promotions: the offers on now, by name. */
+function promotionsDescription(titles: readonly string[]): string {
+  const now = titles.length ? ` On now: ${titles.slice(0, 4).join(', ')}.` : '';
+  return `Promotions at PlayLive Casino for South African players: the welcome package, weekly cashback and more.${now}`;
 }

@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link, useMatches } from 'react-router';
 import type { BreakGate_query$key } from '../../__generated__/BreakGate_query.graphql';
 import { useLayout } from '../../shared/layout-context';
+import { PageHead } from '../../shared/page/PageHead';
 import { openModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
 import { formatJohannesburg } from '../../ui/time';
@@ -56,11 +57,9 @@ export function BreakGate(props: { query: BreakGate_query$key; children: ReactNo
 
 function BreakPage({ kind, until, balance }: { kind: string; until: string; balance: string | null }) {
   const title = kind === 'BREAK' ? "You're taking a break" : 'You have excluded yourself';
-  useEffect(() => {
-    document.title = `${title} · PlayLive Casino`;
-  }, [title]);
   return (
     <div className={styles.calm}>
+      <PageHead title={title} />
       <h1>{title}</h1>
       <p>
         until <strong className={styles.nowrap}>{until}</strong>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import NotFoundPage from '../../shared/page/NotFoundPage';
+import { PageHead } from '../../shared/page/PageHead';
 import { formatJohannesburg } from '../../ui/time';
 import styles from './breaks.module.css';
 import type { Excluded } from './excluded';
@@ -18,7 +19,6 @@ export function Component() {
   const heading = useRef<HTMLHeadingElement>(null);
   const excluded = isExcluded(state) ? state : null;
   useEffect(() => {
-    document.title = 'You have excluded yourself · PlayLive Casino';
     heading.current?.focus();
   }, []);
   if (!excluded) return <NotFoundPage />;
@@ -26,6 +26,7 @@ export function Component() {
   const payout = excluded.payout;
   return (
     <div className={styles.calm}>
+      <PageHead title="You have excluded yourself" />
       <h1 ref={heading} tabIndex={-1}>
         You have excluded yourself until <span className={styles.nowrap}>{until}</span>
       </h1>

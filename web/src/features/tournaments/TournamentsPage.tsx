@@ -21,6 +21,7 @@ export const TournamentsPageQuery = graphql`
       edges {
         node {
           id
+          name
           stage
           inPlay
           ...TournamentCard_tournament
@@ -51,6 +52,9 @@ function Tournaments({ queryRef }: { queryRef: PreloadedQuery<TournamentsPageQue
       title="Tournaments"
       lead="Join a tournament, climb the leaderboard with every real-money spin, and win a share of the prize pool."
       wide
+      head={{
+        description: tournamentsDescription(data.tournaments?.edges.map((e) => e.node.name) ?? []),
+      }}
     >
       {/* The list's failed, empty and "more not shown" states; the tournaments themselves in their groups. */}
       <TournamentList
@@ -76,4 +80,10 @@ function Tournaments({ queryRef }: { queryRef: PreloadedQuery<TournamentsPageQue
       />
     </Page>
   );
+}
+
+/** What a search result says of the tournaments: how they work, and the ones on the page by name. */
+function tournamentsDescription(names: readonly string[]): string {
+  const now = names.length ? ` Now: ${names.slice(0, 3).join(', ')}.` : '';
+  return `Slot tournaments at PlayLive Casino: climb the live leaderboard with every real-money spin and win a share of the prize pool.${now}`;
 }
