@@ -47,7 +47,8 @@ export default defineConfig({
       ]),
     },
     // A worker keeps the modules it loaded (the gateway, the sandbox, playwright-core) for its next file, where each
-    // file loaded them afresh. Each file starts its own stack and stops it.
+    // file loaded them afresh, and its one Chromium (e2e/stack.ts). Each file starts its own stack, in fresh browser
+    // contexts, and stops it.
     isolate: false,
     // The sandbox's lighter password hash (scripts/test-env.ts).
     env: TEST_ENV,
