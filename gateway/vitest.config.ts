@@ -2,6 +2,7 @@ import os from 'node:os';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 import { slowestFirst } from '../scripts/slowest-first.js';
+import { TEST_ENV } from '../scripts/test-env.js';
 
 const require = createRequire(import.meta.url);
 
@@ -29,6 +30,8 @@ export default defineConfig({
         'test/readiness.test.ts', // 9
       ]),
     },
+    // The sandbox's lighter password hash (scripts/test-env.ts).
+    env: TEST_ENV,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Checks, once every test has run, that no gateway log line holds a token or password the tests used.

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { slowestFirst } from '../scripts/slowest-first.js';
+import { TEST_ENV } from '../scripts/test-env.js';
 
 export default defineConfig({
   test: {
@@ -14,6 +15,8 @@ export default defineConfig({
     isolate: false,
     // The longest files first (seconds on a fresh-clone CI run, 2026-11-27), so none runs alone at the end.
     sequence: { sequencer: slowestFirst(['test/images.test.ts', 'test/process.test.ts']) }, // 16, 14
+    // A lighter password hash (scripts/test-env.ts).
+    env: TEST_ENV,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -57,7 +57,10 @@ const bin = (name: string) => `${root}node_modules/.bin/${name}`;
 /** The parts of `npm run lint` and `npm run typecheck` (package.json), slowest first (seconds on a quiet run). */
 const STATIC_CHECKS: { name: string; command: string; args: string[] }[] = [
   { name: 'tsc node', command: bin('tsc'), args: ['-p', 'tsconfig.node.json'] }, // 20
-  { name: 'prettier', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] }, // 18
+  // Prettier reads TypeScript with Babel's parser (.prettierrc.json's override, JSON, so the why is here): every file
+  // of the repository formats byte for byte as with the typescript parser, at three quarters of the CPU (40 → 31 s
+  // on a loaded run); a file Babel cannot parse fails the check, never passes it.
+  { name: 'prettier', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] }, // 14
   { name: 'eslint', command: bin('eslint'), args: ['.'] }, // 13
   { name: 'tsc web', command: bin('tsc'), args: ['-p', 'web'] }, // 9
   { name: 'tsc web/server', command: bin('tsc'), args: ['-p', 'web/server'] }, // 5

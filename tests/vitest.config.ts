@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { slowestFirst } from '../scripts/slowest-first.js';
+import { TEST_ENV } from '../scripts/test-env.js';
 
 const require = createRequire(import.meta.url);
 
@@ -46,8 +47,11 @@ export default defineConfig({
       ]),
     },
     // A worker keeps the modules it loaded (the gateway, the sandbox, playwright-core) for its next file, where each
-    // file loaded them afresh. Each file starts its own stack and stops it.
+    // file loaded them afresh, and its one Chromium (e2e/stack.ts). Each file starts its own stack, in fresh browser
+    // contexts, and stops it.
     isolate: false,
+    // The sandbox's lighter password hash (scripts/test-env.ts).
+    env: TEST_ENV,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // A poll waits for what a player would wait for (a response, a live push, a re-render), on a loaded machine too:

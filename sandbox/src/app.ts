@@ -33,7 +33,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const config: SandboxConfig = { ...configFromEnv(), ...options.config };
   const clock = options.clock ?? systemClock;
   const db = openDatabase(config.dataDir, { reset: options.reset ?? false });
-  seedIfEmpty(db, clock());
+  seedIfEmpty(db, clock(), config.passwordCost);
   anchorSchedule(db, clock());
 
   const app = Fastify({

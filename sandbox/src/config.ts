@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PASSWORD_COST, isPasswordCost } from './domain/passwords.js';
 
 const list = (value: string) =>
   value
@@ -43,6 +44,10 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
     .default('sandbox-key'),
   SANDBOX_PUSHER_SECRET: z.string().min(8).default('sandbox-secret'),
+  SANDBOX_PASSWORD_COST: z.coerce
+    .number({ message: 'must be a power of two from 16 to 1048576' })
+    .refine(isPasswordCost, 'must be a power of two from 16 to 1048576')
+    .default(DEFAULT_PASSWORD_COST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -66,6 +71,11 @@ export interface SandboxConfig {
    */
   returnOrigins?: string[] | undefined;
   pusher: { appId: string; key: string; secret: string };
+  /**
+   * scrypt's cost (N) for the passwords it stores (domain/passwords.ts): 2^14 by default; the test suites set a
+   * lighter one (SANDBOX_PASSWORD_COST in their vitest configs), as they sign players up and in by the thousand.
+   */
+  passwordCost: number;
   logLevel: string;
 }
 
@@ -88,6 +98,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConf
         ? undefined
         : list(e.SANDBOX_RETURN_ORIGINS).map((o) => o.replace(/\/$/, '')),
     pusher: { appId: e.SANDBOX_PUSHER_APP_ID, key: e.SANDBOX_PUSHER_KEY, secret: e.SANDBOX_PUSHER_SECRET },
+    passwordCost: e.SANDBOX_PASSWORD_COST,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../src/config.js';
+import { DEFAULT_PASSWORD_COST, hashPassword, verifyPassword } from '../src/domain/passwords.js';
 import { DEMO_PLAYER } from '../src/seed/players.js';
 import { api, newPlayer, startSandbox } from './harness.js';
 
@@ -225,5 +227,38 @@ describe('onboarding', () => {
     expect((await api(sb.url, 'POST', '/api/onboarding')).status).toBe(401);
     const p = await newPlayer(sb.url);
     expect((await api(sb.url, 'POST', '/api/onboarding', { token: p.token, body: [] })).status).toBe(422);
+  });
+});
+
+describe('stored passwords', () => {
+  it('are scrypt hashes at the configured cost, each verified at the cost it names', async () => {
+    // The suites run the sandbox at a lighter cost (scripts/test-env.ts); npm start at scrypt's default, 2^14.
+    expect(configFromEnv({}).passwordCost).toBe(DEFAULT_PASSWORD_COST);
+    expect(configFromEnv({ SANDBOX_PASSWORD_COST: '1024' }).passwordCost).toBe(1024);
+    for (const bad of ['1000', '8', '0', 'fast', '2097152'])
+      expect(() => configFromEnv({ SANDBOX_PASSWORD_COST: bad }), bad).toThrow(
+        /SANDBOX_PASSWORD_COST: must be a power of two from 16 to 1048576/,
+      );
+
+    // A player signed up here is stored at this sandbox's cost and logs in.
+    const p = await newPlayer(sb.url);
+    const { password_hash: stored } = sb.db
+      .prepare('SELECT password_hash FROM users WHERE email = ?')
+      .get(p.email) as { password_hash: string };
+    expect(stored).toMatch(new RegExp(`^scrypt(:${sb.ctx.config.passwordCost})?\\$`));
+    expect(stored).not.toContain(p.password);
+
+    // The default cost keeps the first form (databases made before read on); another names its cost.
+    const standard = hashPassword('correct-horse-9');
+    expect(standard).toMatch(/^scrypt\$[^$]+\$[^$]+$/);
+    const light = hashPassword('correct-horse-9', 1024);
+    expect(light).toMatch(/^scrypt:1024\$[^$]+\$[^$]+$/);
+    for (const hash of [standard, light]) {
+      expect(verifyPassword('correct-horse-9', hash)).toBe(true);
+      expect(verifyPassword('correct-horse-8', hash)).toBe(false);
+    }
+    // A hash read at another cost than its own, or naming no valid cost, verifies nothing.
+    expect(verifyPassword('correct-horse-9', light.replace('scrypt:1024$', 'scrypt$'))).toBe(false);
+    expect(verifyPassword('correct-horse-9', light.replace('scrypt:1024$', 'scrypt:1000$'))).toBe(false);
   });
 });

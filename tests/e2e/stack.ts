@@ -35,6 +35,27 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/**
+ * One Chromium per test worker, for every file the worker runs (vitest keeps a worker's modules from one file to the
+ * next: isolate false in tests/vitest.config.ts). A file still meets nothing of the last one: its pages live in fresh
+ * contexts (each its own storage, cookies and cache, like a separate profile), and its stack closes every context
+ * it leaves. A launch cost the test files ~2 s of a loaded core each (20 files, 2 workers). Playwright stops the
+ * browser when the worker exits; one that crashed or was closed is launched again.
+ */
+let sharedBrowser: Promise<Browser> | null = null;
+const launchChromium = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+function workerBrowser(): Promise<Browser> {
+  if (!sharedBrowser) {
+    const launched = launchChromium();
+    sharedBrowser = launched;
+    const forget = () => {
+      if (sharedBrowser === launched) sharedBrowser = null;
+    };
+    launched.then((browser) => browser.once('disconnected', forget), forget);
+  }
+  return sharedBrowser;
+}
+
 /** A request as Playwright shows it (the parts read here). */
 export interface SentRequest {
   method(): string;
@@ -80,6 +101,7 @@ export interface SiteStack {
   sandbox: Sandbox;
   gateway: Gateway;
   site: SiteServer;
+  /** Under vitest, shared by the files of one worker (workerBrowser): a file never closes it. */
   browser: Browser;
   /** A fresh browser context (its own storage) with one page, at the given size. */
   open(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
@@ -119,7 +141,9 @@ export async function startSiteStack(options: { gateway?: Partial<GatewayConfig>
     thirdPartyOrigins: [sandbox.url],
     logger: quiet,
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  // Under vitest the worker's browser; a script of its own (a screenshot script) its own, closed with the stack.
+  const inVitest = process.env.VITEST_POOL_ID !== undefined;
+  const browser = inVitest ? await workerBrowser() : await launchChromium();
   const contexts: BrowserContext[] = [];
   return {
     sandbox,
@@ -141,8 +165,9 @@ export async function startSiteStack(options: { gateway?: Partial<GatewayConfig>
       return { context, page };
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => {});
-      await browser.close();
+      // Every context of the file, also any it made itself: the next file meets a browser with none open.
+      for (const context of [...contexts, ...browser.contexts()]) await context.close().catch(() => {});
+      if (!inVitest) await browser.close();
       await site.close();
       await gateway.close();
       await sandbox.close();

@@ -18,10 +18,11 @@ export function registerPlayer(
   db: Db,
   player: Omit<NewUser, 'passwordHash'> & { password: string },
   now: Date,
+  passwordCost?: number,
 ): { userId: number; token: string } {
   return db.transaction(() => {
     const { password, ...fields } = player;
-    const userId = insertUser(db, { ...fields, passwordHash: hashPassword(password) }, now);
+    const userId = insertUser(db, { ...fields, passwordHash: hashPassword(password, passwordCost) }, now);
     insertNotification(
       db,
       userId,
@@ -61,6 +62,7 @@ export function resetPassword(
   reset: { token: string; email: string; password: string },
   now: Date,
   assertMaySignIn: (userId: number) => void,
+  passwordCost?: number,
 ) {
   const tokenHash = hashToken(reset.token);
   const found = findUnusedPasswordReset(db, tokenHash, reset.email);
@@ -68,7 +70,7 @@ export function resetPassword(
   if (!found || expired) throw new ApiError(422, 'This password reset token is invalid or has expired.');
   db.transaction(() => {
     markPasswordResetUsed(db, tokenHash, now);
-    setPasswordHash(db, found.user_id, hashPassword(reset.password), now);
+    setPasswordHash(db, found.user_id, hashPassword(reset.password, passwordCost), now);
     // A new password signs out every other session.
     revokeUserTokens(db, found.user_id, now);
   })();

@@ -79,6 +79,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
         trackingId: body.tracking_id,
       },
       now,
+      ctx.config.passwordCost,
     );
     reply.status(201);
     return { token, user: accountJson(findUser(db, userId)) };
@@ -111,6 +112,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/api/resetPassword', async (req) => {
     const body = parse(ResetBody, req.body);
     // The reset signs the player in, which a self-exclusion refuses; the new password is kept.
-    return { token: resetPassword(db, body, ctx.clock(), (userId) => assertMaySignIn(ctx, userId)) };
+    const maySignIn = (userId: number) => assertMaySignIn(ctx, userId);
+    return { token: resetPassword(db, body, ctx.clock(), maySignIn, ctx.config.passwordCost) };
   });
 }

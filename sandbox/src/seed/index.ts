@@ -5,7 +5,7 @@ import { seedPlayers } from './players.js';
 import { seedTournaments } from './tournaments.js';
 
 /** Seeds a new database: the catalogue (games, content), the players, then tournaments. Deterministic. */
-export function seedIfEmpty(db: Db, now: Date): void {
+export function seedIfEmpty(db: Db, now: Date, passwordCost?: number): void {
   const seeded = db.prepare("SELECT 1 FROM settings WHERE key = 'seeded_at'").get();
   if (seeded) {
     // A database seeded before providers had descriptions (migration 4) gets them; one an operator set is kept.
@@ -18,7 +18,7 @@ export function seedIfEmpty(db: Db, now: Date): void {
   }
   db.transaction(() => {
     seedCatalogue(db, now);
-    seedPlayers(db, now);
+    seedPlayers(db, now, passwordCost);
     seedTournaments(db, now);
     db.prepare("INSERT INTO settings (key, value) VALUES ('seeded_at', ?)").run(
       JSON.stringify(now.toISOString()),

@@ -57,26 +57,33 @@ function insertUser(
   who: { email: string; password: string; name: string },
   verifiedAt: string | null,
   at: string,
+  passwordCost: number | undefined,
 ) {
   const info = db
     .prepare(
       `INSERT INTO users (name, email, password_hash, phone, date_of_birth, email_verified_at, loyalty_tier, created_at, updated_at)
        VALUES (?, ?, ?, '+27 82 555 0100', '1990-05-17', ?, 'bronze', ?, ?)`,
     )
-    .run(who.name, who.email, hashPassword(who.password), verifiedAt, at, at);
+    .run(who.name, who.email, hashPassword(who.password, passwordCost), verifiedAt, at, at);
   return Number(info.lastInsertRowid);
 }
 
 type DaysAgo = (days: number) => Date;
 
 /** Demo players, coupons, and the demo player's history: deposits, play, a withdrawal, notifications, loyalty. */
-export function seedPlayers(db: Db, now: Date): void {
+export function seedPlayers(db: Db, now: Date, passwordCost?: number): void {
   const daysAgo: DaysAgo = (d) => new Date(now.getTime() - d * 86_400_000);
   seedCoupons(db);
-  const demo = insertUser(db, DEMO_PLAYER, daysAgo(120).toISOString(), daysAgo(120).toISOString());
+  const demo = insertUser(
+    db,
+    DEMO_PLAYER,
+    daysAgo(120).toISOString(),
+    daysAgo(120).toISOString(),
+    passwordCost,
+  );
   // The demo player has played for months: the new-player onboarding is long behind them.
   db.prepare('UPDATE users SET onboarding_seen_at = ? WHERE id = ?').run(daysAgo(120).toISOString(), demo);
-  insertUser(db, NEW_PLAYER, null, daysAgo(1).toISOString());
+  insertUser(db, NEW_PLAYER, null, daysAgo(1).toISOString(), passwordCost);
   // Money history through the ledger, so the balance equals the ledger sum from the start.
   seedDeposits(db, demo, daysAgo);
   const games = seedPlay(db, demo, daysAgo);
