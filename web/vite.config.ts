@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import relay from 'vite-plugin-relay';
 import { precompress } from './build/precompress';
+import { serviceWorker } from './build/service-worker';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // The build's version (web/package.json): the app-version modal compares it with the one the site announces.
@@ -20,7 +21,7 @@ const gatewayUrl = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GA
  */
 export default defineConfig({
   root,
-  plugins: [react(), relay, precompress()],
+  plugins: [react(), relay, precompress(), serviceWorker()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/routes';
+import { registerServiceWorker } from './app/service-worker';
 import { session } from './shared/session';
 import './ui/tokens.css';
 
@@ -17,3 +18,6 @@ createRoot(document.getElementById('root')!).render(
     </RelayEnvironmentProvider>
   </StrictMode>,
 );
+
+// What the site keeps for offline, once the first screen is up (app/service-worker.ts).
+registerServiceWorker(router);
