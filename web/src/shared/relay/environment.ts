@@ -101,6 +101,7 @@ const fetchGraphQL =
       const silent = cacheConfig.metadata?.silent === true;
       const done = silent ? () => {} : trackPending();
       const controller = new AbortController();
+      let finished = false;
       const token = sessionToken();
       const { url, init } = graphqlRequest(operation, variables, {
         private: cacheConfig.metadata?.private === true,
@@ -111,28 +112,43 @@ const fetchGraphQL =
         'x-csrf-token': csrfToken(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       };
+      const query = operation.operationKind === 'query';
       const send = () => fetch(url, { ...init, signal: controller.signal, headers });
-      // A query is sent again after a network failure (./query-retry.ts); a mutation never.
-      (operation.operationKind === 'query' ? sendWithRetries(send, controller.signal) : send())
-        .then(async (response) => {
-          const copy = init.method === 'GET' ? offlineCopy(url, headers, response) : null;
-          const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
-          const refused = refusal(body.errors);
-          if (refused && token) onUnauthenticated(refused.extensions?.reason);
-          if (!('data' in body) || body.data == null) {
-            sink.error(new GatewayError(body.errors ?? [{ message: 'An error occurred' }]));
-            return;
-          }
-          copy?.keep(body);
-          sink.next(body);
-          sink.complete();
-        })
+      /** A response's result (with data), or the error the screen shows. */
+      const read = async (response: Response) => {
+        const copy = init.method === 'GET' ? offlineCopy(url, headers, response) : null;
+        const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
+        const refused = refusal(body.errors);
+        if (refused && token) onUnauthenticated(refused.extensions?.reason);
+        if (!('data' in body) || body.data == null)
+          throw new GatewayError(body.errors ?? [{ message: 'An error occurred' }]);
+        copy?.keep(body);
+        return body;
+      };
+
+      void (async () => {
+        // A query is sent again after a network failure (./query-retry.ts); a mutation never.
+        sink.next(await read(await (query ? sendWithRetries(send, controller.signal) : send())));
+        done();
+        // Offline, the result came from what the service worker kept: the screen shows it now, and the network's
+        // once it is back (a second result of the same query: Relay updates the store, the screen follows). If
+        // that fails, the kept result stays.
+        if (query && !isOnline()) {
+          await untilOnline(controller.signal);
+          const fresh = await sendWithRetries(send, controller.signal).then(read, () => null);
+          if (fresh) sink.next(fresh);
+        }
+        finished = true;
+        sink.complete();
+      })()
         .catch((err: unknown) => {
+          finished = true;
           if (!controller.signal.aborted) sink.error(err instanceof Error ? err : new Error(String(err)));
         })
         .finally(done);
       return () => {
-        controller.abort();
+        // Not once finished: the offline copy's body (a clone of the response) may still be being stored.
+        if (!finished) controller.abort();
         done();
       };
     });
