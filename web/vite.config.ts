@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import relay from 'vite-plugin-relay';
 import { precompress } from './build/precompress';
+import { routeModules } from './build/route-modules';
 import { serviceWorker } from './build/service-worker';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -19,19 +20,27 @@ const gatewayUrl = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GA
  * `npm run relay`, from the root relay.config.js). In development, /graphql (HTTP and WebSocket) is proxied to the
  * gateway, so the browser talks to one origin as it does behind the site server.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react(), relay, precompress(), serviceWorker()],
+  // The server build (web/src/entry-server.tsx into dist/.server, docs/architecture.md#server-rendering) is one
+  // self-contained file the site server imports; the client's files stay as the client build wrote them.
+  plugins: isSsrBuild ? [react(), relay, routeModules()] : [react(), relay, precompress(), serviceWorker()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     strictPort: true,
     proxy: { '/graphql': { target: gatewayUrl, ws: true, changeOrigin: false } },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // Each route and modal is its own chunk; the budget is checked by the tests (tests/e2e/bundle).
-    chunkSizeWarningLimit: 250,
-  },
-});
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { outDir: 'dist/.server', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // Each route and modal is its own chunk; the budget is checked by the tests (tests/e2e/bundle).
+        chunkSizeWarningLimit: 250,
+        // Which files each module needs (dist/.vite/manifest.json): the site server inlines a page's CSS and
+        // preloads its chunks from it. A dot folder: never served.
+        manifest: true,
+      },
+}));

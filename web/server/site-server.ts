@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { graphqlProxy, rejectUpgrade } from './graphql-proxy.js';
+import { pageRenderer } from './render-page.js';
 import { securityHeaders } from './security-headers.js';
 import { staticFiles } from './static-files.js';
 
@@ -66,8 +67,18 @@ function displayHost(host: string): string {
 export async function createSiteServer(options: SiteServerOptions): Promise<SiteServer> {
   const distDir = path.resolve(options.distDir);
   if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new SiteNotBuiltError(distDir);
-  const serveFile = staticFiles(distDir);
-  const proxy = graphqlProxy(options.gatewayUrl, options.logger ?? console);
+  const files = staticFiles(distDir);
+  const logger = options.logger ?? console;
+  let listenOrigin = '';
+  // Public pages rendered on the server when the build has its server entry (docs/architecture.md#server-rendering).
+  const renderPage = await pageRenderer({
+    distDir,
+    gatewayUrl: options.gatewayUrl,
+    listenOrigin: () => listenOrigin,
+    shell: files.shell,
+    logger,
+  });
+  const proxy = graphqlProxy(options.gatewayUrl, logger);
   const setSecurityHeaders = securityHeaders({
     ...(options.assetsUrl ? { assetsUrl: options.assetsUrl } : {}),
     ...(options.thirdPartyOrigins ? { thirdPartyOrigins: options.thirdPartyOrigins } : {}),
@@ -83,7 +94,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
       return void res.end('Method not allowed');
     }
     if (preconnect && !pathname.startsWith('/assets/')) res.setHeader('Link', preconnect);
-    serveFile(req, res, pathname);
+    files.serve(req, res, pathname, renderPage);
   });
 
   // Upgraded sockets leave the HTTP server's books: closing must end them itself.
@@ -106,10 +117,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     throw err;
   });
   const { port } = server.address() as AddressInfo;
+  listenOrigin = `http://${displayHost(options.host)}:${port}`;
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${displayHost(options.host)}:${port}`,
+    url: listenOrigin,
     port,
     close() {
       closing ??= new Promise<void>((resolve) => {

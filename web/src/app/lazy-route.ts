@@ -44,9 +44,11 @@ export function lazyRoute<M, T extends { Component?: ComponentType }>(
 ): () => Promise<T> {
   const ready = (route: T): T => {
     window.sessionStorage.removeItem(RELOADED);
-    return route.Component ? { ...route, Component: withScreenEnvironment(route.Component) } : route;
+    return withScreen(route);
   };
   return async () => {
+    // On the server (web/src/entry-server.tsx) a module that fails to load is a render failure: no retry, no reload.
+    if (typeof window === 'undefined') return withScreen(shape(await load()));
     let failure: unknown;
     try {
       return ready(shape(await load()));
@@ -73,3 +75,6 @@ export function lazyRoute<M, T extends { Component?: ComponentType }>(
     throw failure;
   };
 }
+
+const withScreen = <T extends { Component?: ComponentType }>(module: T): T =>
+  module.Component ? { ...module, Component: withScreenEnvironment(module.Component) } : module;

@@ -1,5 +1,5 @@
 import { loadQuery } from 'react-relay';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type HydrationState, type RouteObject } from 'react-router';
 import { AppLayout, AppLayoutQuery } from './layout/AppLayout';
 import { followDestinations, lazyRoute } from './lazy-route';
 import { session } from '../shared/session';
@@ -202,8 +202,8 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  const router = createBrowserRouter(routes);
+export function createRouter(hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
   // A route's module that cannot be loaded loads the page in full where the player was going (./lazy-route.ts).
   followDestinations(router);
   return router;

@@ -28,4 +28,10 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const usePendingCount = () => useSyncExternalStore(subscribe, () => pending);
+/** Nothing pending on the server, nor in the render that hydrates its markup. */
+export const usePendingCount = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => pending,
+    () => 0,
+  );

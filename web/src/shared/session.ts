@@ -2,7 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type { Environment } from 'relay-runtime';
 import { openAuth } from './modals/modal-store';
 import { createEnvironment } from './relay/environment';
-import { forgetPlayer, saveSessionToken, SESSION_TOKEN_KEY, sessionToken } from './storage';
+import { renderContext } from './render-context';
+import { serverPage, type ServerPage } from './relay/server-page';
+import { forgetPlayer, rememberSignedIn, saveSessionToken, SESSION_TOKEN_KEY, sessionToken } from './storage';
 
 /*
  * The player's session in this tab, the one path from a sign-in or sign-out to the screen's data
@@ -76,15 +78,22 @@ function refused(reason?: string): void {
 }
 
 /** An environment whose refusals count only while it is the session's (a late response of an earlier one does not). */
-function newEnvironment(): ReturnType<typeof createEnvironment> {
+function newEnvironment(records?: ServerPage['records']): ReturnType<typeof createEnvironment> {
   const made = createEnvironment({
+    records,
     onUnauthenticated: (reason) => {
       if (current === made) refused(reason);
     },
   });
   return made;
 }
-let current = newEnvironment();
+/*
+ * A guest's first environment starts with the records of the server-rendered page, so the loaders find their data
+ * and ask for nothing again (docs/architecture.md#server-rendering). A player's tab never uses them (a guest's
+ * data), and keeps the signed-in cookie that makes the site serve it the client shell.
+ */
+let current = newEnvironment(held === null ? (serverPage()?.records ?? undefined) : undefined);
+if (held !== null) rememberSignedIn(true);
 
 /**
  * A new session (a token, or none): the old environment's live subscription closed first, so no late event of it
@@ -124,7 +133,7 @@ const subscribe = (listener: () => void) => {
 };
 
 export const session: Session = {
-  environment: () => current.environment,
+  environment: () => renderContext()?.environment ?? current.environment,
   signedIn: () => held !== null,
   signIn: (token) => change(token),
   signOut(options = {}) {
@@ -142,7 +151,18 @@ export const session: Session = {
     return shown === version;
   },
   showsEarlier: () => shown !== version,
-  useChanges: () => useSyncExternalStore(subscribe, () => version),
+  // The server renders for a guest only (it answers a signed-in browser the client shell): no change, no reason.
+  useChanges: () =>
+    useSyncExternalStore(
+      subscribe,
+      () => version,
+      () => 0,
+    ),
   onChange: subscribe,
-  useEndReason: () => useSyncExternalStore(subscribe, () => endReason),
+  useEndReason: () =>
+    useSyncExternalStore(
+      subscribe,
+      () => endReason,
+      () => null,
+    ),
 };

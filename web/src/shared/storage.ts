@@ -34,7 +34,25 @@ function write(key: string, value: string | null): void {
 }
 
 export const sessionToken = () => read(SESSION_TOKEN_KEY);
-export const saveSessionToken = (token: string | null) => write(SESSION_TOKEN_KEY, token);
+export function saveSessionToken(token: string | null): void {
+  write(SESSION_TOKEN_KEY, token);
+  rememberSignedIn(token !== null);
+}
+
+/**
+ * The signed-in hint (docs/architecture.md#server-rendering): while it is set the site server answers the client
+ * shell, so a player's layout is never rendered as a guest's first. It holds no data; the token stays in storage.
+ */
+const SIGNED_IN_COOKIE = 'play_live_signed_in';
+const YEAR_S = 365 * 24 * 60 * 60;
+
+export function rememberSignedIn(signedIn: boolean): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = signedIn
+    ? `${SIGNED_IN_COOKIE}=1; Path=/; Max-Age=${YEAR_S}; SameSite=Lax${secure}`
+    : `${SIGNED_IN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
 
 /** The player's notifications as last seen, shown until the first response arrives: JSON, see features/notifications. */
 const NOTIFICATIONS_KEY = 'play_live_notifications';
@@ -53,6 +71,7 @@ export const PLAYER_KEYS = {
 /** Sign-out: nothing of the player stays in this browser (another tab hears of it by the token's storage event). */
 export function forgetPlayer(): void {
   for (const key of PLAYER_KEYS.local) write(key, null);
+  rememberSignedIn(false);
   // The screens' data the service worker kept for offline (web/build/service-worker.ts) may be the player's.
   if (typeof caches !== 'undefined') void caches.delete(DATA_CACHE).catch(() => {});
   try {

@@ -218,4 +218,9 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useWatchedDeposit = () => useSyncExternalStore(subscribe, () => watched);
+export const useWatchedDeposit = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => watched,
+    () => null,
+  );

@@ -6,6 +6,7 @@ import type {
   GameSort,
 } from '../../__generated__/CataloguePageQuery.graphql';
 import { Page } from '../../shared/page/Page';
+import { markNotFound } from '../../shared/render-context';
 import { readFilter, SORTS, writeFilter } from './filter-params';
 import { GameGrid } from '../../shared/games/GameGrid';
 
@@ -50,6 +51,8 @@ function Catalogue({
   queryRef: PreloadedQuery<CataloguePageQueryType>;
 }) {
   const data = usePreloadedQuery<CataloguePageQueryType>(CataloguePageQuery, queryRef);
+  // A provider the casino does not know: the empty page, answered 404 when served from the server.
+  if (queryRef.variables.withProvider && !data.gameProvider) markNotFound();
   const params = useParams() as Record<string, string>;
   const title = data.gameProvider?.shortname ?? route.title(params);
   const [search] = useSearchParams();

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { renderContext } from '../../shared/render-context';
 
 /*
  * One clock for every countdown on screen: a single timer ticks once a second while anything listens, and every
@@ -39,4 +40,9 @@ function snapshot() {
 }
 
 /** The shared clock's instant (ms since the epoch), re-rendering the caller on each tick. */
-export const useNow = (): number => useSyncExternalStore(subscribe, snapshot);
+/**
+ * The shared clock's instant (ms since the epoch), re-rendering the caller on each tick. The server's render and
+ * the one hydrating it read the instant the page was rendered (shared/render-context.ts), so both say the same.
+ */
+export const useNow = (): number =>
+  useSyncExternalStore(subscribe, snapshot, () => renderContext()?.now ?? snapshot());

@@ -17,6 +17,9 @@ function useMedia(query: string): boolean {
       return () => list.removeEventListener('change', change);
     },
     () => window.matchMedia(query).matches,
+    // On the server, and in the render that hydrates its markup, neither query matches (the picture element
+    // still shows a phone its own image); a phone's video replaces the picture after.
+    () => false,
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useImageState } from '../../ui/useImageState';
 import styles from './ContentImage.module.css';
 
 /** The content posters' design sizes (the sandbox also serves each at half its width, as ?w=). */
@@ -29,7 +29,7 @@ export function ContentImage({
   sizes: string;
   priority?: boolean;
 }) {
-  const [state, setState] = useState<'loading' | 'loaded' | 'error'>(src ? 'loading' : 'error');
+  const { state, imageProps } = useImageState(src);
   const half = size.width / 2;
   return (
     <div className={styles.box} style={{ aspectRatio: `${size.width} / ${size.height}` }} data-state={state}>
@@ -45,8 +45,7 @@ export function ContentImage({
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
-          onLoad={() => setState('loaded')}
-          onError={() => setState('error')}
+          {...imageProps}
         />
       )}
       {state === 'error' && (

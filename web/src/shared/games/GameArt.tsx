@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useImageState } from '../../ui/useImageState';
 import styles from './GameArt.module.css';
 
 /**
@@ -15,7 +15,7 @@ export function GameArt({
   name: string;
   priority?: boolean;
 }) {
-  const [state, setState] = useState<'loading' | 'loaded' | 'error'>(src ? 'loading' : 'error');
+  const { state, imageProps } = useImageState(src);
   return (
     <div className={styles.box} data-state={state}>
       {src && state !== 'error' && (
@@ -30,8 +30,7 @@ export function GameArt({
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
-          onLoad={() => setState('loaded')}
-          onError={() => setState('error')}
+          {...imageProps}
         />
       )}
       {state === 'error' && <span className={styles.fallback}>{name}</span>}

@@ -82,4 +82,10 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const useOpenModal = () => useSyncExternalStore(subscribe, () => open);
+/** No modal on the server, nor in the render that hydrates its markup (a modal the address asks for opens after). */
+export const useOpenModal = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => open,
+    () => null,
+  );

@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../ui/Button';
+import { markNotFound } from '../render-context';
 import { Page } from './Page';
 import styles from './Page.module.css';
 
 /** Any unknown address, and a guest on a player's page (which says no more than "not found"). */
 export default function NotFoundPage() {
+  // Served from the server, the page answers 404 (search engines drop the address; docs/architecture.md).
+  markNotFound();
   return (
     <Page
       title="Page not found"

@@ -26,7 +26,7 @@ import { sendWithRetries } from './query-retry';
  * the document it holds for that id, so no document text is sent or shipped in the bundle.
  */
 
-interface GraphQLErrorLike {
+export interface GraphQLErrorLike {
   message: string;
   extensions?: { code?: string; reason?: string };
 }
@@ -74,7 +74,7 @@ const MAX_GET_URL = 2048;
  * something, and GET must not. So is a query whose variables must stay out of addresses, which proxies and servers
  * write to their logs (a payment provider's return parameters): its caller passes `metadata: { private: true }`.
  */
-function graphqlRequest(
+export function graphqlRequest(
   operation: RequestParameters,
   variables: Variables,
   options: { private?: boolean } = {},
@@ -245,7 +245,13 @@ function subscriptions(onUnauthenticated: (reason?: string) => void): {
 }
 
 /** A new environment; `onUnauthenticated` runs when the gateway says a session sent with it is gone. */
-export function createEnvironment(options: { onUnauthenticated?: (reason?: string) => void } = {}): {
+export function createEnvironment(
+  options: {
+    onUnauthenticated?: (reason?: string) => void;
+    /** The server-rendered page's records, the store's start (docs/architecture.md#server-rendering). */
+    records?: ConstructorParameters<typeof RecordSource>[0];
+  } = {},
+): {
   environment: Environment;
   dispose(): void;
 } {
@@ -253,7 +259,7 @@ export function createEnvironment(options: { onUnauthenticated?: (reason?: strin
   const live = subscriptions(onUnauthenticated);
   const environment = new Environment({
     network: Network.create(fetchGraphQL(onUnauthenticated), live.subscribe),
-    store: new Store(new RecordSource()),
+    store: new Store(new RecordSource(options.records)),
   });
   return { environment, dispose: live.dispose };
 }

@@ -1,0 +1,163 @@
+/**
+ * Public pages as a search engine, a link preview or a phone whose JavaScript has not arrived yet gets them: the
+ * HTML of each page kind already holds its content, with the Relay records the app hydrates from; an unknown game
+ * answers 404; a signed-in browser gets the client shell. Then one Chromium visit: the app takes the server's page
+ * over with no hydration mismatch and without asking the gateway again for what the page already holds
+ * (docs/architecture.md#server-rendering).
+ */
+import type { Locator, Request as PlaywrightRequest } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteStack, type SiteStack } from './stack.js';
+
+let stack: SiteStack;
+
+beforeAll(async () => {
+  stack = await startSiteStack();
+});
+afterAll(() => stack?.close());
+
+/** Asks the gateway directly (a document, as the catalogue test does): what a page should show. */
+async function gateway<T>(query: string): Promise<T> {
+  const res = await fetch(`${stack.gateway.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  const body = (await res.json()) as { data: T };
+  return body.data;
+}
+
+interface Served {
+  status: number;
+  html: string;
+  /** The page's visible text, tags dropped and entities read. */
+  text: string;
+  /** The text of each h1. */
+  headings: string[];
+  /** The records script's JSON, or null when the page is the client shell. */
+  records: { records: Record<string, unknown>; now: number } | null;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+const textOf = (html: string) =>
+  html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/\s+/g, ' ');
+
+/** Taps `button` until `opened` shows, as a player taps again when the first tap came before the app was ready. */
+async function openedByTapping(button: Locator, opened: Locator): Promise<void> {
+  for (let tap = 1; ; tap++) {
+    await button.click();
+    const shown = await opened.waitFor({ timeout: 1000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return;
+    if (tap === 10) throw new Error('The app never answered the tap: the page was not taken over.');
+  }
+}
+
+/** A page as fetched without a browser. */
+async function serve(path: string, headers: Record<string, string> = {}): Promise<Served> {
+  const res = await fetch(`${stack.site.url}${path}`, { headers });
+  const html = await res.text();
+  const body = html.slice(html.indexOf('<body'));
+  const script = /<script type="application\/json" id="relay-records">([\s\S]*?)<\/script>/.exec(html);
+  return {
+    status: res.status,
+    html,
+    text: textOf(body),
+    headings: [...body.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => textOf(m[1]!).trim()),
+    records: script ? (JSON.parse(script[1]!) as Served['records']) : null,
+  };
+}
+
+describe('server-rendered pages', () => {
+  it('hold each public page kind’s content and records in the HTML itself', async () => {
+    const data = await gateway<{
+      catalogue: { edges: { node: { name: string } }[] };
+      provider: { shortname: string };
+      bgaming: { edges: { node: { name: string } }[] };
+      game: { name: string; provider: { shortname: string } | null };
+      promotions: { title: string }[];
+      tournaments: { edges: { node: { name: string } }[] };
+      news: { edges: { node: { title: string; slug: string } }[] };
+    }>(`{
+      catalogue: games(first: 3, sort: ALPHA_ASC) { edges { node { name } } }
+      provider: gameProvider(product: "bgaming") { shortname }
+      bgaming: games(first: 1, filter: { providers: ["bgaming"] }) { edges { node { name } } }
+      game(code: "pragmatic-expedition-treasures") { name provider { shortname } }
+      promotions { title }
+      tournaments(first: 1) { edges { node { name } } }
+      news(first: 1) { edges { node { title slug } } }
+    }`);
+    const article = data.news.edges[0]!.node;
+    const pages: [path: string, heading: string, holds: string[]][] = [
+      ['/', 'PlayLive Casino', ['MOST POPULAR']],
+      ['/webplay/all', 'All games', data.catalogue.edges.map((e) => e.node.name)],
+      ['/webplay/provider/bgaming', data.provider.shortname, [data.bgaming.edges[0]!.node.name]],
+      ['/game/pragmatic-expedition-treasures', data.game.name, [data.game.provider?.shortname ?? '']],
+      ['/promotions', 'Promotions', data.promotions.map((p) => p.title)],
+      ['/tournaments', 'Tournaments', [data.tournaments.edges[0]!.node.name]],
+      ['/news', 'News', [article.title]],
+      [`/news/${article.slug}`, article.title, []],
+      ['/about-us', 'About PlayLive', []],
+    ];
+    for (const [path, heading, holds] of pages) {
+      const page = await serve(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headings, path).toContain(heading);
+      for (const words of holds) expect(page.text, `${path} holds ${words}`).toContain(words);
+      expect(page.records?.records, path).toHaveProperty('client:root');
+      // One title and one description in the head, the CSS inline (no stylesheet to wait for).
+      const head = page.html.slice(0, page.html.indexOf('</head>'));
+      expect(head.match(/<title>/g), path).toHaveLength(1);
+      expect(head.match(/<meta\s+name="description"/g), path).toHaveLength(1);
+      expect(head, path).not.toMatch(/<link rel="stylesheet"/);
+      expect(head, path).toMatch(/<style>/);
+    }
+  });
+
+  it('answer an unknown game with the not-found page and 404, and a signed-in browser with the client shell', async () => {
+    const missing = await serve('/game/no-such-game');
+    expect(missing.status).toBe(404);
+    expect(missing.headings).toEqual(['Page not found']);
+
+    const signedIn = await serve('/webplay/all', { cookie: 'play_live_signed_in=1' });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.records).toBeNull();
+    expect(signedIn.headings).toEqual([]);
+  });
+
+  it('are taken over by the app with no hydration mismatch and no query asked again', async () => {
+    const { page } = await stack.open();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const queries: PlaywrightRequest[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/graphql') queries.push(request);
+    });
+    for (const [path, heading] of [
+      ['/', 'PlayLive Casino'],
+      ['/webplay/all', 'All games'],
+      ['/game/pragmatic-expedition-treasures', 'Expedition Treasures'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // Taken over: the app's own click handling answers (the login dialog opens). A tap before the app's code
+      // has run does nothing, so the player taps again.
+      await openedByTapping(page.getByRole('button', { name: 'Log in' }), page.getByRole('dialog'));
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await page.locator('title').count(), path).toBe(1);
+    }
+    expect(problems).toEqual([]);
+    // The pages' own data came with them: nothing asked again (the login dialog asks nothing either).
+    expect(queries.map((q) => q.url())).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+/** What a server render gives the document (web/src/entry-server.tsx's RenderResult), with the page's assets. */
+export interface PageParts {
+  /** React's hoisted head elements: the page's title, description, canonical and Open Graph tags. */
+  head: string;
+  /** The root element's markup. */
+  body: string;
+  /** The Relay records as JSON, `<` already escaped. */
+  records: string;
+  /** CSS to inline. */
+  styles: string;
+  /** Route chunks to preload. */
+  scripts: readonly string[];
+}
+
+const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
+const TITLE = /\s*<title>[\s\S]*?<\/title>/;
+const DESCRIPTION = /\s*<meta\s+name="description"[^>]*>/;
+const ROOT = '<div id="root">';
+
+/**
+ * The document of a server-rendered page, from the client build's index.html (docs/architecture.md#server-rendering):
+ * the head React hoisted in place of index.html's default title and description, the CSS inline instead of its
+ * render-blocking stylesheets, the route's chunks and its largest image preloaded, the markup in the root element
+ * in place of the loading placeholder, and the records in a JSON script element (not executed: the CSP's
+ * script-src 'self' holds).
+ */
+export function pageDocument(indexHtml: string): (parts: PageParts) => string {
+  const template = indexHtml.replace(STYLESHEET, '');
+  const headEnd = template.indexOf('</head>');
+  const rootStart = template.indexOf(ROOT) + ROOT.length;
+  const bodyEnd = template.lastIndexOf('</body>');
+  const rootEnd = template.lastIndexOf('</div>', bodyEnd);
+  if (headEnd < 0 || rootStart < ROOT.length || bodyEnd < 0 || rootEnd < rootStart) {
+    throw new Error('index.html has no <head> or no <div id="root"> in its <body>: not the site build.');
+  }
+  const head = template.slice(0, headEnd);
+  const betweenHeadAndRoot = template.slice(headEnd, rootStart);
+  const afterRoot = template.slice(rootEnd, bodyEnd);
+  const end = template.slice(bodyEnd);
+
+  return (parts) => {
+    let defaults = head;
+    if (/<title[\s>]/.test(parts.head)) defaults = defaults.replace(TITLE, '');
+    if (/<meta name="description"/.test(parts.head)) defaults = defaults.replace(DESCRIPTION, '');
+    const preloads = [
+      ...parts.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+      // React preloads the images a screen marks fetchPriority="high" itself (in its hoisted head).
+      ...(/<link rel="preload" as="image"/.test(parts.head) ? [] : imagePreloads(parts.body)),
+    ];
+    return [
+      defaults,
+      parts.head,
+      ...preloads,
+      `<style>${parts.styles.replaceAll('</style', '<\\/style')}</style>`,
+      betweenHeadAndRoot,
+      parts.body,
+      afterRoot,
+      `<script type="application/json" id="relay-records">${parts.records}</script>`,
+      end,
+    ].join('');
+  };
+}
+
+const MAIN = /<main\b/;
+const IMG = /<img\b[^>]*>/;
+const PICTURE_SOURCE = /<source\b[^>]*>/g;
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1] ?? null;
+
+/**
+ * The page's largest paint is its first image in <main> (the first banner, or the first game's art): preloaded at
+ * high priority so the browser asks for it with the document, not once the layout has been computed. Inside a
+ * <picture>, each source's image with its media query, so a phone fetches only its own.
+ */
+function imagePreloads(body: string): string[] {
+  const main = MAIN.exec(body);
+  if (!main) return [];
+  const rest = body.slice(main.index);
+  const img = IMG.exec(rest);
+  const src = img && attribute(img[0], 'src');
+  if (!img || !src) return [];
+  const before = rest.slice(0, img.index);
+  const picture = before.lastIndexOf('<picture');
+  const sources =
+    picture >= 0 && before.lastIndexOf('</picture>') < picture
+      ? [...before.slice(picture).matchAll(PICTURE_SOURCE)].map((m) => ({
+          href: attribute(m[0], 'srcSet') ?? attribute(m[0], 'srcset'),
+          media: attribute(m[0], 'media'),
+        }))
+      : [];
+  const link = (
+    href: string,
+    media: string | null,
+    srcset: string | null = null,
+    sizes: string | null = null,
+  ) =>
+    `<link rel="preload" as="image" fetchpriority="high" href="${href}"` +
+    (srcset ? ` imagesrcset="${srcset}"` : '') +
+    (sizes ? ` imagesizes="${sizes}"` : '') +
+    (media ? ` media="${media}"` : '') +
+    '>';
+  const srcset = attribute(img[0], 'srcSet');
+  const sizes = attribute(img[0], 'sizes');
+  const chosen = sources.filter((s): s is { href: string; media: string } => Boolean(s.href && s.media));
+  // The <img> serves the screens its one source's query does not match (the banner: desktop art beside phone art).
+  if (chosen.length === 1) {
+    return [
+      link(chosen[0]!.href, chosen[0]!.media),
+      link(src, `not all and ${chosen[0]!.media}`, srcset, sizes),
+    ];
+  }
+  return [link(src, null, srcset, sizes)];
+}

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { pageAssets } from './page-assets.js';
+import { pageDocument } from './page-document.js';
+
+/** web/src/entry-server.tsx's render, as the site server calls it (the bundle is loaded at run time, not typed). */
+type RenderResult =
+  | { kind: 'shell' }
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      head: string;
+      body: string;
+      records: string;
+      modules: string[];
+    };
+interface ServerEntry {
+  render(request: {
+    url: string;
+    origin: string;
+    gatewayUrl: string;
+    headers?: Record<string, string>;
+  }): Promise<RenderResult>;
+}
+
+/** The cookie the site sets while a player is signed in (shared/session.ts): their pages are the client's. */
+const SIGNED_IN = /(?:^|;\s*)play_live_signed_in=1(?:;|$)/;
+/** A Host header as a host name or address and an optional port, nothing else (it becomes canonical addresses). */
+const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export type PageRenderer = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
+
+export interface PageRendererOptions {
+  distDir: string;
+  gatewayUrl: string;
+  /** Where the site listens, for canonical addresses when a request's Host is missing or malformed. */
+  listenOrigin: () => string;
+  /** Serves the client shell (web/dist/index.html): pages not rendered here, and renders that failed. */
+  shell: PageRenderer;
+  logger: Pick<Console, 'warn'>;
+}
+
+/**
+ * The site server's half of server rendering (docs/architecture.md#server-rendering): loads the build's server
+ * entry (`<distDir>/.server/entry-server.js`) once, at start, and answers each page request with the rendered page
+ * in the document web/server/page-document.ts assembles. Without the entry (a build from before, or a client-only
+ * one) every page is the client shell, as before, said once in the log. A browser with the signed-in cookie gets
+ * the shell too: the signed-in layout is never rendered as a guest's and then swapped.
+ */
+export async function pageRenderer(options: PageRendererOptions): Promise<PageRenderer> {
+  const entryFile = path.join(options.distDir, '.server', 'entry-server.js');
+  if (!fs.existsSync(entryFile)) {
+    options.logger.warn(`Pages are served unrendered (the client shell): ${entryFile} is missing.`);
+    return options.shell;
+  }
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const assets = pageAssets(options.distDir);
+  const documentOf = pageDocument(fs.readFileSync(path.join(options.distDir, 'index.html'), 'utf8'));
+
+  const originOf = (req: IncomingMessage) => {
+    const host = req.headers.host;
+    return host && HOST.test(host) ? `http://${host}` : options.listenOrigin();
+  };
+
+  const render = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    if (SIGNED_IN.test(req.headers.cookie ?? '')) return options.shell(req, res, pathname);
+    let result: RenderResult;
+    try {
+      result = await entry.render({
+        url: req.url ?? '/',
+        origin: originOf(req),
+        gatewayUrl: options.gatewayUrl,
+      });
+    } catch (err) {
+      // The path only: a query string may carry a tracking id, and the error's message no more than its first line.
+      const why = err instanceof Error ? `${err.name}: ${err.message.split('\n', 1)[0]}` : 'unknown error';
+      options.logger.warn(`Server render of ${pathname} failed (${why}); served the client shell.`);
+      return options.shell(req, res, pathname);
+    }
+    if (res.destroyed) return;
+    if (result.kind === 'shell') return options.shell(req, res, pathname);
+    if (result.kind === 'redirect') {
+      res.writeHead(result.status, { Location: result.location, 'Cache-Control': 'no-cache' });
+      return void res.end();
+    }
+    const { styles, scripts } = assets(result.modules);
+    const html = documentOf({ ...result, styles, scripts });
+    await send(req, res, result.status, html);
+  };
+
+  return (req, res, pathname) => {
+    render(req, res, pathname).catch((err: unknown) => {
+      options.logger.warn(
+        `Serving ${pathname} failed (${err instanceof Error ? err.name : 'unknown error'}).`,
+      );
+      if (!res.headersSent) options.shell(req, res, pathname);
+      else res.destroy();
+    });
+  };
+}
+
+/**
+ * The page, compressed as the browser accepts (brotli at a quick level: a page is made per request, unlike the
+ * build's files, precompressed at the strongest). Always revalidated: it holds the minute's data.
+ */
+async function send(req: IncomingMessage, res: ServerResponse, status: number, html: string): Promise<void> {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const raw = Buffer.from(html);
+  let body = raw;
+  let encoding: string | null = null;
+  if (/\bbr\b/.test(accepted)) {
+    body = await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    encoding = 'br';
+  } else if (/\bgzip\b/.test(accepted)) {
+    body = await gzip(raw, { level: 6 });
+    encoding = 'gzip';
+  }
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding, Cookie',
+    'Content-Length': body.length,
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,35 @@
+import { matchRoutes, type HydrationState, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+
+/**
+ * What the router needs to render a server-rendered page exactly as the server did (docs/architecture.md#server-rendering):
+ * the matched routes' modules loaded (a lazy route would render nothing until its code came), and their loaders'
+ * results. Those are Relay query references, not data a page can carry, so the loaders run here, before the router
+ * starts: their store-or-network loads find the server's records in the store and ask the gateway for nothing.
+ * Route ids are React Router's own: a route's `id`, else its indices from the root joined by '-'.
+ */
+export async function hydrationData(routes: RouteObject[]): Promise<HydrationState> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+  const request = new Request(window.location.href);
+  const loaderData: Record<string, unknown> = {};
+  const path: string[] = [];
+  let siblings = routes;
+  for (const { route, params } of matches) {
+    path.push(String(siblings.indexOf(route)));
+    if (typeof route.loader === 'function') {
+      loaderData[route.id ?? path.join('-')] = await route.loader({
+        params,
+        request,
+        context: undefined,
+      } as LoaderFunctionArgs);
+    }
+    siblings = route.children ?? [];
+  }
+  return { loaderData };
+}
