@@ -71,7 +71,9 @@ describe('offline and flaky data', () => {
 
     await page.goto('/?modal=wallet');
     const dialog = page.getByRole('dialog', { name: 'Cashier' });
-    const deposit = dialog.getByRole('form', { name: 'Deposit' }).getByRole('button', { name: 'Deposit', exact: true });
+    const deposit = dialog
+      .getByRole('form', { name: 'Deposit' })
+      .getByRole('button', { name: 'Deposit', exact: true });
     await deposit.waitFor();
     await dialog.getByLabel('Amount to deposit (R)').fill('50');
     await offline(context);
@@ -86,7 +88,10 @@ describe('offline and flaky data', () => {
     const demo = page.getByRole('button', { name: 'Try the demo' });
     await demo.waitFor();
     await context.setOffline(true);
-    await page.getByRole('status').filter({ hasText: "You're offline. Games need a connection to start." }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: "You're offline. Games need a connection to start." })
+      .waitFor();
     expect(await demo.isDisabled()).toBe(true);
     expect(launches).toEqual([]);
     await context.setOffline(false);

@@ -64,7 +64,8 @@ export function serviceWorker() {
               {
                 cacheWillUpdate: async ({ request, response }) => {
                   const url = new URL(request.url);
-                  const kept = response.status === 200 && !url.search && !url.pathname.startsWith('/password/');
+                  const kept =
+                    response.status === 200 && !url.search && !url.pathname.startsWith('/password/');
                   return kept ? response : null;
                 },
               },

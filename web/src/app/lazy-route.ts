@@ -20,7 +20,9 @@ const ATTEMPTS_AT_FRESH_ADDRESS = 2;
 let destination: () => string = () => window.location.href;
 
 /** The router whose navigations a failed module's full load follows (createRouter in ./routes.tsx). */
-export function followDestinations(router: { state: { location: Path; navigation: { location?: Path } } }): void {
+export function followDestinations(router: {
+  state: { location: Path; navigation: { location?: Path } };
+}): void {
   destination = () => createPath(router.state.navigation.location ?? router.state.location);
 }
 

@@ -19,7 +19,9 @@ interface NavigatingRouter {
 export function registerServiceWorker(router: NavigatingRouter): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(() => void start(router), { timeout: 5000 }) : setTimeout(() => void start(router), 1000);
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => void start(router), { timeout: 5000 })
+      : setTimeout(() => void start(router), 1000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }

@@ -203,7 +203,8 @@ function subscriptions(onUnauthenticated: (reason?: string) => void): {
         // (features/live/ViewerEvents.tsx).
         on: {
           closed: (event) => {
-            if (!disposed && (event as { code?: number }).code !== NORMAL_CLOSURE) socketReconnectingChanged(true);
+            if (!disposed && (event as { code?: number }).code !== NORMAL_CLOSURE)
+              socketReconnectingChanged(true);
           },
           connected: () => socketReconnectingChanged(false),
         },

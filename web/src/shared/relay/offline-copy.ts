@@ -33,7 +33,9 @@ export function offlineCopy(
   return {
     keep(body) {
       if (!body.data || body.errors) return;
-      const request = new Request(url, { headers: headers.authorization ? { authorization: headers.authorization } : {} });
+      const request = new Request(url, {
+        headers: headers.authorization ? { authorization: headers.authorization } : {},
+      });
       void caches
         .open(DATA_CACHE)
         .then((cache) => cache.put(request, copy))
