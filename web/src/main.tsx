@@ -4,6 +4,7 @@ import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router';
 import { hydrationData } from './app/hydrate';
 import { createRouter, routes } from './app/routes';
+import { keepLayoutData } from './app/keep-layout-data';
 import { registerServiceWorker } from './app/service-worker';
 import { setRenderContext } from './shared/render-context';
 import { serverPage } from './shared/relay/server-page';
@@ -52,4 +53,4 @@ async function start() {
 }
 
 // What the site keeps for offline, once the first screen is up (app/service-worker.ts).
-void start().then(registerServiceWorker);
+void start().then((router) => registerServiceWorker(router, keepLayoutData));

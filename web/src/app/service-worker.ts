@@ -6,7 +6,8 @@ import { PAGES_CACHE } from '../shared/offline/cache-names';
  *   never compete with the first screen's. Never in development (Vite's server has no worker) and never where the
  *   browser refuses it (private modes, or a test's browser that blocks workers: tests/e2e/stack.ts).
  * - A first visit: the worker takes the page at once (clientsClaim) and the page it is on is kept for offline (the
- *   worker saw none of its requests). Same rule as the worker's: no address with a query or a reset token.
+ *   worker saw none of its requests). Same rule as the worker's: no address with a query or a reset token. Once a
+ *   worker is in control, `keepData` makes sure the data every page needs is kept (./keep-layout-data.ts).
  * - A new build's worker waits; the page's next navigation asks it to take over (no reload: the page goes on with
  *   the build it has, and the app-version notice offers the new one). The pages kept until then name the old
  *   build's files, so they go.
@@ -16,19 +17,19 @@ interface NavigatingRouter {
   subscribe(listener: (state: { navigation: { state: string } }) => void): () => void;
 }
 
-export function registerServiceWorker(router: NavigatingRouter): void {
+export function registerServiceWorker(router: NavigatingRouter, keepData: () => Promise<void>): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const idle = () =>
     'requestIdleCallback' in window
-      ? requestIdleCallback(() => void start(router), { timeout: 5000 })
-      : setTimeout(() => void start(router), 1000);
+      ? requestIdleCallback(() => void start(router, keepData), { timeout: 5000 })
+      : setTimeout(() => void start(router, keepData), 1000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
 
 const keptAddress = (url: URL) => !url.search && !url.pathname.startsWith('/password/');
 
-async function start(router: NavigatingRouter): Promise<void> {
+async function start(router: NavigatingRouter, keepData: () => Promise<void>): Promise<void> {
   const container = navigator.serviceWorker;
   let controlled = container.controller !== null;
   let registration: ServiceWorkerRegistration;
@@ -51,7 +52,9 @@ async function start(router: NavigatingRouter): Promise<void> {
           .catch(() => {});
     }
     controlled = true;
+    void keepData().catch(() => {});
   });
+  if (controlled) void keepData().catch(() => {});
 
   let waiting = registration.waiting;
   registration.addEventListener('updatefound', () => {
