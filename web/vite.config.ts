@@ -7,6 +7,7 @@ import relay from 'vite-plugin-relay';
 import { leanRelay } from './build/lean-relay';
 import { precompress } from './build/precompress';
 import { routeModules } from './build/route-modules';
+import { serviceWorker } from './build/service-worker';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // The build's version (web/package.json): the app-version modal compares it with the one the site announces.
@@ -24,8 +25,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   root,
   // The server build (web/src/entry-server.tsx into dist/.server, docs/architecture.md#server-rendering) is one
   // self-contained file the site server imports; the client's files stay as the client build wrote them, with only
-  // the Relay modules the browser runs (build/lean-relay.ts).
-  plugins: isSsrBuild ? [react(), relay, routeModules()] : [leanRelay(), react(), relay, precompress()],
+  // the Relay modules the browser runs (build/lean-relay.ts), the service worker (build/service-worker.ts) and the
+  // compressed copies of both.
+  plugins: isSsrBuild
+    ? [react(), relay, routeModules()]
+    : [leanRelay(), react(), relay, precompress(), serviceWorker()],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

@@ -103,8 +103,15 @@ export interface SiteStack {
   site: SiteServer;
   /** Under vitest, shared by the files of one worker (workerBrowser): a file never closes it. */
   browser: Browser;
-  /** A fresh browser context (its own storage) with one page, at the given size. */
-  open(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (its own storage) with one page, at the given size. The site's service worker is
+   * blocked unless `serviceWorkers: 'allow'` (the offline journeys): a worker of one test's page would serve the next
+   * test's from its caches.
+   */
+  open(
+    viewport?: { width: number; height: number },
+    options?: { serviceWorkers?: 'allow' | 'block' },
+  ): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -150,8 +157,8 @@ export async function startSiteStack(options: { gateway?: Partial<GatewayConfig>
     gateway,
     site,
     browser,
-    async open(viewport = DESKTOP) {
-      const context = await browser.newContext({ viewport, baseURL: site.url });
+    async open(viewport = DESKTOP, { serviceWorkers = 'block' } = {}) {
+      const context = await browser.newContext({ viewport, baseURL: site.url, serviceWorkers });
       contexts.push(context);
       // A test's own context closes when the test ends, so its page's timers and live connections cost the next
       // tests nothing. One opened outside a test (a beforeAll's page that several tests share) has no test to
@@ -198,7 +205,8 @@ const SESSION_TOKEN_KEY = 'play_live_session_token';
 
 /**
  * A page shared by a file's tests, made new for the next one: at this size, with its storage emptied (the only
- * browser state the site keeps: no cookies, IndexedDB or service worker) and, with a token, the player signed in.
+ * browser state the site keeps: no cookies or IndexedDB, and the stack's contexts block the service worker) and,
+ * with a token, the player signed in.
  * A fresh context costs several page loads' work in Chromium (about 3 s of CPU against 0.8 s for a load in an open
  * page), so journeys share a page. The storage is set from a page of the site's origin that runs none of the site's
  * scripts (a missing asset), so no running site writes it back; the test's own page.goto then loads the site afresh.

@@ -42,7 +42,10 @@ export async function occupy(port: number): Promise<() => Promise<void>> {
   return () => new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** A fake built site: index.html and one hashed asset, as `npm run build -w web` lays them out. */
+/**
+ * A fake built site: index.html, one hashed asset, the service worker and the web manifest, as
+ * `npm run build -w web` lays them out.
+ */
 export function stubSite(): { dir: string; asset: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-dist-'));
   fs.mkdirSync(path.join(dir, 'assets'));
@@ -51,6 +54,8 @@ export function stubSite(): { dir: string; asset: string; remove(): void } {
     '<!doctype html><html><head><title>PlayLive stub</title></head><body><div id="root"></div></body></html>\n',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-Bx3f9a1C.js'), 'console.log("app");\n');
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  fs.writeFileSync(path.join(dir, 'manifest.webmanifest'), '{"name":"PlayLive stub"}\n');
   return {
     dir,
     asset: '/assets/index-Bx3f9a1C.js',

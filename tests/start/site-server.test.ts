@@ -129,6 +129,18 @@ describe('the built site', () => {
     expect(again.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('serves the service worker and the web manifest revalidated each time, so a new build is found', async () => {
+    const worker = await fetch(`${site.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(worker);
+    const manifest = await fetch(`${site.url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('serves hashed assets for a year, immutable; a missing one is a 404, not the page', async () => {
     const asset = await fetch(`${site.url}${dist.asset}`);
     expect(asset.status).toBe(200);
@@ -258,7 +270,7 @@ describe('the content security policy', () => {
         'img-src': `'self' data: blob: https://cdn.playlive.example ${thirdParty}`,
         'media-src': `'self' https://cdn.playlive.example ${thirdParty}`,
         'font-src': `'self' data: ${thirdParty}`,
-        'connect-src': `'self' ${thirdParty}`,
+        'connect-src': `'self' https://cdn.playlive.example ${thirdParty}`,
         'frame-src': `'self' https: https://cdn.playlive.example ${thirdParty}`,
         'worker-src': "'self'",
         'object-src': "'none'",

@@ -25,29 +25,37 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    // After the files are written, and only then: a failed build must report its own error, not a missing folder.
-    async writeBundle() {
-      const files = fs
-        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-        .filter((f) => COMPRESSIBLE.test(f))
-        .map((f) => path.join(outDir, f));
-      await Promise.all(
-        files.map(async (file) => {
-          const body = fs.readFileSync(file);
-          if (body.length < MIN_BYTES) return;
-          const [br, gz] = await Promise.all([
-            brotli(body, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            }),
-            gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
-          ]);
-          fs.writeFileSync(`${file}.br`, br);
-          fs.writeFileSync(`${file}.gz`, gz);
-        }),
-      );
+    // After every file is written, the service worker too (vite-plugin-pwa writes /sw.js when the bundle closes:
+    // build/service-worker.ts), and only then: a failed build must report its own error, not a missing folder.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler: compressAll,
     },
   };
+
+  async function compressAll(error?: Error) {
+    if (error) return;
+    const files = fs
+      .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => COMPRESSIBLE.test(f))
+      .map((f) => path.join(outDir, f));
+    await Promise.all(
+      files.map(async (file) => {
+        const body = fs.readFileSync(file);
+        if (body.length < MIN_BYTES) return;
+        const [br, gz] = await Promise.all([
+          brotli(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+          gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
+        ]);
+        fs.writeFileSync(`${file}.br`, br);
+        fs.writeFileSync(`${file}.gz`, gz);
+      }),
+    );
+  }
 }

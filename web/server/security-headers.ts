@@ -16,7 +16,9 @@ export interface SitePolicyOptions {
  *   may also be inline (the first paint's markup in index.html and React's style attributes);
  * - images and banner videos come from the casino's assets host (and data:/blob: addresses the CSS and the image
  *   fallbacks use);
- * - the app talks to /graphql on its own origin, over fetch and graphql-ws ('self' covers ws: and wss: of it);
+ * - the app talks to /graphql on its own origin, over fetch and graphql-ws ('self' covers ws: and wss: of it); the
+ *   service worker (/sw.js, which gets this policy too) fetches the casino's art to keep it for offline, and a
+ *   worker's fetch is a connection;
  * - a launched game opens the casino's game page, which may be any game provider's https page, in an iframe;
  * - no page of another origin may frame the site (clickjacking the cashier), and no plugin, <base> or form may
  *   send the player elsewhere.
@@ -34,7 +36,7 @@ export function contentSecurityPolicy({ assetsUrl, thirdPartyOrigins = [] }: Sit
     `img-src ${sources("'self'", 'data:', 'blob:', ...casino, ...thirdParty)}`,
     `media-src ${sources("'self'", ...casino, ...thirdParty)}`,
     `font-src ${sources("'self'", 'data:', ...thirdParty)}`,
-    `connect-src ${sources("'self'", ...thirdParty)}`,
+    `connect-src ${sources("'self'", ...casino, ...thirdParty)}`,
     `frame-src ${sources("'self'", 'https:', ...casino, ...thirdParty)}`,
     "worker-src 'self'",
     "object-src 'none'",

@@ -4,6 +4,8 @@ import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router';
 import { hydrationData } from './app/hydrate';
 import { createRouter, routes } from './app/routes';
+import { keepLayoutData } from './app/keep-layout-data';
+import { registerServiceWorker } from './app/service-worker';
 import { setRenderContext } from './shared/render-context';
 import { serverPage } from './shared/relay/server-page';
 import { session } from './shared/session';
@@ -30,8 +32,9 @@ const app = (router: ReturnType<typeof createRouter>) => (
 async function start() {
   const page = session.signedIn() ? null : serverPage();
   if (!page) {
-    createRoot(root).render(app(createRouter()));
-    return;
+    const router = createRouter();
+    createRoot(root).render(app(router));
+    return router;
   }
   const hydrating = { now: page.now };
   setRenderContext(() => hydrating);
@@ -40,10 +43,14 @@ async function start() {
     data = await hydrationData(routes);
   } catch {
     // A route's code or data could not be had now: the app renders as from the shell (and asks again).
-    createRoot(root).render(app(createRouter()));
-    return;
+    const router = createRouter();
+    createRoot(root).render(app(router));
+    return router;
   }
-  hydrateRoot(root, app(createRouter(data)));
+  const router = createRouter(data);
+  hydrateRoot(root, app(router));
+  return router;
 }
 
-void start();
+// What the site keeps for offline, once the first screen is up (app/service-worker.ts).
+void start().then((router) => registerServiceWorker(router, keepLayoutData));

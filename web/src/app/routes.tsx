@@ -1,7 +1,7 @@
 import { loadQuery } from 'react-relay';
 import { createBrowserRouter, Navigate, type HydrationState, type RouteObject } from 'react-router';
 import { AppLayout, AppLayoutQuery } from './layout/AppLayout';
-import { lazyRoute } from './lazy-route';
+import { followDestinations, lazyRoute } from './lazy-route';
 import { session } from '../shared/session';
 import { AppLoading } from './AppLoading';
 import { RouteError } from './RouteError';
@@ -28,7 +28,7 @@ import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppL
 
 const info = (name: string, load: () => Promise<Record<string, unknown>>, pick: string): RouteObject => ({
   handle: { name },
-  lazy: lazyRoute(async () => ({ Component: (await load())[pick] as React.ComponentType })),
+  lazy: lazyRoute(load, (module) => ({ Component: module[pick] as React.ComponentType })),
 });
 
 const loadInfo = () => import('../features/pages/InfoPages');
@@ -43,11 +43,13 @@ const catalogue = (name: string, key: keyof typeof CATALOGUE_ROUTES, options: { 
   return {
     handle: { name, ...PAUSED_ON_BREAK },
     loader: catalogueLoader(route),
-    lazy: lazyRoute(async () => {
-      const { CataloguePage } = await import('../features/games/CataloguePage');
-      const page = <CataloguePage route={route} />;
-      return { Component: () => (options.protect ? <Protected>{page}</Protected> : page) };
-    }),
+    lazy: lazyRoute(
+      () => import('../features/games/CataloguePage'),
+      ({ CataloguePage }) => {
+        const page = <CataloguePage route={route} />;
+        return { Component: () => (options.protect ? <Protected>{page}</Protected> : page) };
+      },
+    ),
   };
 };
 
@@ -200,5 +202,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = (hydrationData?: HydrationState) =>
-  createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
+export function createRouter(hydrationData?: HydrationState) {
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
+  // A route's module that cannot be loaded loads the page in full where the player was going (./lazy-route.ts).
+  followDestinations(router);
+  return router;
+}

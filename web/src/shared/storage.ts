@@ -1,8 +1,11 @@
+import { DATA_CACHE } from './offline/cache-names';
+
 /*
  * What the site keeps in the browser (docs/rules.md#sign-in-and-sessions). The player's, forgotten at sign-out
  * (PLAYER_KEYS): the session token (play_live_session_token), their notifications as last seen
  * (play_live_notifications), their reality-check interval (play_live_reality_check_minutes) and, in the tab's
- * sessionStorage, the game they chose before signing in (play_live_pending_game). The site's, kept: the affiliate and
+ * sessionStorage, the game they chose before signing in (play_live_pending_game); and the screens' data the
+ * service worker kept for offline (the playlive-data cache). The site's, kept: the affiliate and
  * tracking id from the address (docs/rules.md#routes-and-query-parameters), the tab's CSRF token and its one
  * reload after a failed code download. Storage can be unavailable (private modes, blocked cookies): then nothing is
  * kept, and nothing breaks.
@@ -69,6 +72,8 @@ export const PLAYER_KEYS = {
 export function forgetPlayer(): void {
   for (const key of PLAYER_KEYS.local) write(key, null);
   rememberSignedIn(false);
+  // The screens' data the service worker kept for offline (web/build/service-worker.ts) may be the player's.
+  if (typeof caches !== 'undefined') void caches.delete(DATA_CACHE).catch(() => {});
   try {
     for (const key of PLAYER_KEYS.session) window.sessionStorage.removeItem(key);
   } catch {

@@ -19,6 +19,7 @@ import { Button } from '../../ui/Button';
 import { LayoutContext } from '../../shared/layout-context';
 import { BreakGate } from '../../features/safer-gambling/BreakGate';
 import styles from './AppLayout.module.css';
+import { ConnectionNotice } from './ConnectionNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageScroll } from './PageScroll';
@@ -149,6 +150,7 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
         Skip to content
       </a>
       <Header query={data} onMenu={() => setDrawerOpen(true)} onRetryAccount={retryAccount} />
+      <ConnectionNotice />
       <div className={styles.body}>
         <aside className={styles.side}>
           <SideMenu />

@@ -8,6 +8,7 @@ import type {
   PaymentGateway,
 } from '../../__generated__/DepositForm_wallet.graphql';
 import { Button } from '../../ui/Button';
+import { isOnline, useOnline } from '../../shared/offline/connection';
 import { refusalOf } from '../../shared/forms/validation';
 import { closeModal } from '../../shared/modals/modal-store';
 import type { MutationError } from '../../shared/relay/useMutation';
@@ -15,6 +16,7 @@ import { formatJohannesburg } from '../../ui/time';
 import { checkAmount, limitsHint } from './amount';
 import { aboveAllowance, allowanceLine, depositAllowance, refreshDepositLimits } from './deposit-allowance';
 import { AmountField } from './AmountField';
+import { CashierOffline } from './CashierOffline';
 import styles from './cashier.module.css';
 import { returnAddress } from './deposit-return';
 import { dismissDeposit, refreshWallet } from './deposit-watch';
@@ -122,6 +124,7 @@ export function DepositForm({
   const [leaving, setLeaving] = useState(false);
   const [welcomeBonus, setWelcomeBonus] = useState(true);
   const [deposit, busy] = useDeposit();
+  const online = useOnline();
   const method: Method | undefined = methods.find((m) => m.gateway === gateway) ?? methods[0];
   const min = data.limits?.depositMin;
   const max = data.limits?.depositMax;
@@ -161,6 +164,7 @@ export function DepositForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!isOnline()) return;
     // A new attempt: the last one's outcome (a returned deposit's, too) does not stay above what this one says.
     dismissDeposit();
     setMessage(null);
@@ -263,7 +267,8 @@ export function DepositForm({
         amount={checkedAmount.ok ? checkedAmount.amount : null}
         welcomeBonus={offerOpen && welcomeBonus}
       />
-      <Button type="submit" variant="accent" className={styles.submit} disabled={busy || leaving}>
+      <CashierOffline online={online} />
+      <Button type="submit" variant="accent" className={styles.submit} disabled={busy || leaving || !online}>
         {leaving ? 'Taking you to pay…' : busy ? 'Starting your deposit…' : 'Deposit'}
       </Button>
       {tools && !allowance && (

@@ -5,9 +5,11 @@ import type { WithdrawForm_query$key } from '../../__generated__/WithdrawForm_qu
 import { refusalOf } from '../../shared/forms/validation';
 import { MutationError } from '../../shared/relay/useMutation';
 import { Button } from '../../ui/Button';
+import { isOnline, useOnline } from '../../shared/offline/connection';
 import { Spinner } from '../../ui/Spinner';
 import { checkAmount, limitsHint } from './amount';
 import { AmountField } from './AmountField';
+import { CashierOffline } from './CashierOffline';
 import styles from './cashier.module.css';
 import {
   checkDelay,
@@ -100,6 +102,7 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
       return value;
     });
   const [withdraw, busy] = useWithdraw();
+  const online = useOnline();
 
   /** Sends the request (again, when checking): the payload, or the outcome as the form shows it. */
   const send = async (rands: string, checking: boolean) => {
@@ -224,6 +227,7 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!isOnline()) return;
     setMessage(null);
     setDone(null);
     const checked = checkAmount(amount, { min, max, available: wallet.money, operation: 'withdrawal' });
@@ -276,7 +280,8 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
           max={max && max.cents < wallet.money.cents ? max : wallet.money}
           disabled={busy}
         />
-        <Button type="submit" className={styles.submit} disabled={busy}>
+        <CashierOffline online={online} />
+        <Button type="submit" className={styles.submit} disabled={busy || !online}>
           {busy ? 'Sending your withdrawal…' : 'Withdraw'}
         </Button>
         <p className={styles.aside}>

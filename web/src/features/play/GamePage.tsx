@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import type { GamePageQuery as GamePageQueryType } from '../../__generated__/GamePageQuery.graphql';
 import { openAuth } from '../../shared/modals/modal-store';
 import { useLayout } from '../../shared/layout-context';
+import { useOnline } from '../../shared/offline/connection';
 import { Button } from '../../ui/Button';
 import { GameArt } from '../../shared/games/GameArt';
 import { HeartIcon } from '../../shared/games/HeartIcon';
@@ -12,7 +13,7 @@ import { Page } from '../../shared/page/Page';
 import { useSiteOrigin } from '../../shared/page/site-origin';
 import { videoGameData } from '../../shared/page/structured-data';
 import styles from './GamePage.module.css';
-import { playGame } from './play';
+import { GAMES_NEED_CONNECTION, playGame } from './play';
 import { SimilarGames } from './SimilarGames';
 import { TournamentEligibility } from './TournamentEligibility';
 
@@ -50,6 +51,7 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
   const { signedIn } = useLayout();
   const [toggleFavourite] = useToggleFavourite();
   const origin = useSiteOrigin();
+  const online = useOnline();
   if (!game) return <NotFoundPage />;
   const favourite = game.isFavourite === true;
   const facts = [
@@ -76,10 +78,18 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
         <div>
           <p className={styles.facts}>{facts.join(' · ')}</p>
           <div className={styles.actions}>
-            <Button variant="accent" onClick={() => playGame({ code: game.code }, { demo: false, signedIn })}>
+            <Button
+              variant="accent"
+              disabled={!online}
+              onClick={() => playGame({ code: game.code }, { demo: false, signedIn })}
+            >
               Play for real
             </Button>
-            <Button variant="ghost" onClick={() => playGame({ code: game.code }, { demo: true, signedIn })}>
+            <Button
+              variant="ghost"
+              disabled={!online}
+              onClick={() => playGame({ code: game.code }, { demo: true, signedIn })}
+            >
               Try the demo
             </Button>
             {/* A toggle: its name stays, aria-pressed says whether the game is a favourite. */}
@@ -95,6 +105,11 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
               Favourite
             </Button>
           </div>
+          {!online && (
+            <p className={styles.note} role="status">
+              {GAMES_NEED_CONNECTION}
+            </p>
+          )}
           {!signedIn && (
             <p className={styles.note}>Log in or join to play for real money. The demo is free.</p>
           )}

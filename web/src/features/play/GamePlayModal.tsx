@@ -17,6 +17,8 @@ import { buttonClass } from '../../ui/Button';
 import { isLimitRefusal, useLimitRefusals } from './limit-refusal';
 import { REALITY_CHECK_CHOICES, useRealityCheck, useRealityCheckInterval } from './reality-check';
 import { RealityCheckReminder } from './RealityCheckReminder';
+import { GAMES_NEED_CONNECTION } from './play';
+import { useOnline } from '../../shared/offline/connection';
 
 const WalletAfterPlay = graphql`
   query GamePlayModalWalletQuery {
@@ -87,9 +89,11 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
   const [refusal, setRefusal] = useState<string | null>(null);
   useLimitRefusals(game !== null && !props.demo, setRefusal);
 
+  // Offline, nothing is sent: the launch waits for the network and starts by itself when it is back.
+  const online = useOnline();
   useEffect(() => {
     // Once per opening (React's development double effects must not launch twice).
-    if (started.current) return;
+    if (started.current || !online) return;
     started.current = true;
     const gameId = props.gameId ? Number(props.gameId) : null;
     launch({
@@ -110,7 +114,7 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
         showAlert(err.message, 'The game could not start');
       },
     );
-  }, [launch, props.code, props.gameId, props.demo]);
+  }, [launch, props.code, props.gameId, props.demo, online]);
 
   // The spins have moved the balance: the header shows it fresh.
   const refreshWallet = () => fetchQuery(environment, WalletAfterPlay, {}).subscribe({});
@@ -183,7 +187,11 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
           )}
           {game ? (
             <iframe className={styles.frame} src={game.url} title={game.name} allow="autoplay; fullscreen" />
-          ) : refusal ? null : (
+          ) : refusal ? null : !online ? (
+            <div className={styles.refusal} role="status">
+              <p>{GAMES_NEED_CONNECTION}</p>
+            </div>
+          ) : (
             <div className={styles.loading}>
               <Spinner label="Starting the game" />
             </div>

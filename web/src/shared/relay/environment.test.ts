@@ -1,5 +1,5 @@
 import type { RequestParameters } from 'relay-runtime';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEnvironment } from './environment';
 
 /*
@@ -92,5 +92,96 @@ describe('the Relay environment', () => {
       doc_id: 'abc123',
       variables: { search: 'x'.repeat(3000) },
     });
+  });
+});
+
+/*
+ * A query lost to the network is sent again (0.5, 1, 2, 4, 8 s apart, then the screen's error state), and while the
+ * browser is offline it waits for the network; a mutation is never sent twice. The real network function, with the
+ * browser's fetch and clock faked.
+ */
+describe('the Relay environment on a flaky network', () => {
+  const networkError = () => Promise.reject(new TypeError('Failed to fetch'));
+  const ok = () =>
+    Promise.resolve(
+      new Response(JSON.stringify({ data: { ok: true } }), {
+        headers: { 'content-type': 'application/graphql-response+json' },
+      }),
+    );
+  const status = (code: number) => () => Promise.resolve(new Response('Bad gateway', { status: code }));
+
+  /** Runs an operation whose fetch responds with `responses` in turn; what happened, read as the clock moves. */
+  function run(kind: 'query' | 'mutation', responses: (() => Promise<Response>)[]) {
+    let call = 0;
+    const fetch = vi.fn(() => (responses[Math.min(call++, responses.length - 1)] ?? ok)());
+    vi.stubGlobal('fetch', fetch);
+    const outcome: { value?: unknown; error?: Error } = {};
+    createEnvironment()
+      .environment.getNetwork()
+      .execute(operation(kind, 'abc123'), {}, {})
+      .subscribe({
+        next: (value) => void (outcome.value = value),
+        error: (error: Error) => void (outcome.error = error),
+      });
+    return { fetch, outcome };
+  }
+
+  const setOnline = (online: boolean) => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(online);
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  };
+
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('sends a query again after network errors, waiting 0.5 s, then 1 s, then 2 s', async () => {
+    const { fetch, outcome } = run('query', [networkError, networkError, networkError, ok]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    expect(outcome).toEqual({ value: { data: { ok: true } } });
+  });
+
+  it('sends a query again after a 502, 503 or 504, and fails it to the screen after five more attempts', async () => {
+    const { fetch, outcome } = run('query', [status(502), status(503), status(504)]);
+    await vi.advanceTimersByTimeAsync(500 + 1000 + 2000 + 4000 + 8000 - 1);
+    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(outcome.error).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(6);
+    expect(outcome.error).toBeInstanceOf(Error);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledTimes(6);
+  });
+
+  it('never sends a mutation again', async () => {
+    const { fetch, outcome } = run('mutation', [networkError, ok]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(outcome.error?.message).toBe('Failed to fetch');
+  });
+
+  it('waits for the network while offline, then sends the query at once', async () => {
+    setOnline(false);
+    const { fetch, outcome } = run('query', [networkError, ok]);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(outcome).toEqual({});
+    setOnline(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(outcome).toEqual({ value: { data: { ok: true } } });
   });
 });

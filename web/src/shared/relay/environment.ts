@@ -12,7 +12,10 @@ import {
   type Variables,
 } from 'relay-runtime';
 import { trackPending } from '../pending';
+import { socketReconnectingChanged, untilOnline, isOnline } from '../offline/connection';
 import { sessionToken } from '../storage';
+import { offlineCopy } from './offline-copy';
+import { sendWithRetries } from './query-retry';
 
 /*
  * The Relay environment: queries as GET /graphql on the site's own origin, mutations as POST, subscriptions over
@@ -98,40 +101,79 @@ const fetchGraphQL =
       const silent = cacheConfig.metadata?.silent === true;
       const done = silent ? () => {} : trackPending();
       const controller = new AbortController();
+      let finished = false;
       const token = sessionToken();
       const { url, init } = graphqlRequest(operation, variables, {
         private: cacheConfig.metadata?.private === true,
       });
-      fetch(url, {
-        ...init,
-        signal: controller.signal,
-        headers: {
-          ...(init.headers as Record<string, string> | undefined),
-          accept: 'application/graphql-response+json, application/json',
-          'x-csrf-token': csrfToken(),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      })
-        .then(async (response) => {
-          const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
-          const refused = refusal(body.errors);
-          if (refused && token) onUnauthenticated(refused.extensions?.reason);
-          if (!('data' in body) || body.data == null) {
-            sink.error(new GatewayError(body.errors ?? [{ message: 'An error occurred' }]));
-            return;
-          }
-          sink.next(body);
-          sink.complete();
-        })
+      const headers: Record<string, string> = {
+        ...(init.headers as Record<string, string> | undefined),
+        accept: 'application/graphql-response+json, application/json',
+        'x-csrf-token': csrfToken(),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      };
+      const query = operation.operationKind === 'query';
+      const send = () => fetch(url, { ...init, signal: controller.signal, headers });
+      /** A response's result (with data), or the error the screen shows. */
+      const read = async (response: Response) => {
+        const copy = init.method === 'GET' ? offlineCopy(url, headers, response) : null;
+        const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
+        const refused = refusal(body.errors);
+        if (refused && token) onUnauthenticated(refused.extensions?.reason);
+        if (!('data' in body) || body.data == null)
+          throw new GatewayError(body.errors ?? [{ message: 'An error occurred' }]);
+        copy?.keep(body);
+        return body;
+      };
+
+      void (async () => {
+        // A query is sent again after a network failure (./query-retry.ts); a mutation never.
+        sink.next(await read(await (query ? sendWithRetries(send, controller.signal) : send())));
+        done();
+        // Offline, the result came from what the service worker kept: the screen shows it now, and the network's
+        // once it is back (a second result of the same query: Relay updates the store, the screen follows). If
+        // that fails, the kept result stays.
+        if (query && !isOnline()) {
+          await untilOnline(controller.signal);
+          const fresh = await sendWithRetries(send, controller.signal).then(read, () => null);
+          if (fresh) sink.next(fresh);
+        }
+        finished = true;
+        sink.complete();
+      })()
         .catch((err: unknown) => {
+          finished = true;
           if (!controller.signal.aborted) sink.error(err instanceof Error ? err : new Error(String(err)));
         })
         .finally(done);
       return () => {
-        controller.abort();
+        // Not once finished: the offline copy's body (a clone of the response) may still be being stored.
+        if (!finished) controller.abort();
         done();
       };
     });
+
+/** A socket closed on purpose (no subscription left, or the session's end): nothing to reconnect. */
+const NORMAL_CLOSURE = 1000;
+
+/**
+ * The wait before the live socket's next attempt: offline, until the network is back (then at once); else 1, 2,
+ * 4 … s up to 30 s, with a random part so that a whole site's players do not come back in the same second.
+ */
+async function reconnectWait(retries: number): Promise<void> {
+  if (!isOnline()) return untilOnline();
+  const ms = Math.min(30_000, 1000 * 2 ** retries) + Math.random() * 1000;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    // Back online during the wait: the network is there now, no reason to wait longer.
+    window.addEventListener('online', done);
+    function done() {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      resolve();
+    }
+  });
+}
 
 /**
  * One graphql-ws client per environment: a new session gets a new socket with its own token. The library loads
@@ -142,6 +184,7 @@ function subscriptions(onUnauthenticated: (reason?: string) => void): {
   dispose(): void;
 } {
   let client: Promise<Client> | null = null;
+  let disposed = false;
   const connect = () =>
     (client ??= import('graphql-ws').then(({ createClient }) =>
       createClient({
@@ -153,6 +196,18 @@ function subscriptions(onUnauthenticated: (reason?: string) => void): {
         lazy: true,
         retryAttempts: Infinity,
         shouldRetry: () => true,
+        retryWait: reconnectWait,
+        // The screen says "Reconnecting…" from a lost socket until a new one is acknowledged. graphql-ws then sends
+        // every running subscription again, and viewerEvents(catchUp: true) starts with a snapshot of the player:
+        // what changed while the socket was down arrives, and the store's updates by id keep nothing twice
+        // (features/live/ViewerEvents.tsx).
+        on: {
+          closed: (event) => {
+            if (!disposed && (event as { code?: number }).code !== NORMAL_CLOSURE)
+              socketReconnectingChanged(true);
+          },
+          connected: () => socketReconnectingChanged(false),
+        },
       }),
     ));
   const subscribe: SubscribeFunction = (operation, variables) =>
@@ -180,7 +235,14 @@ function subscriptions(onUnauthenticated: (reason?: string) => void): {
         stop?.();
       };
     });
-  return { subscribe, dispose: () => void client?.then((c) => c.dispose()) };
+  return {
+    subscribe,
+    dispose: () => {
+      disposed = true;
+      socketReconnectingChanged(false);
+      void client?.then((c) => c.dispose());
+    },
+  };
 }
 
 /** A new environment; `onUnauthenticated` runs when the gateway says a session sent with it is gone. */
