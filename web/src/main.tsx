@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router';
@@ -47,8 +47,12 @@ async function start() {
     createRoot(root).render(app(router));
     return router;
   }
+  // In a transition React hydrates in slices of a few milliseconds, yielding to the browser between them, instead
+  // of one long task: the page is already on screen, and a player's tap during hydration is answered sooner.
   const router = createRouter(data);
-  hydrateRoot(root, app(router));
+  startTransition(() => {
+    hydrateRoot(root, app(router));
+  });
   return router;
 }
 
