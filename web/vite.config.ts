@@ -29,7 +29,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // compressed copies of both.
   plugins: isSsrBuild
     ? [react(), relay, routeModules()]
-    : [leanRelay(), react(), relay, precompress(), serviceWorker()],
+    : [leanRelay(), react(), relay, precompress(), serviceWorker(path.join(root, 'dist'))],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),

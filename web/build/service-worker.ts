@@ -1,12 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
-import { ART_CACHE, DATA_CACHE, PAGES_CACHE } from '../src/shared/offline/cache-names';
+import { ART_CACHE, ASSETS_CACHE, DATA_CACHE, PAGES_CACHE } from '../src/shared/offline/cache-names';
 
 /*
  * The service worker (/sw.js, Workbox's generateSW through vite-plugin-pwa): what the site keeps for a player on a
  * flaky or dead connection (docs/architecture.md#offline-and-flaky-data).
- * - Precache: the client shell (index.html) and the build's hashed files, so the site opens with no network. The
- *   .br and .gz copies beside them (build/precompress.ts) are not precached: the worker's requests for the files
- *   get the compressed copy from the site server anyway.
+ * - Precache: the client shell (index.html) and the files it starts with (the entry's JavaScript and CSS, which the
+ *   first page has just loaded, so they come from the browser's cache), so the site opens with no network. Not every
+ *   screen's chunk: on a phone's prepaid data a first visit must not download the whole site (the bench's first-visit
+ *   bytes, docs/benchmarks.md#lighthouse). Screens' chunks are kept as pages load them (cache `playlive-assets`,
+ *   cache first: a hashed file never changes).
  * - Pages (navigations): network first, the cached page after a short wait, the precached shell when no page of
  *   that address was kept. An address with a query (a payment provider's return parameters) or a password reset's
  *   token is never kept.
@@ -19,7 +23,29 @@ import { ART_CACHE, DATA_CACHE, PAGES_CACHE } from '../src/shared/offline/cache-
  * The page registers the worker itself (app/service-worker.ts): after the first paint, never in development.
  * The functions below are copied into the worker as source: they may use nothing from outside themselves.
  */
-export function serviceWorker() {
+/**
+ * The files the shell starts with: the entry of Vite's manifest (dist/.vite/manifest.json) and what it imports
+ * statically, with their CSS.
+ */
+function shellFiles(distDir: string): Set<string> {
+  type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    Chunk
+  >;
+  const files = new Set(['index.html', 'manifest.webmanifest']);
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key);
+  return files;
+}
+
+export function serviceWorker(distDir: string) {
   return VitePWA({
     strategies: 'generateSW',
     filename: 'sw.js',
@@ -39,6 +65,12 @@ export function serviceWorker() {
     workbox: {
       globPatterns: ['**/*.{js,css,html,woff2,svg,webp,png}'],
       globIgnores: ['**/*.br', '**/*.gz', '.server/**', 'sw.js'],
+      manifestTransforms: [
+        (entries) => {
+          const shell = shellFiles(distDir);
+          return { manifest: entries.filter((entry) => shell.has(entry.url)), warnings: [] };
+        },
+      ],
       // Navigations are the runtime route below (network first): a precached index.html for every address would
       // serve the old build after a deploy.
       navigateFallback: null,
@@ -92,6 +124,14 @@ export function serviceWorker() {
                 },
               },
             ],
+          },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: ASSETS_CACHE,
+            expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
           },
         },
         {

@@ -73,7 +73,7 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
     >
       <div className={styles.layout}>
         <div className={styles.art}>
-          <GameArt src={game.image} name={game.name} />
+          <GameArt src={game.image} name={game.name} priority />
         </div>
         <div>
           <p className={styles.facts}>{facts.join(' · ')}</p>

@@ -10,3 +10,5 @@ export const PAGES_CACHE = 'playlive-pages';
 export const DATA_CACHE = 'playlive-data';
 /** Game art and banners from the casino's assets host. */
 export const ART_CACHE = 'playlive-art';
+/** Screens' hashed JavaScript and CSS, kept as pages load them (the shell's own files are precached). */
+export const ASSETS_CACHE = 'playlive-assets';
