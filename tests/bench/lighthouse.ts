@@ -1,6 +1,7 @@
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startFloorPage } from './floor-page.js';
 import { startGateway, startSandbox, startSite, type Server } from './processes.js';
 import { measureVisitBytes, type VisitBytes } from './visit-bytes.js';
 import { percentile } from './stats.js';
@@ -46,6 +47,8 @@ export interface LighthouseOptions {
   pages?: readonly string[];
   /** Runs per page; the median of each score and metric counts (default 5: one run varies by a few points). */
   runs?: number;
+  /** Measure the floor page beside the site's (default true; the plumbing test leaves it out). */
+  floor?: boolean;
   /**
    * One unmeasured load of home first (default true), so the measured runs meet warm servers. The test of the
    * bench's plumbing leaves it out: a whole Lighthouse run that checks nothing the measured one does not.
@@ -85,6 +88,11 @@ export interface LighthouseReport {
   generatedAt: string;
   environment: { node: string; lighthouse: string; chromium: string; cpus: number };
   pages: PageResult[];
+  /**
+   * The floor (./floor-page.ts: no JavaScript, one image), measured in the same run: what this machine and
+   * Lighthouse's simulation allow any page. Not budgeted; printed beside the pages.
+   */
+  floor: PageResult | null;
   /** A first and a repeat visit to home, measured in the same Chromium after the Lighthouse runs. */
   bytes: VisitBytes;
   budgets: typeof BUDGETS;
@@ -118,16 +126,15 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     // One unmeasured load first: the gateway's public cache and the site's files are then warm, as for any
     // player after the first.
     if (options.warmUp ?? true) await measure(`${site.url}/`, chrome.port);
-    const results: PageResult[] = [];
-    for (const pagePath of pages) {
+    const measurePage = async (label: string, url: string): Promise<PageResult> => {
       const measured: Measured[] = [];
       for (let i = 0; i < runs; i++) {
-        const m = await measure(site.url + pagePath, chrome.port);
+        const m = await measure(url, chrome!.port);
         const figures = Object.entries(m.metrics).map(
           ([name, v]) => `${name} ${name === 'CLS' ? v : Math.round(v)}`,
         );
         log(
-          `lighthouse ${pagePath} run ${i + 1}/${runs}: ` +
+          `lighthouse ${label} run ${i + 1}/${runs}: ` +
             `${CATEGORIES.map((c) => `${c} ${m.scores[c]}`).join(', ')} (${figures.join(', ')})`,
         );
         measured.push(m);
@@ -143,13 +150,24 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
         ]),
       ) as Record<Metric, number>;
       const medianRun = measured.find((m) => m.scores.performance === scores.performance)!;
-      results.push({
-        path: pagePath,
+      return {
+        path: label,
         runs: measured.map((m) => m.scores),
         scores,
         metrics,
         failedAudits: medianRun.failedAudits,
-      });
+      };
+    };
+    const results: PageResult[] = [];
+    for (const pagePath of pages) results.push(await measurePage(pagePath, site.url + pagePath));
+    let floor: PageResult | null = null;
+    if (options.floor ?? true) {
+      const floorPage = await startFloorPage(`${sandbox.url}/images/games/pragmatic-lucky-cleopatra.webp`);
+      try {
+        floor = await measurePage('floor (no JavaScript, one image)', floorPage.url);
+      } finally {
+        await floorPage.close();
+      }
     }
 
     const bytes = await measureVisitBytes({
@@ -187,6 +205,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
         cpus: os.cpus().length,
       },
       pages: results,
+      floor,
       bytes,
       budgets: BUDGETS,
       checks,

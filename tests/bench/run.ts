@@ -248,12 +248,13 @@ function lighthouseTable(report: LighthouseReport): string {
     ...checkRows(report.checks),
     '',
   ];
-  for (const page of report.pages) {
+  for (const page of report.floor ? [...report.pages, report.floor] : report.pages) {
     const m = page.metrics;
     lines.push(
       `${page.path}: FCP ${Math.round(m.FCP)} ms, LCP ${Math.round(m.LCP)} ms, TBT ${Math.round(m.TBT)} ms, ` +
         `CLS ${m.CLS}, Speed Index ${Math.round(m.SI)} ms, site JS ${Math.round(m.JS)} ms at 4x; ` +
-        `performance per run ${page.runs.map((r) => r.performance).join('/')}`,
+        `performance per run ${page.runs.map((r) => r.performance).join('/')}` +
+        (page === report.floor ? ' (the floor: not budgeted, what any page gets here)' : ''),
     );
     if (report.checks.some((c) => c.status === 'FAIL' && c.name.startsWith(`${page.path} `))) {
       lines.push(`  audits to look at: ${page.failedAudits.join('; ')}`);

@@ -135,6 +135,8 @@ describe('server-rendered pages', () => {
     const { page } = await stack.open();
     const problems: string[] = [];
     page.on('console', (message) => {
+      // The test's browser blocks service workers (tests/e2e/stack.ts) and says so in the page's console itself.
+      if (message.text().includes('blocked by Playwright')) return;
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));

@@ -32,12 +32,15 @@ const keptAddress = (url: URL) => !url.search && !url.pathname.startsWith('/pass
 async function start(router: NavigatingRouter, keepData: () => Promise<void>): Promise<void> {
   const container = navigator.serviceWorker;
   let controlled = container.controller !== null;
-  let registration: ServiceWorkerRegistration;
+  let registration: ServiceWorkerRegistration | undefined;
   try {
     registration = await container.register('/sw.js', { scope: '/' });
   } catch {
     return;
   }
+  // A browser that blocks workers may answer with no registration rather than refuse (Playwright's does).
+  if (!registration) return;
+  const registered = registration;
 
   container.addEventListener('controllerchange', () => {
     if (controlled) {
@@ -56,9 +59,9 @@ async function start(router: NavigatingRouter, keepData: () => Promise<void>): P
   });
   if (controlled) void keepData().catch(() => {});
 
-  let waiting = registration.waiting;
-  registration.addEventListener('updatefound', () => {
-    const worker = registration.installing;
+  let waiting = registered.waiting;
+  registered.addEventListener('updatefound', () => {
+    const worker = registered.installing;
     worker?.addEventListener('statechange', () => {
       if (worker.state === 'installed' && container.controller) waiting = worker;
     });

@@ -1,0 +1,33 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The floor Lighthouse's time budgets are read against (docs/benchmarks.md#lighthouse): a page with no JavaScript at
+ * all, one heading, one paragraph and one game's art from the same assets host as the site's, on a plain node:http
+ * server. Whatever it scores is what the machine and Lighthouse's simulation allow any page; a site page's figures
+ * above it are the site's own cost.
+ */
+export async function startFloorPage(artUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const html =
+    '<!doctype html><html lang="en-ZA"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Floor · PlayLive Casino</title><meta name="description" content="The Lighthouse floor page.">' +
+    '<style>body{margin:0;font:16px system-ui,sans-serif;background:#0e1120;color:#f2f3f8}' +
+    'main{padding:12px}img{width:45vw;height:auto;aspect-ratio:4/3}</style></head>' +
+    '<body><main><h1>PlayLive</h1><p>One game, no JavaScript.</p>' +
+    `<img src="${artUrl}" width="400" height="300" alt="A game" fetchpriority="high"></main></body></html>`;
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
