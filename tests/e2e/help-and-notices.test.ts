@@ -93,6 +93,8 @@ describe('help on a desktop', () => {
       live_chat: { enabled: true, script_url: '/third-party/live-chat.js', license_id: '15432876' },
     });
     await desktop.reload();
+    // The page arrives rendered by the server; its buttons act once the app has taken it over (hydrated).
+    await desktop.waitForLoadState('networkidle');
     await contact(desktop)
       .getByRole('button', { name: /Live chat/ })
       .click();
