@@ -226,6 +226,15 @@ describe("the casino's refusals", () => {
   });
 
   it('refuses real play past the play-time limit with SESSION_LIMIT_REACHED until midnight', async () => {
+    // Play time is counted per Johannesburg calendar day: within the last half hour of one, the fifteen minutes below
+    // would cross midnight, so the casino's clock is moved to the new day first.
+    const clock = (await (await fetch(`${stack.sandbox.url}/sandbox/clock`)).json()) as { now: string };
+    const johannesburgMinutes = (Date.parse(clock.now) / 60_000 + 120) % (24 * 60);
+    if (johannesburgMinutes > 23 * 60 + 30) {
+      await sandboxPost(stack, '/sandbox/clock', {
+        advance_minutes: Math.ceil(24 * 60 - johannesburgMinutes) + 1,
+      });
+    }
     const { token } = await signUp(stack, 'Zanele Time');
     await credit(stack, token, '100.00');
     await stack.gql(SET_SESSION, { input: { minutes: 15 } }, { token });
