@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PusherModule from 'pusher-js';
+import PusherModule, { type Options } from 'pusher-js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../src/app.js';
 
 /** A real sandbox on an ephemeral loopback port with its own temporary data folder. */
@@ -87,13 +87,9 @@ export const Pusher: PusherClass =
   (PusherModule as unknown as { default?: PusherClass }).default ?? (PusherModule as unknown as PusherClass);
 export type PusherClient = InstanceType<PusherClass>;
 
-/**
- * A player's browser on their private channel: the official client, authorised with the player's bearer token,
- * subscribed to `private-user.<id>` (resolves once the casino accepted the subscription). The caller disconnects the
- * client when done.
- */
-export async function playerChannel(sb: Sandbox, token: string, userId: number) {
-  const client = new Pusher(sb.ctx.config.pusher.key, {
+/** The official client's options for this sandbox's live channels, private ones authorised with `token`. */
+export function pusherOptions(sb: Sandbox, token?: string): Options {
+  return {
     cluster: 'sandbox', // required by pusher-js even with wsHost
     wsHost: '127.0.0.1',
     wsPort: sb.port,
@@ -103,9 +99,18 @@ export async function playerChannel(sb: Sandbox, token: string, userId: number) 
     channelAuthorization: {
       endpoint: `${sb.url}/broadcasting/auth`,
       transport: 'ajax',
-      headers: { Authorization: `Bearer ${token}` },
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
     },
-  });
+  };
+}
+
+/**
+ * A player's browser on their private channel: the official client, authorised with the player's bearer token,
+ * subscribed to `private-user.<id>` (resolves once the casino accepted the subscription). The caller disconnects the
+ * client when done.
+ */
+export async function playerChannel(sb: Sandbox, token: string, userId: number) {
+  const client = new Pusher(sb.ctx.config.pusher.key, pusherOptions(sb, token));
   const channel = client.subscribe(`private-user.${userId}`);
   await new Promise<void>((resolve, reject) => {
     channel.bind('pusher:subscription_succeeded', () => resolve());

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import type { SandboxContext } from '../src/context.js';
 import { tournamentChannel, userChannel } from '../src/realtime/hub.js';
 import { attachPusherServer, type PusherServer } from '../src/realtime/pusher-server.js';
-import { api, newPlayer, Pusher, startSandbox, type PusherClient } from './harness.js';
+import { api, newPlayer, Pusher, pusherOptions, startSandbox, type PusherClient } from './harness.js';
 
 const KEY = 'sandbox-key';
 const SECRET = 'sandbox-secret';
@@ -48,20 +48,7 @@ async function until(what: string, check: () => boolean, ms = WAIT_MS): Promise<
 // ---- the real pusher-js client ----
 
 function pusherClient(token?: string, extra: Partial<Options> = {}): PusherClient {
-  const client = new Pusher(KEY, {
-    cluster: 'sandbox', // required by pusher-js even with wsHost
-    wsHost: '127.0.0.1',
-    wsPort: sb.port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: `${sb.url}/broadcasting/auth`,
-      transport: 'ajax',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    },
-    ...extra,
-  });
+  const client = new Pusher(KEY, { ...pusherOptions(sb, token), ...extra });
   pushers.push(client);
   return client;
 }

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkClosure, viteManifest } from '../server/page-assets';
 import { ART_CACHE, ASSETS_CACHE, DATA_CACHE, PAGES_CACHE } from '../src/shared/offline/cache-names';
 
 /*
@@ -23,26 +22,14 @@ import { ART_CACHE, ASSETS_CACHE, DATA_CACHE, PAGES_CACHE } from '../src/shared/
  * The page registers the worker itself (app/service-worker.ts): after the first paint, never in development.
  * The functions below are copied into the worker as source: they may use nothing from outside themselves.
  */
-/**
- * The files the shell starts with: the entry of Vite's manifest (dist/.vite/manifest.json) and what it imports
- * statically, with their CSS.
- */
+/** The files the shell starts with: the app's entry in Vite's manifest and what it imports statically, with their CSS. */
 function shellFiles(distDir: string): Set<string> {
-  type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
-  const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    Chunk
-  >;
-  const files = new Set(['index.html', 'manifest.webmanifest']);
-  const add = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const css of chunk.css ?? []) files.add(css);
-    for (const imported of chunk.imports ?? []) add(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) add(key);
-  return files;
+  const chunks = chunkClosure(viteManifest(distDir), ['index.html']);
+  return new Set([
+    'index.html',
+    'manifest.webmanifest',
+    ...chunks.flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]),
+  ]);
 }
 
 export function serviceWorker(distDir: string) {

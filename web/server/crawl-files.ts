@@ -1,7 +1,4 @@
-import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 /*
  * The files search engines read (contract of issue 27, "Head tags"): /robots.txt and /sitemap.xml, both cacheable
@@ -35,7 +32,7 @@ export function sendRobotsTxt(res: ServerResponse, origin: string, head: boolean
   send(res, 200, 'text/plain; charset=utf-8', robotsTxt(origin), head, CACHEABLE);
 }
 
-/** What makes the sitemap: the server build's entry (web/src/entry-server.tsx), which reads the gateway. */
+/** What makes the sitemap: the server build's entry (web/src/entry-server.tsx, loaded by ./render-page.ts), which reads the gateway. */
 export type MakeSitemap = (origin: string) => Promise<string>;
 
 /**
@@ -87,21 +84,4 @@ function send(
     ...(status === 503 ? { 'Retry-After': '300' } : {}),
   });
   res.end(head ? undefined : body);
-}
-
-/** The server build's entry as far as the sitemap goes (web/src/entry-server.tsx; loaded at run time, not typed). */
-interface SitemapEntry {
-  sitemap(request: { origin: string; gatewayUrl: string }): Promise<string>;
-}
-
-/**
- * The sitemap's maker from the server build (`<distDir>/.server/entry-server.js`, the module the page renderer
- * loads too: one instance), or null without one.
- */
-export async function loadSitemapMaker(distDir: string, gatewayUrl: string): Promise<MakeSitemap | null> {
-  const entryFile = path.join(distDir, '.server', 'entry-server.js');
-  if (!fs.existsSync(entryFile)) return null;
-  const entry = (await import(pathToFileURL(entryFile).href)) as Partial<SitemapEntry>;
-  const make = entry.sitemap;
-  return typeof make === 'function' ? (origin) => make({ origin, gatewayUrl }) : null;
 }

@@ -15,6 +15,35 @@ export interface PageAssets {
   scripts: string[];
 }
 
+/** Vite's client manifest of a build (dist/.vite/manifest.json): which files each module needs. */
+export function viteManifest(distDir: string): Record<string, ManifestChunk> {
+  return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+}
+
+/**
+ * The chunks the modules `keys` need, each once, what a chunk imports before the chunk itself: Vite's own order for
+ * CSS, so the cascade is the one the client build's <link> elements give. `index.html` is the app's entry.
+ */
+export function chunkClosure(
+  manifest: Record<string, ManifestChunk>,
+  keys: readonly string[],
+): ManifestChunk[] {
+  const seen = new Set<string>();
+  const order: ManifestChunk[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (seen.has(key) || !chunk) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    order.push(chunk);
+  };
+  keys.forEach(visit);
+  return order;
+}
+
 /**
  * What a server-rendered page needs from the client build (docs/architecture.md#server-rendering): the CSS of the
  * entry and of the screen's route modules (their key in Vite's manifest, as the server render reports them:
@@ -22,9 +51,7 @@ export interface PageAssets {
  * static files are; the answer for a set of modules is kept (a site has a few dozen routes).
  */
 export function pageAssets(distDir: string): (modules: readonly string[]) => PageAssets {
-  const manifest = JSON.parse(
-    fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, ManifestChunk>;
+  const manifest = viteManifest(distDir);
   const css = new Map<string, string>();
   const cssOf = (file: string) => {
     let text = css.get(file);
@@ -35,23 +62,7 @@ export function pageAssets(distDir: string): (modules: readonly string[]) => Pag
     return text;
   };
 
-  /**
-   * The chunks `keys` need, each once, what a chunk imports before the chunk itself: Vite's own order for CSS, so
-   * the cascade is the one the client build's <link> elements give.
-   */
-  const closure = (keys: readonly string[]) => {
-    const seen = new Set<string>();
-    const order: ManifestChunk[] = [];
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (seen.has(key) || !chunk) return;
-      seen.add(key);
-      for (const imported of chunk.imports ?? []) visit(imported);
-      order.push(chunk);
-    };
-    keys.forEach(visit);
-    return order;
-  };
+  const closure = (keys: readonly string[]) => chunkClosure(manifest, keys);
 
   const entry = closure(['index.html']);
   const entryFiles = new Set(entry.map((chunk) => chunk.file));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { MakeSitemap } from './crawl-files.js';
 import { pageAssets } from './page-assets.js';
 import { pageDocument } from './page-document.js';
 
@@ -26,6 +27,7 @@ interface ServerEntry {
     gatewayUrl: string;
     headers?: Record<string, string>;
   }): Promise<RenderResult>;
+  sitemap(request: { origin: string; gatewayUrl: string }): Promise<string>;
 }
 
 /** The cookie the site sets while a player is signed in (shared/session.ts): their pages are the client's. */
@@ -52,16 +54,17 @@ export interface PageRendererOptions {
  * in the document web/server/page-document.ts assembles. Without the entry (a build from before, or a client-only
  * one) every page is the client shell, as before: `unrendered` says so, for the server's log once it listens. A
  * browser with the signed-in cookie gets the shell too: the signed-in layout is never rendered as a guest's and
- * then swapped.
+ * then swapped. The same entry makes /sitemap.xml (`sitemap`, null without it: web/server/crawl-files.ts).
  */
 export async function pageRenderer(
   options: PageRendererOptions,
-): Promise<{ render: PageRenderer; unrendered: string | null }> {
+): Promise<{ render: PageRenderer; unrendered: string | null; sitemap: MakeSitemap | null }> {
   const entryFile = path.join(options.distDir, '.server', 'entry-server.js');
   if (!fs.existsSync(entryFile)) {
     return {
       render: options.shell,
       unrendered: `Pages are served unrendered (the client shell): ${entryFile} is missing.`,
+      sitemap: null,
     };
   }
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
@@ -105,6 +108,7 @@ export async function pageRenderer(
       });
     },
     unrendered: null,
+    sitemap: (origin) => entry.sitemap({ origin, gatewayUrl: options.gatewayUrl }),
   };
 }
 

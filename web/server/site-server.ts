@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { loadSitemapMaker, sendRobotsTxt, sendSitemap } from './crawl-files.js';
+import { sendRobotsTxt, sendSitemap } from './crawl-files.js';
 import { graphqlProxy, rejectUpgrade } from './graphql-proxy.js';
 import { publicOrigin } from './public-origin.js';
 import { pageRenderer } from './render-page.js';
@@ -84,7 +84,6 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     shell: files.shell,
     logger,
   });
-  const makeSitemap = await loadSitemapMaker(distDir, options.gatewayUrl);
   const proxy = graphqlProxy(options.gatewayUrl, logger);
   const setSecurityHeaders = securityHeaders({
     ...(options.assetsUrl ? { assetsUrl: options.assetsUrl } : {}),
@@ -103,7 +102,7 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     const head = req.method === 'HEAD';
     if (pathname === '/robots.txt') return sendRobotsTxt(res, originOf(req), head);
     if (pathname === '/sitemap.xml') {
-      return void sendSitemap(res, { origin: originOf(req), make: makeSitemap, head, logger });
+      return void sendSitemap(res, { origin: originOf(req), make: pages.sitemap, head, logger });
     }
     if (preconnect && !pathname.startsWith('/assets/')) res.setHeader('Link', preconnect);
     files.serve(req, res, pathname, pages.render);

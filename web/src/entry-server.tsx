@@ -106,20 +106,28 @@ function renderToString(element: React.ReactNode): Promise<string> {
     const chunks: Buffer[] = [];
     let failed: unknown = null;
     const sink = new PassThrough();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => (failed ? reject(failed) : resolve(Buffer.concat(chunks).toString('utf8'))));
-    const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: (error) => {
-        failed ??= error;
-      },
-    });
-    setTimeout(() => {
+    // Cleared once the render ends either way: each page would otherwise leave a timer behind for ten seconds.
+    const timer = setTimeout(() => {
       failed ??= new Error(`The render took longer than ${RENDER_TIMEOUT_MS} ms.`);
       stream.abort();
       reject(failed);
     }, RENDER_TIMEOUT_MS).unref();
+    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+    sink.on('end', () => {
+      clearTimeout(timer);
+      if (failed) reject(failed);
+      else resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError: (error) => {
+        failed ??= error;
+      },
+    });
   });
 }
 

@@ -6,7 +6,7 @@ import {
   type FetchFunction,
   type GraphQLResponse,
 } from 'relay-runtime';
-import { GatewayError, graphqlRequest, type GraphQLErrorLike } from '../shared/relay/environment';
+import { GRAPHQL_ACCEPT, graphqlRequest, resultOf, type GraphQLErrorLike } from '../shared/relay/environment';
 
 /**
  * How long a server render waits for one query before the page is served as the client shell instead (the app
@@ -31,15 +31,12 @@ export function createServerEnvironment(gatewayUrl: string): Environment {
       signal: AbortSignal.timeout(QUERY_TIMEOUT_MS),
       headers: {
         ...(init.headers as Record<string, string> | undefined),
-        accept: 'application/graphql-response+json, application/json',
+        accept: GRAPHQL_ACCEPT,
         'x-graphql-yoga-csrf': 'server-render',
       },
     });
     const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
-    if (!('data' in body) || body.data == null) {
-      throw new GatewayError(body.errors ?? [{ message: `The gateway answered ${response.status}.` }]);
-    }
-    return body;
+    return resultOf(body, `The gateway answered ${response.status}.`);
   };
   return new Environment({
     network: Network.create(fetchQuery),

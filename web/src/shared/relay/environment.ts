@@ -56,6 +56,18 @@ export class GatewayError extends Error {
   }
 }
 
+/** What the gateway is asked to answer in (GraphQL over HTTP's media type, JSON for older servers). */
+export const GRAPHQL_ACCEPT = 'application/graphql-response+json, application/json';
+
+/** A response body's result when it holds data; else the GatewayError a screen shows (`fallback` when it has no errors). */
+export function resultOf(
+  body: GraphQLResponse & { errors?: GraphQLErrorLike[] },
+  fallback = 'An error occurred',
+): GraphQLResponse {
+  if (!('data' in body) || body.data == null) throw new GatewayError(body.errors ?? [{ message: fallback }]);
+  return body;
+}
+
 /**
  * An operation as sent: its persisted id in Relay's format (`doc_id`), or its text when it has no id (artifacts
  * compiled without persistConfig).
@@ -108,7 +120,7 @@ const fetchGraphQL =
       });
       const headers: Record<string, string> = {
         ...(init.headers as Record<string, string> | undefined),
-        accept: 'application/graphql-response+json, application/json',
+        accept: GRAPHQL_ACCEPT,
         'x-csrf-token': csrfToken(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       };
@@ -120,10 +132,9 @@ const fetchGraphQL =
         const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
         const refused = refusal(body.errors);
         if (refused && token) onUnauthenticated(refused.extensions?.reason);
-        if (!('data' in body) || body.data == null)
-          throw new GatewayError(body.errors ?? [{ message: 'An error occurred' }]);
+        const result = resultOf(body);
         copy?.keep(body);
-        return body;
+        return result;
       };
 
       void (async () => {
