@@ -95,7 +95,7 @@ describe('server-rendered pages', () => {
     }`);
     const article = data.news.edges[0]!.node;
     const pages: [path: string, heading: string, holds: string[]][] = [
-      ['/', 'PlayLive Casino', ['MOST POPULAR']],
+      ['/', 'PlayLive Casino', ['MOST POPULAR', 'FEATURED GAMES', 'LIVE CASINO', 'Latest wins']],
       ['/webplay/all', 'All games', data.catalogue.edges.map((e) => e.node.name)],
       ['/webplay/provider/bgaming', data.provider.shortname, [data.bgaming.edges[0]!.node.name]],
       ['/game/pragmatic-expedition-treasures', data.game.name, [data.game.provider?.shortname ?? '']],
@@ -111,12 +111,15 @@ describe('server-rendered pages', () => {
       expect(page.headings, path).toContain(heading);
       for (const words of holds) expect(page.text, `${path} holds ${words}`).toContain(words);
       expect(page.records?.records, path).toHaveProperty('client:root');
-      // One title and one description in the head, the CSS inline (no stylesheet to wait for).
+      // One title and one description in the head, the CSS inline (no stylesheet to wait for: a route's CSS file
+      // is named only by a disabled link, which is never fetched).
       const head = page.html.slice(0, page.html.indexOf('</head>'));
       expect(head.match(/<title>/g), path).toHaveLength(1);
       expect(head.match(/<meta\s+name="description"/g), path).toHaveLength(1);
-      expect(head, path).not.toMatch(/<link rel="stylesheet"/);
+      expect(head, path).not.toMatch(/<link rel="stylesheet"(?![^>]*\sdisabled>)/);
       expect(head, path).toMatch(/<style>/);
+      // The page is already there: its code comes after the screen's images, at low priority.
+      expect(head, path).toMatch(/<script type="module" fetchpriority="low"/);
     }
   });
 
@@ -129,6 +132,8 @@ describe('server-rendered pages', () => {
     expect(signedIn.status).toBe(200);
     expect(signedIn.records).toBeNull();
     expect(signedIn.headings).toEqual([]);
+    // The client shell shows nothing until its code runs: that code keeps its high priority.
+    expect(signedIn.html).toMatch(/<script type="module" crossorigin/);
   });
 
   it('are taken over by the app with no hydration mismatch and no query asked again', async () => {
@@ -141,8 +146,12 @@ describe('server-rendered pages', () => {
     });
     page.on('pageerror', (error) => problems.push(error.message));
     const queries: PlaywrightRequest[] = [];
+    const stylesheets: string[] = [];
+    const inlined: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/graphql') queries.push(request);
+      const { pathname } = new URL(request.url());
+      if (pathname === '/graphql') queries.push(request);
+      if (pathname.endsWith('.css')) stylesheets.push(pathname);
     });
     for (const [path, heading] of [
       ['/', 'PlayLive Casino'],
@@ -158,9 +167,16 @@ describe('server-rendered pages', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(await page.locator('title').count(), path).toBe(1);
+      const inline = await page
+        .locator('link[rel="stylesheet"][disabled]')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+      expect(inline.length, `${path} names its route's CSS`).toBeGreaterThan(0);
+      inlined.push(...inline);
     }
     expect(problems).toEqual([]);
     // The pages' own data came with them: nothing asked again (the login dialog asks nothing either).
     expect(queries.map((q) => q.url())).toEqual([]);
+    // Nor the CSS the pages had inline.
+    expect(stylesheets.filter((file) => inlined.includes(file))).toEqual([]);
   });
 });

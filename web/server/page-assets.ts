@@ -11,6 +11,8 @@ interface ManifestChunk {
 export interface PageAssets {
   /** The CSS of the app's entry and of these route modules, inlined as one <style> (no render-blocking request). */
   styles: string;
+  /** The CSS files inlined in `styles` that the route modules' code would ask for again (see page-document.ts). */
+  inlinedStyles: string[];
   /** The JavaScript files the route modules need that index.html does not already load, for modulepreload. */
   scripts: string[];
 }
@@ -66,6 +68,7 @@ export function pageAssets(distDir: string): (modules: readonly string[]) => Pag
 
   const entry = closure(['index.html']);
   const entryFiles = new Set(entry.map((chunk) => chunk.file));
+  const entryCss = new Set(entry.flatMap((chunk) => chunk.css ?? []));
   const known = new Map<string, PageAssets>();
 
   return (modules) => {
@@ -73,9 +76,14 @@ export function pageAssets(distDir: string): (modules: readonly string[]) => Pag
     let assets = known.get(id);
     if (!assets) {
       const chunks = closure(['index.html', ...modules]);
-      const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map(cssOf).join('\n');
+      const cssFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+      const styles = cssFiles.map(cssOf).join('\n');
       const scripts = chunks.map((chunk) => chunk.file).filter((file) => !entryFiles.has(file));
-      assets = { styles, scripts: scripts.map((file) => `/${file}`) };
+      assets = {
+        styles,
+        inlinedStyles: cssFiles.filter((file) => !entryCss.has(file)).map((file) => `/${file}`),
+        scripts: scripts.map((file) => `/${file}`),
+      };
       known.set(id, assets);
     }
     return assets;

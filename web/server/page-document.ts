@@ -8,11 +8,15 @@ export interface PageParts {
   records: string;
   /** CSS to inline. */
   styles: string;
+  /** The route CSS files among it, marked as loaded for the client's chunk loader. */
+  inlinedStyles: readonly string[];
   /** Route chunks to preload. */
   scripts: readonly string[];
 }
 
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
+// The app's entry script and the chunks index.html preloads for it.
+const SCRIPT_FETCH = /<(script type="module"|link rel="modulepreload")/g;
 // index.html's title carries data-shell (shared/page/PageHead.tsx removes it on pages the server did not render).
 const TITLE = /\s*<title\b[^>]*>[\s\S]*?<\/title>/;
 const DESCRIPTION = /\s*<meta\s+name="description"[^>]*>/;
@@ -26,7 +30,10 @@ const ROOT = '<div id="root">';
  * script-src 'self' holds).
  */
 export function pageDocument(indexHtml: string): (parts: PageParts) => string {
-  const template = indexHtml.replace(STYLESHEET, '');
+  // On a page that arrives rendered the code only takes it over, so it is fetched at low priority: on a slow link
+  // the first screen's images and the markup come first, and no script counts as holding up the first paint. The
+  // client shell (a player's tab) keeps index.html's own high priority: nothing is on screen until its code runs.
+  const template = indexHtml.replace(STYLESHEET, '').replace(SCRIPT_FETCH, '<$1 fetchpriority="low"');
   const headEnd = template.indexOf('</head>');
   const rootStart = template.indexOf(ROOT) + ROOT.length;
   const bodyEnd = template.lastIndexOf('</body>');
@@ -44,7 +51,9 @@ export function pageDocument(indexHtml: string): (parts: PageParts) => string {
     if (/<title[\s>]/.test(parts.head)) defaults = defaults.replace(TITLE, '');
     if (/<meta name="description"/.test(parts.head)) defaults = defaults.replace(DESCRIPTION, '');
     const preloads = [
-      ...parts.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+      ...parts.scripts.map(
+        (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`,
+      ),
       // React preloads the images a screen marks fetchPriority="high" itself (in its hoisted head).
       ...(/<link rel="preload" as="image"/.test(parts.head) ? [] : imagePreloads(parts.body)),
     ];
@@ -53,6 +62,10 @@ export function pageDocument(indexHtml: string): (parts: PageParts) => string {
       parts.head,
       ...preloads,
       `<style>${parts.styles.replaceAll('</style', '<\\/style')}</style>`,
+      // The route chunks' CSS is inlined above; when the client loads those chunks, Vite's loader adds a stylesheet
+      // link for each file it finds no <link rel="stylesheet"> for: a second download and a style recalculation
+      // during hydration. A disabled link is never fetched nor applied, and tells the loader the file is here.
+      ...parts.inlinedStyles.map((file) => `<link rel="stylesheet" href="${file}" disabled>`),
       betweenHeadAndRoot,
       parts.body,
       afterRoot,

@@ -92,8 +92,8 @@ export async function pageRenderer(
       res.writeHead(result.status, { Location: result.location, 'Cache-Control': 'no-cache' });
       return void res.end();
     }
-    const { styles, scripts } = assets(result.modules);
-    const html = documentOf({ ...result, styles, scripts });
+    const { styles, inlinedStyles, scripts } = assets(result.modules);
+    const html = documentOf({ ...result, styles, inlinedStyles, scripts });
     await send(req, res, result.status, html);
   };
 

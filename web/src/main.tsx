@@ -2,8 +2,9 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router';
-import { hydrationData } from './app/hydrate';
+import { hydrationData, nextTask } from './app/hydrate';
 import { createRouter, routes } from './app/routes';
+import { keepInlinedStyles } from './app/keep-inlined-styles';
 import { keepLayoutData } from './app/keep-layout-data';
 import { registerServiceWorker } from './app/service-worker';
 import { setRenderContext } from './shared/render-context';
@@ -49,7 +50,9 @@ async function start() {
   }
   // In a transition React hydrates in slices of a few milliseconds, yielding to the browser between them, instead
   // of one long task: the page is already on screen, and a player's tap during hydration is answered sooner.
+  await nextTask();
   const router = createRouter(data);
+  await nextTask();
   startTransition(() => {
     hydrateRoot(root, app(router));
   });
@@ -57,4 +60,8 @@ async function start() {
 }
 
 // What the site keeps for offline, once the first screen is up (app/service-worker.ts).
-void start().then((router) => registerServiceWorker(router, keepLayoutData));
+void start().then((router) =>
+  registerServiceWorker(router, async () => {
+    await Promise.all([keepLayoutData(), keepInlinedStyles()]);
+  }),
+);

@@ -9,6 +9,7 @@ import { matchRoutes, type HydrationState, type LoaderFunctionArgs, type RouteOb
  */
 export async function hydrationData(routes: RouteObject[]): Promise<HydrationState> {
   const matches = matchRoutes(routes, window.location) ?? [];
+  await nextTask();
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -23,6 +24,7 @@ export async function hydrationData(routes: RouteObject[]): Promise<HydrationSta
   for (const { route, params } of matches) {
     path.push(String(siblings.indexOf(route)));
     if (typeof route.loader === 'function') {
+      await nextTask();
       loaderData[route.id ?? path.join('-')] = await route.loader({
         params,
         request,
@@ -33,3 +35,10 @@ export async function hydrationData(routes: RouteObject[]): Promise<HydrationSta
   }
   return { loaderData };
 }
+
+/**
+ * Ends the current task: the steps of taking over a page (matching its routes, loading their code, reading each
+ * loader's data from the store, building the router, hydrating) each run as a task of their own, so a slow phone
+ * is never held for the sum of them and can paint or answer a tap in between.
+ */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

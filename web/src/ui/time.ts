@@ -6,20 +6,28 @@
 /** Every date players see is in Johannesburg time. */
 export const TIME_ZONE = 'Africa/Johannesburg';
 
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made on first use, not when the module loads: a time zone's first formatter loads the zone's rules, a few
+// milliseconds that would otherwise sit in the app's start-up task (tens on a slow phone).
+let parts: Intl.DateTimeFormat | undefined;
+const johannesburgParts = () =>
+  (parts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** 'yyyy-MM-dd HH:mm' in Johannesburg time: 08:00 UTC on 22 November 2026 reads '2026-11-22 10:00'; '' if no date. */
 export function formatJohannesburg(instant: string | number | Date): string {
   const date = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(date.getTime())) return '';
-  const part = Object.fromEntries(parts.formatToParts(date).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    johannesburgParts()
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }

@@ -5,7 +5,7 @@ import type { HomePage_wins$key } from '../../__generated__/HomePage_wins.graphq
 import type { HomePageQuery as HomePageQueryType } from '../../__generated__/HomePageQuery.graphql';
 import { openAuth } from '../../shared/modals/modal-store';
 import { useLayout } from '../../shared/layout-context';
-import { AfterFirstPaint } from '../../ui/AfterFirstPaint';
+import { AfterFirstPaint } from '../../shared/page/AfterFirstPaint';
 import { Button } from '../../ui/Button';
 import { Page } from '../../shared/page/Page';
 import { BannerCarousel } from '../../shared/content/BannerCarousel';
