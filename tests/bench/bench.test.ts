@@ -8,6 +8,9 @@ import { percentile, summarize } from './stats.js';
 import { BUDGETS as LIGHTHOUSE_BUDGETS, runLighthouseBench } from './lighthouse.js';
 import { planFor, runGatewayBench } from './gateway.js';
 import { runSubscriptionBench } from './subscriptions.js';
+import { startReactFloorPage } from './stack-floor/page.js';
+import { chromium } from 'playwright-core';
+import { CHROMIUM } from '../e2e/stack.js';
 
 describe('percentile (nearest rank)', () => {
   it('returns a measured value: the smallest with at least p % at or below it', () => {
@@ -164,6 +167,27 @@ describe('subscription benchmark', () => {
     expect(report.checks.map((c) => c.status)).toEqual(expect.arrayContaining(['PASS']));
     expect(typeof report.pass).toBe('boolean');
   }, 120_000);
+});
+
+describe('the React floor page', () => {
+  it('arrives rendered by React on the server, and React takes it over in the browser', async () => {
+    // The floor measures what React costs a phone only if React really runs: a page that never hydrates would read
+    // as the no-JavaScript floor.
+    const floor = await startReactFloorPage('/no-art.webp');
+    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    try {
+      const page = await browser.newPage();
+      await page.route('**/no-art.webp', (route) => route.fulfill({ status: 404 }));
+      await page.goto(floor.url);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('PlayLive');
+      await page.waitForFunction(() =>
+        Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
+      );
+    } finally {
+      await browser.close();
+      await floor.close();
+    }
+  });
 });
 
 describe('Lighthouse benchmark', () => {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startFloorPage } from './floor-page.js';
+import { startReactFloorPage } from './stack-floor/page.js';
 import { startGateway, startSandbox, startSite, type Server } from './processes.js';
 import { measureVisitBytes, type VisitBytes } from './visit-bytes.js';
 import { percentile } from './stats.js';
@@ -47,7 +48,7 @@ export interface LighthouseOptions {
   pages?: readonly string[];
   /** Runs per page; the median of each score and metric counts (default 5: one run varies by a few points). */
   runs?: number;
-  /** Measure the floor page beside the site's (default true; the plumbing test leaves it out). */
+  /** Measure the floor pages beside the site's (default true; the plumbing test leaves them out). */
   floor?: boolean;
   /**
    * One unmeasured load of home first (default true), so the measured runs meet warm servers. The test of the
@@ -89,10 +90,12 @@ export interface LighthouseReport {
   environment: { node: string; lighthouse: string; chromium: string; cpus: number };
   pages: PageResult[];
   /**
-   * The floor (./floor-page.ts: no JavaScript, one image), measured in the same run: what this machine and
-   * Lighthouse's simulation allow any page. Not budgeted; printed beside the pages.
+   * The floors, measured in the same run and printed beside the pages, not budgeted: the floor page
+   * (./floor-page.ts: no JavaScript, one image), what this machine and Lighthouse's simulation allow any page; and
+   * the React floor (./stack-floor/page.ts: the same page rendered by React on the server and hydrated), what any
+   * React site pays here before its own code. None when the plumbing test leaves them out.
    */
-  floor: PageResult | null;
+  floors: PageResult[];
   /** A first and a repeat visit to home, measured in the same Chromium after the Lighthouse runs. */
   bytes: VisitBytes;
   budgets: typeof BUDGETS;
@@ -160,13 +163,19 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     };
     const results: PageResult[] = [];
     for (const pagePath of pages) results.push(await measurePage(pagePath, site.url + pagePath));
-    let floor: PageResult | null = null;
+    const floors: PageResult[] = [];
     if (options.floor ?? true) {
-      const floorPage = await startFloorPage(`${sandbox.url}/images/games/pragmatic-lucky-cleopatra.webp`);
-      try {
-        floor = await measurePage('floor (no JavaScript, one image)', floorPage.url);
-      } finally {
-        await floorPage.close();
+      const art = `${sandbox.url}/images/games/pragmatic-lucky-cleopatra.webp`;
+      for (const [label, start] of [
+        ['floor (no JavaScript, one image)', startFloorPage],
+        ['React floor (the same page, hydrated by React)', startReactFloorPage],
+      ] as const) {
+        const floorPage = await start(art);
+        try {
+          floors.push(await measurePage(label, floorPage.url));
+        } finally {
+          await floorPage.close();
+        }
       }
     }
 
@@ -205,7 +214,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
         cpus: os.cpus().length,
       },
       pages: results,
-      floor,
+      floors,
       bytes,
       budgets: BUDGETS,
       checks,

@@ -248,13 +248,13 @@ function lighthouseTable(report: LighthouseReport): string {
     ...checkRows(report.checks),
     '',
   ];
-  for (const page of report.floor ? [...report.pages, report.floor] : report.pages) {
+  for (const page of [...report.pages, ...report.floors]) {
     const m = page.metrics;
     lines.push(
       `${page.path}: FCP ${Math.round(m.FCP)} ms, LCP ${Math.round(m.LCP)} ms, TBT ${Math.round(m.TBT)} ms, ` +
         `CLS ${m.CLS}, Speed Index ${Math.round(m.SI)} ms, site JS ${Math.round(m.JS)} ms at 4x; ` +
         `performance per run ${page.runs.map((r) => r.performance).join('/')}` +
-        (page === report.floor ? ' (the floor: not budgeted, what any page gets here)' : ''),
+        (report.floors.includes(page) ? ' (a floor: not budgeted, measured beside the pages)' : ''),
     );
     if (report.checks.some((c) => c.status === 'FAIL' && c.name.startsWith(`${page.path} `))) {
       lines.push(`  audits to look at: ${page.failedAudits.join('; ')}`);

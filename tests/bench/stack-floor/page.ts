@@ -1,0 +1,57 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { renderToString } from 'react-dom/server';
+import { app } from './app.js';
+
+/**
+ * The React floor (docs/benchmarks.md#lighthouse): what any React 19 site pays on a phone before its own code. The
+ * floor page's heading, line and game art (../floor-page.ts), rendered on the server by React and hydrated in the
+ * browser (./app.ts), its one script (React and React DOM, minified for production, ~60 kB gzipped) fetched as the
+ * site's entry is (a module, low priority). A site page's figures above it are its own code, libraries and markup.
+ */
+export async function startReactFloorPage(artUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const bundle = await build({
+    entryPoints: [fileURLToPath(new URL('./client.ts', import.meta.url))],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  });
+  const script = bundle.outputFiles[0]!.contents;
+  // React writes the art's preload (fetchPriority high) before the markup; it belongs in the head, as the site's
+  // server puts React's hoisted tags.
+  const [, preload = '', markup = ''] = /^(<link[^>]*>)?([\s\S]*)$/.exec(renderToString(app(artUrl)))!;
+  const html =
+    '<!doctype html><html lang="en-ZA"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>React floor · PlayLive Casino</title><meta name="description" content="The Lighthouse React floor.">' +
+    '<script type="module" fetchpriority="low" src="/floor.js"></script>' +
+    preload +
+    '<style>body{margin:0;font:16px system-ui,sans-serif;background:#0e1120;color:#f2f3f8}' +
+    'main{padding:12px}img{width:45vw;height:auto;aspect-ratio:4/3}</style></head>' +
+    `<body><div id="root" data-art="${artUrl}">${markup}</div></body></html>`;
+  const server = createServer((req, res) => {
+    if (req.url === '/floor.js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-cache' });
+      res.end(script);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
