@@ -7,7 +7,7 @@
  */
 import type { Locator, Request as PlaywrightRequest } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSiteStack, type SiteStack } from './stack.js';
+import { PHONE, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 
@@ -178,5 +178,21 @@ describe('server-rendered pages', () => {
     expect(queries.map((q) => q.url())).toEqual([]);
     // Nor the CSS the pages had inline.
     expect(stylesheets.filter((file) => inlined.includes(file))).toEqual([]);
+  });
+  it("keep still on a phone while the welcome offer's call to sign up changes", async () => {
+    // The call alternates every 2.5 s; the page must not move for it (a layout shift on every change before).
+    const { page } = await stack.open(PHONE);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    const call = page.getByRole('region', { name: '250% bonus + 100 free spins' }).getByRole('button');
+    await expect.poll(() => call.textContent()).toContain('SIGN UP NOW');
+    await page.getByRole('button', { name: 'IT ONLY TAKES 30 SECONDS!' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
 });

@@ -65,7 +65,16 @@ function GuestHero() {
       </h2>
       <p className={styles.heroText}>On your first deposit, for new players aged 18 and over. Terms apply.</p>
       <Button variant="accent" className={styles.heroButton} onClick={() => openAuth('registration')}>
-        <span aria-live="polite">{CALLS[call]}</span>
+        {/* Every call is laid out in one cell and only the current one is visible: swapping them moves nothing (a
+            text that changes in place, centred, counted as a layout shift on every swap). Hidden text is not in the
+            accessibility tree, so the button's name and the live region read the current call alone. */}
+        <span className={styles.calls} aria-live="polite">
+          {CALLS.map((text, i) => (
+            <span key={text} className={i === call ? undefined : styles.hiddenCall}>
+              {text}
+            </span>
+          ))}
+        </span>
       </Button>
     </section>
   );
