@@ -11,7 +11,7 @@ interface ManifestChunk {
 export interface PageAssets {
   /** The CSS of the app's entry and of these route modules, inlined as one <style> (no render-blocking request). */
   styles: string;
-  /** The CSS files inlined in `styles` that the route modules' code would ask for again (see page-document.ts). */
+  /** The CSS files inlined in `styles`, which the chunk loader would otherwise ask for again (see page-document.ts). */
   inlinedStyles: string[];
   /** The JavaScript files the route modules need that index.html does not already load, for modulepreload. */
   scripts: string[];
@@ -68,7 +68,6 @@ export function pageAssets(distDir: string): (modules: readonly string[]) => Pag
 
   const entry = closure(['index.html']);
   const entryFiles = new Set(entry.map((chunk) => chunk.file));
-  const entryCss = new Set(entry.flatMap((chunk) => chunk.css ?? []));
   const known = new Map<string, PageAssets>();
 
   return (modules) => {
@@ -81,7 +80,7 @@ export function pageAssets(distDir: string): (modules: readonly string[]) => Pag
       const scripts = chunks.map((chunk) => chunk.file).filter((file) => !entryFiles.has(file));
       assets = {
         styles,
-        inlinedStyles: cssFiles.filter((file) => !entryCss.has(file)).map((file) => `/${file}`),
+        inlinedStyles: cssFiles.map((file) => `/${file}`),
         scripts: scripts.map((file) => `/${file}`),
       };
       known.set(id, assets);
