@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -16,10 +16,15 @@ export async function startFloorPage(artUrl: string): Promise<{ url: string; clo
     'main{padding:12px}img{width:45vw;height:auto;aspect-ratio:4/3}</style></head>' +
     '<body><main><h1>PlayLive</h1><p>One game, no JavaScript.</p>' +
     `<img src="${artUrl}" width="400" height="300" alt="A game" fetchpriority="high"></main></body></html>`;
-  const server = createServer((_req, res) => {
+  return servePage((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end(html);
   });
+}
+
+/** A floor page's server: node:http on an ephemeral loopback port, answering every request with `respond`. */
+export async function servePage(respond: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(respond);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { renderToString } from 'react-dom/server';
+import { servePage } from '../floor-page.js';
 import { app } from './app.js';
 
 /**
@@ -35,7 +34,7 @@ export async function startReactFloorPage(artUrl: string): Promise<{ url: string
     '<style>body{margin:0;font:16px system-ui,sans-serif;background:#0e1120;color:#f2f3f8}' +
     'main{padding:12px}img{width:45vw;height:auto;aspect-ratio:4/3}</style></head>' +
     `<body><div id="root" data-art="${artUrl}">${markup}</div></body></html>`;
-  const server = createServer((req, res) => {
+  return servePage((req, res) => {
     if (req.url === '/floor.js') {
       res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-cache' });
       res.end(script);
@@ -44,14 +43,4 @@ export async function startReactFloorPage(artUrl: string): Promise<{ url: string
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
     res.end(html);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
