@@ -8,7 +8,7 @@ export interface PageParts {
   records: string;
   /** CSS to inline. */
   styles: string;
-  /** The route CSS files among it, marked as loaded for the client's chunk loader. */
+  /** The CSS files inlined in `styles`, marked as loaded for the client's chunk loader. */
   inlinedStyles: readonly string[];
   /** Route chunks to preload. */
   scripts: readonly string[];
@@ -62,8 +62,8 @@ export function pageDocument(indexHtml: string): (parts: PageParts) => string {
       parts.head,
       ...preloads,
       `<style>${parts.styles.replaceAll('</style', '<\\/style')}</style>`,
-      // The route chunks' CSS is inlined above; when the client loads those chunks, Vite's loader adds a stylesheet
-      // link for each file it finds no <link rel="stylesheet"> for: a second download and a style recalculation
+      // The CSS is inlined above; when the client loads a chunk, Vite's loader adds a stylesheet link for each of its
+      // CSS files it finds no <link rel="stylesheet"> for: a second download and a style recalculation
       // during hydration. A disabled link is never fetched nor applied, and tells the loader the file is here.
       ...parts.inlinedStyles.map((file) => `<link rel="stylesheet" href="${file}" disabled>`),
       betweenHeadAndRoot,
