@@ -5,7 +5,7 @@
  * over with no hydration mismatch and without asking the gateway again for what the page already holds
  * (docs/architecture.md#server-rendering).
  */
-import type { Locator, Request as PlaywrightRequest } from 'playwright-core';
+import type { Locator, Request as PlaywrightRequest, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, startSiteStack, type SiteStack } from './stack.js';
 
@@ -118,8 +118,14 @@ describe('server-rendered pages', () => {
       expect(head.match(/<meta\s+name="description"/g), path).toHaveLength(1);
       expect(head, path).not.toMatch(/<link rel="stylesheet"(?![^>]*\sdisabled>)/);
       expect(head, path).toMatch(/<style>/);
-      // The page is already there: its code comes after the screen's images, at low priority.
-      expect(head, path).toMatch(/<script type="module" fetchpriority="low"/);
+      // The page is already there: no script in the head; its code is listed for the starter at the end of the
+      // body, which fetches it once the first screen's picture is on screen.
+      expect(head, path).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+      const code = JSON.parse(
+        /<script type="application\/json" id="page-code">([^<]*)<\/script>/.exec(page.html)![1]!,
+      );
+      expect(code[0], path).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+      expect(page.html, path).toMatch(/<script>\(\(\) => \{[\s\S]*page-code[\s\S]*<\/script><\/body>/);
     }
   });
 
@@ -178,6 +184,43 @@ describe('server-rendered pages', () => {
     expect(queries.map((q) => q.url())).toEqual([]);
     // Nor the CSS the pages had inline.
     expect(stylesheets.filter((file) => inlined.includes(file))).toEqual([]);
+  });
+  it('start their code once the first picture is on screen, or at once when the player taps', async () => {
+    const ART = '**/images/games/pragmatic-expedition-treasures.*';
+    const GAME = '/game/pragmatic-expedition-treasures';
+    const visit = async (art: (route: Route, timeline: string[]) => Promise<void>) => {
+      const { page } = await stack.open(PHONE);
+      const timeline: string[] = [];
+      page.on('request', (request) => {
+        if (/\/assets\/.*\.js$/.test(request.url())) timeline.push('code');
+      });
+      await page.route(ART, async (route) => {
+        timeline.push('art asked');
+        await art(route, timeline);
+      });
+      await page.goto(GAME, { waitUntil: 'commit' });
+      await page.getByRole('heading', { level: 1, name: 'Expedition Treasures' }).waitFor();
+      return { page, timeline };
+    };
+
+    // The game's art arrives a second late, as on a phone's slow link: the code is asked for after it.
+    const slow = await visit(async (route, timeline) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      timeline.push('art');
+      await route.continue();
+    });
+    await expect.poll(() => slow.timeline.includes('code'), { timeout: 10_000 }).toBe(true);
+    expect(slow.timeline.slice(0, 2)).toEqual(['art asked', 'art']);
+    await openedByTapping(slow.page.getByRole('button', { name: 'Log in' }), slow.page.getByRole('dialog'));
+
+    // The art never arrives, and the player taps: the code is asked for at once, not after the 3 s wait.
+    const never = await visit(() => new Promise(() => {}));
+    await never.page.waitForTimeout(500);
+    expect(never.timeline).toEqual(['art asked']);
+    const tapped = Date.now();
+    await never.page.getByRole('heading', { level: 1, name: 'Expedition Treasures' }).click();
+    await expect.poll(() => never.timeline.includes('code'), { timeout: 2000 }).toBe(true);
+    expect(Date.now() - tapped).toBeLessThan(2000);
   });
   it("keep still on a phone while the welcome offer's call to sign up changes", async () => {
     // The call alternates every 2.5 s; the page must not move for it (a layout shift on every change before).

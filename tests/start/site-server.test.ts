@@ -11,6 +11,7 @@ import { createClient } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { siteConfigFromEnv } from '../../web/server/config.js';
+import { START_PAGE_CODE_SOURCE } from '../../web/server/page-start.js';
 import { createSiteServer, SiteNotBuiltError, type SiteServer } from '../../web/server/site-server.js';
 import { repoRoot, startGateway, startSandbox, type Server } from '../bench/processes.js';
 import { cleanEnv, freePorts, occupy, runEntry, stopLeftovers, stubSite } from './harness.js';
@@ -38,9 +39,13 @@ afterAll(async () => {
 
 afterEach(() => stopLeftovers());
 
-/** The site's own policy with no images host and no third-party origins (as `site` above runs). */
+/**
+ * The site's own policy with no images host and no third-party origins (as `site` above runs); the one inline
+ * script it allows is the server-rendered pages' starter (the browser tests run it under this policy).
+ */
 const SITE_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  `default-src 'self'; script-src 'self' ${START_PAGE_CODE_SOURCE}; ` +
+  "style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
   "media-src 'self'; font-src 'self' data:; connect-src 'self'; frame-src 'self' https:; worker-src 'self'; " +
   "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
@@ -219,7 +224,9 @@ describe('the production build, as a phone downloads it', () => {
       const page = await get(`${built.url}/webplay/all`, { 'accept-encoding': 'gzip' });
       expect(page.headers.link).toBe(`<${sandbox.url}>; rel=preconnect`);
       const html = zlib.gunzipSync(page.body).toString();
-      const script = /<script type="module"[^>]* src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+      const script = /<script type="application\/json" id="page-code">\["(\/assets\/index-[^"]+\.js)"/.exec(
+        html,
+      )?.[1];
       expect(script).toBeTruthy();
       const original = fs.readFileSync(path.join(repoRoot, 'web/dist', script!));
 
@@ -265,7 +272,7 @@ describe('the content security policy', () => {
       const thirdParty = 'https://chat.example http://games.casino.test:8080';
       expect(policy).toEqual({
         'default-src': "'self'",
-        'script-src': `'self' ${thirdParty}`,
+        'script-src': `'self' ${START_PAGE_CODE_SOURCE} ${thirdParty}`,
         'style-src': `'self' 'unsafe-inline' ${thirdParty}`,
         'img-src': `'self' data: blob: https://cdn.playlive.example ${thirdParty}`,
         'media-src': `'self' https://cdn.playlive.example ${thirdParty}`,

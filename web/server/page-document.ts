@@ -1,3 +1,5 @@
+import { PAGE_CODE_ID, START_PAGE_CODE } from './page-start.js';
+
 /** What a server render gives the document (web/src/entry-server.tsx's RenderResult), with the page's assets. */
 export interface PageParts {
   /** React's hoisted head elements: the page's title, description, canonical and Open Graph tags. */
@@ -16,7 +18,8 @@ export interface PageParts {
 
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
 // The app's entry script and the chunks index.html preloads for it.
-const SCRIPT_FETCH = /<(script type="module"|link rel="modulepreload")/g;
+const ENTRY = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 // index.html's title carries data-shell (shared/page/PageHead.tsx removes it on pages the server did not render).
 const TITLE = /\s*<title\b[^>]*>[\s\S]*?<\/title>/;
 const DESCRIPTION = /\s*<meta\s+name="description"[^>]*>/;
@@ -25,15 +28,19 @@ const ROOT = '<div id="root">';
 /**
  * The document of a server-rendered page, from the client build's index.html (docs/architecture.md#server-rendering):
  * the head React hoisted in place of index.html's default title and description, the CSS inline instead of its
- * render-blocking stylesheets, the route's chunks and its largest image preloaded, the markup in the root element
- * in place of the loading placeholder, and the records in a JSON script element (not executed: the CSP's
- * script-src 'self' holds).
+ * render-blocking stylesheets, its largest image preloaded, the markup in the root element in place of the loading
+ * placeholder, and the records in a JSON script element (not executed).
+ *
+ * The page arrives whole, so its code only takes it over: index.html's entry script and module preloads, and the
+ * route's chunks, are listed in a JSON element and started by START_PAGE_CODE once the first screen's picture is
+ * on screen (./page-start.ts). The client shell (a player's tab) keeps index.html's scripts as they are: nothing is
+ * on screen until its code runs.
  */
 export function pageDocument(indexHtml: string): (parts: PageParts) => string {
-  // On a page that arrives rendered the code only takes it over, so it is fetched at low priority: on a slow link
-  // the first screen's images and the markup come first, and no script counts as holding up the first paint. The
-  // client shell (a player's tab) keeps index.html's own high priority: nothing is on screen until its code runs.
-  const template = indexHtml.replace(STYLESHEET, '').replace(SCRIPT_FETCH, '<$1 fetchpriority="low"');
+  const entry = ENTRY.exec(indexHtml)?.[1];
+  if (!entry) throw new Error('index.html has no <script type="module" src>: not the site build.');
+  const entryChunks = [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const template = indexHtml.replace(STYLESHEET, '').replace(ENTRY, '').replace(MODULE_PRELOAD, '');
   const headEnd = template.indexOf('</head>');
   const rootStart = template.indexOf(ROOT) + ROOT.length;
   const bodyEnd = template.lastIndexOf('</body>');
@@ -50,13 +57,9 @@ export function pageDocument(indexHtml: string): (parts: PageParts) => string {
     let defaults = head;
     if (/<title[\s>]/.test(parts.head)) defaults = defaults.replace(TITLE, '');
     if (/<meta name="description"/.test(parts.head)) defaults = defaults.replace(DESCRIPTION, '');
-    const preloads = [
-      ...parts.scripts.map(
-        (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`,
-      ),
-      // React preloads the images a screen marks fetchPriority="high" itself (in its hoisted head).
-      ...(/<link rel="preload" as="image"/.test(parts.head) ? [] : imagePreloads(parts.body)),
-    ];
+    // React preloads the images a screen marks fetchPriority="high" itself (in its hoisted head).
+    const preloads = /<link rel="preload" as="image"/.test(parts.head) ? [] : imagePreloads(parts.body);
+    const code = [...new Set([entry, ...entryChunks, ...parts.scripts])];
     return [
       defaults,
       parts.head,
@@ -70,6 +73,8 @@ export function pageDocument(indexHtml: string): (parts: PageParts) => string {
       parts.body,
       afterRoot,
       `<script type="application/json" id="relay-records">${parts.records}</script>`,
+      `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify(code).replaceAll('<', '\\u003c')}</script>`,
+      `<script>${START_PAGE_CODE}</script>`,
       end,
     ].join('');
   };

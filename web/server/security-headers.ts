@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { START_PAGE_CODE_SOURCE } from './page-start.js';
 
 export interface SitePolicyOptions {
   /** Where the casino's images and videos are (CASINO_ASSETS_URL). */
@@ -12,8 +13,9 @@ export interface SitePolicyOptions {
 
 /**
  * The Content-Security-Policy the site works under, and no wider:
- * - scripts, styles and fonts come from the build on the site's own origin (Vite emits no inline script); styles
- *   may also be inline (the first paint's markup in index.html and React's style attributes);
+ * - scripts, styles and fonts come from the build on the site's own origin (Vite emits no inline script), and one
+ *   inline script by its hash: the server-rendered page's starter (./page-start.ts); styles may also be inline (the
+ *   first paint's markup in index.html and React's style attributes);
  * - images and banner videos come from the casino's assets host (and data:/blob: addresses the CSS and the image
  *   fallbacks use);
  * - the app talks to /graphql on its own origin, over fetch and graphql-ws ('self' covers ws: and wss: of it); the
@@ -31,7 +33,7 @@ export function contentSecurityPolicy({ assetsUrl, thirdPartyOrigins = [] }: Sit
   const sources = (...list: string[]) => [...new Set(list)].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${sources("'self'", ...thirdParty)}`,
+    `script-src ${sources("'self'", START_PAGE_CODE_SOURCE, ...thirdParty)}`,
     `style-src ${sources("'self'", "'unsafe-inline'", ...thirdParty)}`,
     `img-src ${sources("'self'", 'data:', 'blob:', ...casino, ...thirdParty)}`,
     `media-src ${sources("'self'", ...casino, ...thirdParty)}`,

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+
+/** The id of the JSON element listing a server-rendered page's code: the entry first, then the chunks it imports. */
+export const PAGE_CODE_ID = 'page-code';
+
+/**
+ * Starts a server-rendered page's code once the first screen's picture is on screen (docs/architecture.md#server-rendering):
+ * the page arrives whole and its links work without code, so on a phone's shared link the picture gets the
+ * bandwidth first, and the code (~190 kB) comes right after it.
+ *
+ * "On screen" is the browser's own word: its largest-paint entry for the first picture of <main>, after its first
+ * contentful paint (a page without a picture starts at that paint). A frame being asked for is not enough, as a
+ * browser may present it much later on a busy phone. Where the picture's entry never comes (a browser without
+ * such entries, a picture smaller than the heading, one that failed) the code starts 300 ms after the first paint
+ * and the picture's arrival. A tap or key press starts it at once, and nothing waits more than 3 s (a background
+ * tab paints nothing).
+ *
+ * Inline, at the end of <body>, allowed by its hash in the site's policy (START_PAGE_CODE_SOURCE): a file would be
+ * one more request before the first screen.
+ */
+export const START_PAGE_CODE = `(() => {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const [entry, ...chunks] = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
+    for (const href of chunks) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  const picture = document.querySelector('main img:not([loading="lazy"])');
+  const supported = PerformanceObserver.supportedEntryTypes || [];
+  const whenPainted = (then) => {
+    if (!supported.includes('paint')) return requestAnimationFrame(() => requestAnimationFrame(then));
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntries().some((paint) => paint.name === 'first-contentful-paint')) return;
+      observer.disconnect();
+      then();
+    }).observe({ type: 'paint', buffered: true });
+  };
+  whenPainted(() => {
+    if (!picture) return setTimeout(start);
+    if (supported.includes('largest-contentful-paint')) {
+      new PerformanceObserver((list) => {
+        if (list.getEntries().some((paint) => paint.element === picture)) setTimeout(start);
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    }
+    const arrived = () => setTimeout(start, 300);
+    if (picture.complete) arrived();
+    else {
+      picture.addEventListener('load', arrived);
+      picture.addEventListener('error', arrived);
+    }
+  });
+  for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { capture: true, passive: true });
+  setTimeout(start, 3000);
+})();`;
+
+/** The CSP source that lets START_PAGE_CODE run, and no other inline script. */
+export const START_PAGE_CODE_SOURCE = `'sha256-${createHash('sha256').update(START_PAGE_CODE).digest('base64')}'`;
