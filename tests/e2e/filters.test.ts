@@ -63,8 +63,9 @@ describe('the filter bar', () => {
     expect(await page.getByRole('button', { name: 'Themes' }).isVisible()).toBe(false);
     const filters = page.getByRole('button', { name: 'Filters', exact: true });
     expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    // Tapped at once, perhaps before the app's code has arrived: answered as soon as it has.
     await filters.click();
-    expect(await filters.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => filters.getAttribute('aria-expanded')).toBe('true');
     await page.getByRole('button', { name: 'Themes' }).click();
     await page.getByRole('searchbox', { name: 'Search themes' }).fill('ocea');
     // The box shows the address's state, which follows the click once the list has loaded.

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { HYDRATED_EVENT, HYDRATING_EVENT } from '../src/shared/page-events.js';
+import { SESSION_TOKEN_KEY } from '../src/shared/session-token-key.js';
 
 /** The id of the JSON element listing a server-rendered page's code: the entry first, then the chunks it imports. */
 export const PAGE_CODE_ID = 'page-code';
@@ -14,6 +16,13 @@ export const PAGE_CODE_ID = 'page-code';
  * such entries, a picture smaller than the heading, one that failed) the code starts 300 ms after the first paint
  * and the picture's arrival. A tap or key press starts it at once, and nothing waits more than 3 s (a background
  * tab paints nothing).
+ *
+ * A signed-in tab (a token kept, the signed-in cookie lost) starts its code at once: the app renders its player's
+ * page in place of this guest's one.
+ *
+ * A button tapped before the app can answer it (the login button, the menu) is not lost: the starter remembers the
+ * last one and taps it again once the app has taken the page over; words typed in a field (the search box) reach
+ * the app as typed once it has. Links need no help, and a form's submit button submits the form without the app.
  *
  * Inline, at the end of <body>, allowed by its hash in the site's policy (START_PAGE_CODE_SOURCE): a file would be
  * one more request before the first screen.
@@ -66,8 +75,33 @@ export const START_PAGE_CODE = `(() => {
       picture.addEventListener('error', arrived);
     }
   });
-  for (const type of ['pointerdown', 'keydown']) addEventListener(type, start, { capture: true, passive: true });
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'input']) {
+    addEventListener(type, start, { capture: true, passive: true });
+  }
   setTimeout(start, 3000);
+  try {
+    if (localStorage.getItem('${SESSION_TOKEN_KEY}')) start();
+  } catch {}
+  let tapped = null;
+  const remember = (event) => {
+    const button = event.target.closest && event.target.closest('button');
+    if (button && button.type !== 'submit') tapped = button;
+  };
+  addEventListener('click', remember, { capture: true });
+  addEventListener('${HYDRATING_EVENT}', () => removeEventListener('click', remember, { capture: true }), { once: true });
+  const answer = () => {
+    if (tapped && tapped.isConnected) tapped.click();
+    const field = document.activeElement;
+    if (field && field.matches('input, textarea') && field.value !== field.defaultValue) {
+      // React took the field over believing it holds the server's value: told so through its own setter, then
+      // given the words typed since by the element's setter and an input event, it reads them as typed now.
+      const typed = field.value;
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value').set.call(field, typed);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
+  addEventListener('${HYDRATED_EVENT}', answer, { once: true });
 })();`;
 
 /** The CSP source that lets START_PAGE_CODE run, and no other inline script. */

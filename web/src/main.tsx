@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router';
@@ -7,12 +7,19 @@ import { createRouter, routes } from './app/routes';
 import { keepInlinedStyles } from './app/keep-inlined-styles';
 import { keepLayoutData } from './app/keep-layout-data';
 import { registerServiceWorker } from './app/service-worker';
+import { HYDRATED_EVENT, HYDRATING_EVENT } from './shared/page-events';
 import { setRenderContext } from './shared/render-context';
 import { serverPage } from './shared/relay/server-page';
 import { session } from './shared/session';
 import './ui/tokens.css';
 
 const root = document.getElementById('root')!;
+
+/** Says on `window` that the app has rendered (or hydrated) its first screen: shared/page-events.ts. */
+function Announce() {
+  useEffect(() => void window.dispatchEvent(new Event(HYDRATED_EVENT)), []);
+  return null;
+}
 
 // The layout provides the environment its data was loaded into (a new one after each sign-in or sign-out); this
 // one serves what renders outside it (the error screen).
@@ -21,6 +28,7 @@ const app = (router: ReturnType<typeof createRouter>) => (
     <RelayEnvironmentProvider environment={session.environment()}>
       <RouterProvider router={router} />
     </RelayEnvironmentProvider>
+    <Announce />
   </StrictMode>
 );
 
@@ -53,6 +61,7 @@ async function start() {
   await nextTask();
   const router = createRouter(data);
   await nextTask();
+  window.dispatchEvent(new Event(HYDRATING_EVENT));
   startTransition(() => {
     hydrateRoot(root, app(router));
   });

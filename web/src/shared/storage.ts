@@ -1,4 +1,5 @@
 import { DATA_CACHE } from './offline/cache-names';
+import { SESSION_TOKEN_KEY } from './session-token-key';
 
 /*
  * What the site keeps in the browser (docs/rules.md#sign-in-and-sessions). The player's, forgotten at sign-out
@@ -11,7 +12,7 @@ import { DATA_CACHE } from './offline/cache-names';
  * kept, and nothing breaks.
  */
 
-export const SESSION_TOKEN_KEY = 'play_live_session_token';
+export { SESSION_TOKEN_KEY };
 const AFFILIATE_KEY = 'play_live_affiliate';
 const TRACKING_ID_KEY = 'play_live_tracking_id';
 export const DEFAULT_AFFILIATE = 'organic';

@@ -1,0 +1,8 @@
+/**
+ * What the app announces on `window` while it takes a server-rendered page over (main.tsx), for the page's starter
+ * (web/server/page-start.ts), which taps again a button the player tapped before the app could answer: that the app
+ * starts hydrating (React answers taps from then on, and replays those that come while it hydrates), and that it
+ * has.
+ */
+export const HYDRATING_EVENT = 'playlive:hydrating';
+export const HYDRATED_EVENT = 'playlive:hydrated';
