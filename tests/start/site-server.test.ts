@@ -249,6 +249,41 @@ describe('the production build, as a phone downloads it', () => {
       await built.close();
     }
   });
+  it('names the site’s icon on every page and in the web manifest, each served as the picture it says', async () => {
+    const built = await createSiteServer({
+      port: 0,
+      host: '127.0.0.1',
+      distDir: path.join(repoRoot, 'web/dist'),
+      gatewayUrl: gateway.url,
+      assetsUrl: `${sandbox.url}/`,
+    });
+    try {
+      for (const address of ['/', '/webplay/all']) {
+        const html = (await get(`${built.url}${address}`, {})).body.toString();
+        expect(html, address).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"');
+        expect(html, address).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"');
+      }
+      const icon = await get(`${built.url}/favicon.svg`, {});
+      expect(icon.status).toBe(200);
+      expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      const manifest = JSON.parse((await get(`${built.url}/manifest.webmanifest`, {})).body.toString()) as {
+        icons: { src: string; sizes: string; type: string }[];
+      };
+      expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
+      for (const { src, sizes, type } of [
+        ...manifest.icons,
+        { src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
+      ]) {
+        const png = await get(`${built.url}${src}`, {});
+        expect(png.status, src).toBe(200);
+        expect(png.headers['content-type'], src).toBe(type);
+        // A PNG's width and height are the IHDR chunk's first two 32-bit numbers.
+        expect(`${png.body.readUInt32BE(16)}x${png.body.readUInt32BE(20)}`, src).toBe(sizes);
+      }
+    } finally {
+      await built.close();
+    }
+  });
 });
 
 describe('the content security policy', () => {

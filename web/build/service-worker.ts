@@ -48,6 +48,11 @@ export function serviceWorker(distDir: string) {
       display: 'standalone',
       theme_color: '#0f1220',
       background_color: '#0e1120',
+      // web/public: the favicon's mark on the site's background, for home screens and the app switcher.
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      ],
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,woff2,svg,webp,png}'],
