@@ -155,7 +155,7 @@ const errorCode = (err: unknown): string | undefined => {
  */
 function exchange(
   dispatcher: Dispatcher,
-  origin: string,
+  base: { origin: string; path: string },
   call: UpstreamCall,
   headers: Record<string, string>,
   body: string | null,
@@ -164,7 +164,7 @@ function exchange(
     let status = 0;
     const chunks: Buffer[] = [];
     dispatcher.dispatch(
-      { origin, path: call.path, method: call.method, headers, body },
+      { origin: base.origin, path: base.path + call.path, method: call.method, headers, body },
       {
         onConnect() {},
         // Called again for each 1xx before the final response: only the last status counts.
@@ -201,6 +201,8 @@ export class UpstreamClient {
   /** The readiness pings' own connections, one per ping (see ping). */
   private readonly pingDispatcher: Agent;
   private readonly origin: string;
+  /** CASINO_API_URL as the pool is asked for it: its origin, and the path (if any) every call's path follows. */
+  private readonly base: { origin: string; path: string };
   /** One circuit per upstream resource: a resource that keeps failing is refused at once (circuit-breaker.ts). */
   private readonly breakers: CircuitBreakers;
   /** Told of every token the casino responds 401 to (see whenSessionRefused). */
@@ -213,6 +215,8 @@ export class UpstreamClient {
     private readonly observe: UpstreamObserver | null = null,
   ) {
     this.origin = config.casinoApiUrl.replace(/\/$/, '');
+    const url = new URL(this.origin);
+    this.base = { origin: url.origin, path: url.pathname.replace(/\/$/, '') };
     this.breakers = new CircuitBreakers({
       failureThreshold: config.circuitFailureThreshold,
       resetMs: config.circuitResetMs,
@@ -245,7 +249,7 @@ export class UpstreamClient {
     const body = call.json !== undefined ? JSON.stringify(call.json) : null;
     for (let attempt = 0; ; attempt++) {
       try {
-        const response = await exchange(this.dispatcher, this.origin, call, headers, body);
+        const response = await exchange(this.dispatcher, this.base, call, headers, body);
         if (attempt < retries && RETRYABLE_STATUSES.has(response.status)) {
           await sleep(RETRY_DELAY_MS);
           continue;
