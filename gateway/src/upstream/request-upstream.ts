@@ -192,8 +192,9 @@ export class RequestUpstream {
   private send(call: UpstreamCall): Promise<unknown> {
     const ended = this.log.started(`${call.method} ${call.path}`);
     // Reads shared with other executions (public cache, a session's reads in flight) carry the first asker's id.
+    // Object.assign rather than a spread with the id after it, which costs about 3 µs on Node 20 (context.ts).
     const response = this.shared.client.call(
-      this.auth.requestId ? { ...call, requestId: this.auth.requestId } : call,
+      this.auth.requestId ? Object.assign({}, call, { requestId: this.auth.requestId }) : call,
     );
     response.then(ended, ended);
     return response;
