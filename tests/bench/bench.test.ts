@@ -216,6 +216,9 @@ describe('Lighthouse benchmark', () => {
     expect(page!.metrics.CLS).toBeGreaterThanOrEqual(0);
     // The site's own scripts ran: the app renders its screens in the browser.
     expect(page!.metrics.JS).toBeGreaterThan(0);
+    // The page's own blocking time was read from its main thread's trace.
+    expect(Number.isFinite(page!.metrics.threadTBT)).toBe(true);
+    expect(page!.metrics.threadTBT).toBeGreaterThanOrEqual(0);
     expect(report.checks.map((c) => c.name)).toEqual([
       '/webplay/all performance',
       '/webplay/all accessibility',

@@ -6,6 +6,7 @@ import { startReactFloorPage } from './stack-floor/page.js';
 import { startGateway, startSandbox, startSite, type Server } from './processes.js';
 import { measureVisitBytes, type VisitBytes } from './visit-bytes.js';
 import { percentile } from './stats.js';
+import { threadBlockingTime } from './thread-blocking.js';
 import type { Check } from './subscriptions.js';
 
 /**
@@ -66,7 +67,7 @@ const METRICS = {
   'cumulative-layout-shift': 'CLS',
   'speed-index': 'SI',
 } as const;
-type Metric = (typeof METRICS)[keyof typeof METRICS] | 'JS';
+type Metric = (typeof METRICS)[keyof typeof METRICS] | 'JS' | 'threadTBT';
 
 export interface PageResult {
   path: string;
@@ -77,7 +78,8 @@ export interface PageResult {
   /**
    * The median of each metric over the runs, in ms (CLS unitless). JS is the main-thread time of the site's own
    * scripts (evaluation, parse and compile) at the 4× CPU slowdown: Lighthouse's "JavaScript execution time" for the
-   * site's origin, the start-up and hydration work of the first screen.
+   * site's origin, the start-up and hydration work of the first screen. threadTBT is the blocking time the page's
+   * own main-thread work makes, read from thread time (./thread-blocking.ts), printed beside Lighthouse's TBT.
    */
   metrics: Record<Metric, number>;
   /** Audits that did not pass in the run with the median performance score, by title, to say what to fix. */
@@ -263,6 +265,7 @@ async function measure(url: string, port: number): Promise<Measured> {
     ]),
   ) as Record<Metric, number>;
   metrics.JS = Math.round(siteScriptTime(lhr.audits['bootup-time']?.details, new URL(url).origin));
+  metrics.threadTBT = threadBlockingTime(result.artifacts.Trace as Parameters<typeof threadBlockingTime>[0]);
   const failedAudits = CATEGORIES.flatMap((c) => lhr.categories[c]?.auditRefs ?? [])
     .map((ref) => lhr.audits[ref.id])
     .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')

@@ -252,7 +252,8 @@ function lighthouseTable(report: LighthouseReport): string {
     const m = page.metrics;
     lines.push(
       `${page.path}: FCP ${Math.round(m.FCP)} ms, LCP ${Math.round(m.LCP)} ms, TBT ${Math.round(m.TBT)} ms, ` +
-        `CLS ${m.CLS}, Speed Index ${Math.round(m.SI)} ms, site JS ${Math.round(m.JS)} ms at 4x; ` +
+        `CLS ${m.CLS}, Speed Index ${Math.round(m.SI)} ms, site JS ${Math.round(m.JS)} ms at 4x, ` +
+        `TBT from the page's thread time ${Math.round(m.threadTBT)} ms; ` +
         `performance per run ${page.runs.map((r) => r.performance).join('/')}` +
         (report.floors.includes(page) ? ' (a floor: not budgeted, measured beside the pages)' : ''),
     );
