@@ -9,6 +9,8 @@ import { BUDGETS as LIGHTHOUSE_BUDGETS, runLighthouseBench } from './lighthouse.
 import { planFor, runGatewayBench } from './gateway.js';
 import { runSubscriptionBench } from './subscriptions.js';
 import { startReactFloorPage } from './stack-floor/page.js';
+import { startSitePageWithoutCode } from './floor-page.js';
+import { startGateway, startSandbox, startSite, type Server } from './processes.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../e2e/stack.js';
 
@@ -186,6 +188,33 @@ describe('the React floor page', () => {
     } finally {
       await browser.close();
       await floor.close();
+    }
+  });
+});
+
+describe('home without its code', () => {
+  it('is the site’s own server-rendered home, whole, with no script left to run', async () => {
+    const sandbox = await startSandbox();
+    const servers: Server[] = [sandbox];
+    try {
+      const gateway = await startGateway(sandbox.url);
+      servers.push(gateway);
+      const site = await startSite(gateway.url, sandbox.url);
+      servers.push(site);
+      const floor = await startSitePageWithoutCode(site.url, '/');
+      try {
+        const html = await (await fetch(floor.url)).text();
+        expect(html).toContain('MOST POPULAR');
+        expect(html).toContain(`<base href="${site.url}/">`);
+        // Only data elements (the Relay records) are left: nothing a browser would run.
+        expect(html.match(/<script\b[^>]*>/g)).toEqual([
+          '<script type="application/json" id="relay-records">',
+        ]);
+      } finally {
+        await floor.close();
+      }
+    } finally {
+      for (const server of servers.reverse()) await server.stop();
     }
   });
 });

@@ -22,6 +22,28 @@ export async function startFloorPage(artUrl: string): Promise<{ url: string; clo
   });
 }
 
+/**
+ * The site's own floor: a page of the site exactly as its server renders it (markup, inline CSS, pictures), with
+ * its code taken out (the code list and its starter, web/server/page-start.ts), served from a plain server with a
+ * <base> at the site. What this page's markup, styles and pictures cost on this machine before any JavaScript: a
+ * blocking time here is the page's rendering, not its code.
+ */
+export async function startSitePageWithoutCode(
+  siteUrl: string,
+  pagePath: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const served = await (await fetch(new URL(pagePath, siteUrl))).text();
+  const code = /<script type="application\/json" id="page-code">[\s\S]*?<\/script><script>[\s\S]*?<\/script>/;
+  if (!code.test(served)) throw new Error(`${pagePath} has no code list and starter to take out`);
+  const html = served
+    .replace(code, '')
+    .replace('<head>', `<head><base href="${new URL('/', siteUrl).href}">`);
+  return servePage((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(html);
+  });
+}
+
 /** A floor page's server: node:http on an ephemeral loopback port, answering every request with `respond`. */
 export async function servePage(respond: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(respond);

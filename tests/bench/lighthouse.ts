@@ -1,7 +1,7 @@
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startFloorPage } from './floor-page.js';
+import { startFloorPage, startSitePageWithoutCode } from './floor-page.js';
 import { startReactFloorPage } from './stack-floor/page.js';
 import { startGateway, startSandbox, startSite, type Server } from './processes.js';
 import { measureVisitBytes, type VisitBytes } from './visit-bytes.js';
@@ -95,7 +95,8 @@ export interface LighthouseReport {
    * The floors, measured in the same run and printed beside the pages, not budgeted: the floor page
    * (./floor-page.ts: no JavaScript, one image), what this machine and Lighthouse's simulation allow any page; and
    * the React floor (./stack-floor/page.ts: the same page rendered by React on the server and hydrated), what any
-   * React site pays here before its own code. None when the plumbing test leaves them out.
+   * React site pays here before its own code; and home without its code (startSitePageWithoutCode), what home's
+   * own markup, styles and pictures cost here before any JavaScript. None when the plumbing test leaves them out.
    */
   floors: PageResult[];
   /** A first and a repeat visit to home, measured in the same Chromium after the Lighthouse runs. */
@@ -169,10 +170,14 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     if (options.floor ?? true) {
       const art = `${sandbox.url}/images/games/pragmatic-lucky-cleopatra.webp`;
       for (const [label, start] of [
-        ['floor (no JavaScript, one image)', startFloorPage],
-        ['React floor (the same page, hydrated by React)', startReactFloorPage],
+        ['floor (no JavaScript, one image)', () => startFloorPage(art)],
+        ['React floor (the same page, hydrated by React)', () => startReactFloorPage(art)],
+        [
+          'home without its code (the site’s page, scripts taken out)',
+          () => startSitePageWithoutCode(site.url, '/'),
+        ],
       ] as const) {
-        const floorPage = await start(art);
+        const floorPage = await start();
         try {
           floors.push(await measurePage(label, floorPage.url));
         } finally {
