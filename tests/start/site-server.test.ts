@@ -212,14 +212,18 @@ describe('the production build, as a phone downloads it', () => {
         .on('error', reject);
     });
 
-  it('sends the app compressed (brotli, else gzip) and tells pages to connect to the images’ origin early', async () => {
-    const built = await createSiteServer({
+  /** The site server over the production build (web/dist), in front of the real gateway and sandbox. */
+  const serveBuild = () =>
+    createSiteServer({
       port: 0,
       host: '127.0.0.1',
       distDir: path.join(repoRoot, 'web/dist'),
       gatewayUrl: gateway.url,
       assetsUrl: `${sandbox.url}/`,
     });
+
+  it('sends the app compressed (brotli, else gzip) and tells pages to connect to the images’ origin early', async () => {
+    const built = await serveBuild();
     try {
       const page = await get(`${built.url}/webplay/all`, { 'accept-encoding': 'gzip' });
       expect(page.headers.link).toBe(`<${sandbox.url}>; rel=preconnect`);
@@ -250,13 +254,7 @@ describe('the production build, as a phone downloads it', () => {
     }
   });
   it('names the site’s icon on every page and in the web manifest, each served as the picture it says', async () => {
-    const built = await createSiteServer({
-      port: 0,
-      host: '127.0.0.1',
-      distDir: path.join(repoRoot, 'web/dist'),
-      gatewayUrl: gateway.url,
-      assetsUrl: `${sandbox.url}/`,
-    });
+    const built = await serveBuild();
     try {
       for (const address of ['/', '/webplay/all']) {
         const html = (await get(`${built.url}${address}`, {})).body.toString();
