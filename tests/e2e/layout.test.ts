@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  appReady,
   DEMO,
   DESKTOP,
   PHONE,
@@ -142,6 +143,8 @@ describe('routes', () => {
   it("puts each page view in the tag manager's data layer with the route name and full path", async () => {
     await startAfresh(page);
     await page.goto('/how-to?utm=x');
+    // Page views are the app's: a link followed before it has taken the page over is a plain page load.
+    await appReady(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tournaments' }).click();
     await expect
       .poll(() =>

@@ -9,6 +9,7 @@ import { createGateway, type Gateway } from '../../gateway/src/server.js';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import { GUEST_HIDDEN_PROVIDER } from '../../sandbox/src/seed/generate-games.js';
 import { createSiteServer, type SiteServer } from '../../web/server/site-server.js';
+import { HYDRATED_EVENT } from '../../web/src/shared/page-events.js';
 import { SITE_PERSISTED_OPERATIONS } from '../../gateway/src/operations/persisted-operations.js';
 
 /*
@@ -160,6 +161,10 @@ export async function startSiteStack(options: { gateway?: Partial<GatewayConfig>
     async open(viewport = DESKTOP, { serviceWorkers = 'block' } = {}) {
       const context = await browser.newContext({ viewport, baseURL: site.url, serviceWorkers });
       contexts.push(context);
+      // Each page notes when the app has taken it over (appReady below).
+      await context.addInitScript((event) => {
+        addEventListener(event, () => Object.assign(window, { appReady: true }));
+      }, HYDRATED_EVENT);
       // A test's own context closes when the test ends, so its page's timers and live connections cost the next
       // tests nothing. One opened outside a test (a beforeAll's page that several tests share) has no test to
       // follow (onTestFinished throws there) and closes with the stack.
@@ -230,6 +235,14 @@ export async function startAfresh(
     { key: SESSION_TOKEN_KEY, token },
   );
 }
+
+/**
+ * Resolves once the app has taken the page over (it says so on window: web/src/shared/page-events.ts). A server-rendered
+ * page is whole before its code arrives, after its first picture: a link followed before then is a page load, and
+ * what only the app does (the data layer's page views, the error reporter) starts with it.
+ */
+export const appReady = (page: Page) =>
+  page.waitForFunction(() => (window as { appReady?: boolean }).appReady === true);
 
 /** The session token the site keeps in the browser. */
 export const tokenIn = (page: Page) =>

@@ -5,8 +5,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { HYDRATED_EVENT } from '../../web/src/shared/page-events.js';
-import { patchSiteSettings, startAfresh, startSiteStack, type SiteStack } from './stack.js';
+import { appReady, patchSiteSettings, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 /**
@@ -62,14 +61,10 @@ describe('third-party services', () => {
   it('sends an unhandled error to the error reporter', async () => {
     await patchSite({ error_reporter: { dsn: '/third-party/errors', sample_rate: 1 } });
     await startAfresh(page);
-    // The reporter is part of the app: the error comes once the app has taken the server's page over (it announces
-    // that on window: web/src/shared/page-events.ts).
-    await page.addInitScript((event) => {
-      addEventListener(event, () => Object.assign(window, { appReady: true }));
-    }, HYDRATED_EVENT);
     await page.goto('/about-us');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForFunction(() => (window as { appReady?: boolean }).appReady === true);
+    // The reporter is part of the app: the error comes once the app has taken the server's page over.
+    await appReady(page);
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('e2e: something broke');
