@@ -1,3 +1,4 @@
+import { PAGE_CODE_ID, START_PAGE_CODE } from '../../web/server/page-start.js';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -33,10 +34,15 @@ export async function startSitePageWithoutCode(
   pagePath: string,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const served = await (await fetch(new URL(pagePath, siteUrl))).text();
-  const code = /<script type="application\/json" id="page-code">[\s\S]*?<\/script><script>[\s\S]*?<\/script>/;
-  if (!code.test(served)) throw new Error(`${pagePath} has no code list and starter to take out`);
+  // Taken out as the site's document puts them in (web/server/page-document.ts).
+  const codeList = new RegExp(`<script type="application/json" id="${PAGE_CODE_ID}">[^<]*</script>`);
+  const starter = `<script>${START_PAGE_CODE}</script>`;
+  if (!codeList.test(served) || !served.includes(starter)) {
+    throw new Error(`${pagePath} has no code list and starter to take out`);
+  }
   const html = served
-    .replace(code, '')
+    .replace(codeList, '')
+    .replace(starter, '')
     .replace('<head>', `<head><base href="${new URL('/', siteUrl).href}">`);
   return servePage((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });

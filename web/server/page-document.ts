@@ -39,7 +39,7 @@ const ROOT = '<div id="root">';
 export function pageDocument(indexHtml: string): (parts: PageParts) => string {
   const entry = ENTRY.exec(indexHtml)?.[1];
   if (!entry) throw new Error('index.html has no <script type="module" src>: not the site build.');
-  const entryChunks = [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const entryCode = [entry, ...[...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)];
   const template = indexHtml.replace(STYLESHEET, '').replace(ENTRY, '').replace(MODULE_PRELOAD, '');
   const headEnd = template.indexOf('</head>');
   const rootStart = template.indexOf(ROOT) + ROOT.length;
@@ -59,7 +59,7 @@ export function pageDocument(indexHtml: string): (parts: PageParts) => string {
     if (/<meta name="description"/.test(parts.head)) defaults = defaults.replace(DESCRIPTION, '');
     // React preloads the images a screen marks fetchPriority="high" itself (in its hoisted head).
     const preloads = /<link rel="preload" as="image"/.test(parts.head) ? [] : imagePreloads(parts.body);
-    const code = [...new Set([entry, ...entryChunks, ...parts.scripts])];
+    const code = [...new Set([...entryCode, ...parts.scripts])];
     return [
       defaults,
       parts.head,
