@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { Announce } from './app/Announce';
 import { routes } from './app/routes';
 import { isServerRendered } from './app/server-pages';
 import { createServerEnvironment } from './app/server-environment';
@@ -81,6 +82,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
           <RelayEnvironmentProvider environment={context.environment!}>
             <StaticRouterProvider router={router} context={routed} hydrate={false} />
           </RelayEnvironmentProvider>
+          {/* The browser's tree has it there (main.tsx): the same shape gives the same `useId`s. */}
+          <Announce />
         </SiteOriginContext.Provider>
       </StrictMode>,
     );
@@ -120,6 +123,10 @@ function renderToString(element: React.ReactNode): Promise<string> {
     });
     const stream = renderToPipeableStream(element, {
       onAllReady: () => stream.pipe(sink),
+      // The page is sent whole (onAllReady), so every Suspense boundary's content stays in place. By default React
+      // moves a boundary's content past the first 12.8 kB to the end of the document, to be put back by inline
+      // scripts: the site's CSP allows no inline script but its starter, and the boundary would stay empty.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: (error) => {
         clearTimeout(timer);
         reject(error);

@@ -1,25 +1,20 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router';
+import { Announce } from './app/Announce';
 import { hydrationData, nextTask } from './app/hydrate';
 import { createRouter, routes } from './app/routes';
 import { keepInlinedStyles } from './app/keep-inlined-styles';
 import { keepLayoutData } from './app/keep-layout-data';
 import { registerServiceWorker } from './app/service-worker';
-import { HYDRATED_EVENT, HYDRATING_EVENT } from './shared/page-events';
+import { HYDRATING_EVENT } from './shared/page-events';
 import { setRenderContext } from './shared/render-context';
 import { serverPage } from './shared/relay/server-page';
 import { session } from './shared/session';
 import './ui/tokens.css';
 
 const root = document.getElementById('root')!;
-
-/** Says on `window` that the app has rendered (or hydrated) its first screen: shared/page-events.ts. */
-function Announce() {
-  useEffect(() => void window.dispatchEvent(new Event(HYDRATED_EVENT)), []);
-  return null;
-}
 
 // The layout provides the environment its data was loaded into (a new one after each sign-in or sign-out); this
 // one serves what renders outside it (the error screen).
@@ -61,6 +56,7 @@ async function start() {
   await nextTask();
   const router = createRouter(data);
   await nextTask();
+  performance.mark(HYDRATING_EVENT);
   window.dispatchEvent(new Event(HYDRATING_EVENT));
   startTransition(() => {
     hydrateRoot(root, app(router));
