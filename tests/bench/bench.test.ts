@@ -248,6 +248,8 @@ describe('Lighthouse benchmark', () => {
     // The page's own blocking time was read from its main thread's trace.
     expect(Number.isFinite(page!.metrics.threadTBT)).toBe(true);
     expect(page!.metrics.threadTBT).toBeGreaterThanOrEqual(0);
+    // The app marked its hydration of the server's page, and the work between the marks was read.
+    expect(page!.metrics.hydration).toBeGreaterThan(0);
     expect(report.checks.map((c) => c.name)).toEqual([
       '/webplay/all performance',
       '/webplay/all accessibility',
@@ -256,6 +258,7 @@ describe('Lighthouse benchmark', () => {
       '/webplay/all FCP',
       '/webplay/all TBT',
       '/webplay/all CLS',
+      '/webplay/all hydration at 4x',
       '/ first visit (no art)',
       '/ repeat visit (no art)',
     ]);

@@ -253,7 +253,9 @@ function lighthouseTable(report: LighthouseReport): string {
     lines.push(
       `${page.path}: FCP ${Math.round(m.FCP)} ms, LCP ${Math.round(m.LCP)} ms, TBT ${Math.round(m.TBT)} ms, ` +
         `CLS ${m.CLS}, Speed Index ${Math.round(m.SI)} ms, site JS ${Math.round(m.JS)} ms at 4x, ` +
-        `TBT from the page's thread time ${Math.round(m.threadTBT)} ms; ` +
+        `TBT from the page's thread time ${Math.round(m.threadTBT)} ms` +
+        (Number.isNaN(m.hydration) ? '' : `, hydration ${Math.round(m.hydration)} ms at 4x`) +
+        '; ' +
         `performance per run ${page.runs.map((r) => r.performance).join('/')}` +
         (report.floors.includes(page) ? ' (a floor: not budgeted, measured beside the pages)' : ''),
     );

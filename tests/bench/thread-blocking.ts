@@ -18,12 +18,8 @@ interface TraceEvent {
 
 const LONG_TASK_MS = 50;
 
-export function threadBlockingTime(trace: { traceEvents: TraceEvent[] }, cpuSlowdown = 4): number {
-  const events = trace.traceEvents;
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-  if (!fcp) return NaN;
-  // The page's main thread: the renderer main thread with the most events (the tab's, not a worker's or another
-  // page's).
+/** The page's main thread: the renderer main thread with the most events (the tab's, not a worker's or another page's). */
+function mainThread(events: TraceEvent[]): string | undefined {
   const mains = new Set(
     events
       .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
@@ -34,7 +30,14 @@ export function threadBlockingTime(trace: { traceEvents: TraceEvent[] }, cpuSlow
     const key = `${e.pid}:${e.tid}`;
     if (mains.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+export function threadBlockingTime(trace: { traceEvents: TraceEvent[] }, cpuSlowdown = 4): number {
+  const events = trace.traceEvents;
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) return NaN;
+  const main = mainThread(events);
   let blocking = 0;
   for (const e of events) {
     if (e.name !== 'RunTask' || e.ph !== 'X' || `${e.pid}:${e.tid}` !== main || e.ts < fcp.ts) continue;
@@ -42,4 +45,30 @@ export function threadBlockingTime(trace: { traceEvents: TraceEvent[] }, cpuSlow
     blocking += Math.max(0, cpuMs - LONG_TASK_MS);
   }
   return Math.round(blocking);
+}
+
+/** The User Timing marks the site sets around its hydration (web/src/shared/page-events.ts). */
+const HYDRATING = 'playlive:hydrating';
+const HYDRATED = 'playlive:hydrated';
+
+/**
+ * The hydration's work at the simulated CPU slowdown: the thread time of the main-thread tasks from the app's
+ * `playlive:hydrating` mark (hydrateRoot called) to its `playlive:hydrated` mark (the first screen's effects run),
+ * multiplied by the slowdown. Everything the page's thread did meanwhile counts, React's renders and commits and the
+ * style, layout and paint between them. NaN for a page that sets no marks (the floors, a page rendered from
+ * scratch).
+ */
+export function hydrationWork(trace: { traceEvents: TraceEvent[] }, cpuSlowdown = 4): number {
+  const events = trace.traceEvents;
+  const start = events.find((e) => e.name === HYDRATING);
+  const end = events.find((e) => e.name === HYDRATED);
+  if (!start || !end) return NaN;
+  const thread = `${start.pid}:${start.tid}`;
+  let work = 0;
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || `${e.pid}:${e.tid}` !== thread) continue;
+    if (e.ts + (e.dur ?? 0) < start.ts || e.ts > end.ts) continue;
+    work += (e.tdur ?? e.dur ?? 0) / 1000;
+  }
+  return Math.round(work * cpuSlowdown);
 }
