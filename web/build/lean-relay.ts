@@ -62,7 +62,8 @@ const SIBLINGS: Record<string, Record<string, string>> = {
 };
 
 const LEAN_PREFIX = '\0playlive:relay-lean:';
-const NO_RESOLVERS = "throw new Error('Relay Resolvers were left out of the build: the site has none (web/build/lean-relay.ts)');";
+const NO_RESOLVERS =
+  "throw new Error('Relay Resolvers were left out of the build: the site has none (web/build/lean-relay.ts)');";
 const LEAN_MODULES: Record<string, string> = {
   'live-resolver-cache': `'use strict';
 function LiveResolverCache(getRecordSource, store) {
@@ -98,9 +99,15 @@ module.exports = {
 `,
 };
 const LEAN_REQUIRES: Record<string, Record<string, string>> = {
-  'relay-runtime/lib/store/RelayModernStore.js': { './live-resolvers/LiveResolverCache': 'live-resolver-cache' },
-  'relay-runtime/lib/index.js': { './mutations/RelayDeclarativeMutationConfig': 'declarative-mutation-config' },
-  'relay-runtime/lib/mutations/commitMutation.js': { './RelayDeclarativeMutationConfig': 'declarative-mutation-config' },
+  'relay-runtime/lib/store/RelayModernStore.js': {
+    './live-resolvers/LiveResolverCache': 'live-resolver-cache',
+  },
+  'relay-runtime/lib/index.js': {
+    './mutations/RelayDeclarativeMutationConfig': 'declarative-mutation-config',
+  },
+  'relay-runtime/lib/mutations/commitMutation.js': {
+    './RelayDeclarativeMutationConfig': 'declarative-mutation-config',
+  },
   'relay-runtime/lib/subscription/requestSubscription.js': {
     '../mutations/RelayDeclarativeMutationConfig': 'declarative-mutation-config',
   },
