@@ -22,7 +22,11 @@ import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppL
 /*
  * Every route of the site (docs/rules.md#routes-and-query-parameters). The root route's loader preloads the root
  * query before anything renders (render-as-you-fetch). Screens are their own chunks, but their loaders come with
- * the app, so a screen's request starts while its code downloads. `handle.name` is the name page views are
+ * the app, so a screen's request starts while its code downloads. A screen's query document comes with its chunk:
+ * the loaders hold only its persisted id (its `@preloadable` `$parameters` artifact), and Relay reads the store for
+ * it only once the screen's module has registered the document (PreloadableQueryRegistry); until then, the loader's
+ * request goes to the network as it would have for a first visit (app/hydrate.ts loads the modules first, so a
+ * server-rendered page's loaders find its records). `handle.name` is the name page views are
  * reported under.
  */
 

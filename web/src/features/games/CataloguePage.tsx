@@ -14,12 +14,8 @@ import { readFilter, SORTS, writeFilter } from './filter-params';
 import { GameGrid } from '../../shared/games/GameGrid';
 
 export const CataloguePageQuery = graphql`
-  query CataloguePageQuery(
-    $filter: GameFilter
-    $sort: GameSort
-    $provider: String!
-    $withProvider: Boolean!
-  ) {
+  query CataloguePageQuery($filter: GameFilter, $sort: GameSort, $provider: String!, $withProvider: Boolean!)
+  @preloadable {
     ...GameGrid_query @arguments(filter: $filter, sort: $sort)
     # A provider's page is titled with the name players know it by, and says a word about it.
     gameProvider(product: $provider) @include(if: $withProvider) {
