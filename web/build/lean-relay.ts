@@ -49,8 +49,11 @@ const UNUSED_REQUIRES: Record<string, readonly string[]> = {
  *   keeps the calls the store makes on every publish, notify and GC (each a no-op when no resolver record exists)
  *   and throws, saying so, on a resolver read.
  * - Declarative mutation configs (`configs:` RANGE_ADD, NODE_DELETE…, the legacy way to update connections) are
- *   converted only when a mutation or subscription passes `configs`; the site never does (its updaters and
- *   @appendEdge-style directives do that work): the stand-in keeps the two constant tables relay-runtime exports.
+ *   converted only when a mutation or subscription passes `configs`; the site never does (its updaters do that
+ *   work): the stand-in keeps the two constant tables relay-runtime exports.
+ * - The handlers of the mutation directives (@deleteRecord, @deleteEdge, @appendEdge, @prependEdge, @appendNode,
+ *   @prependNode) run only for fields an artifact marks with that handle; the site's artifacts hold only
+ *   `connection` handles: each stand-in handler throws, saying so, if ever asked to update.
  */
 const SIBLINGS: Record<string, Record<string, string>> = {
   'react-relay/lib/relay-hooks/useRefetchableFragmentInternal.js': {
@@ -97,6 +100,21 @@ module.exports = {
   },
 };
 `,
+  'mutation-handlers': `'use strict';
+var leftOut = {
+  update: function () {
+    throw new Error('Relay\\'s mutation directives (@appendEdge…) were left out of the build: the site uses none (web/build/lean-relay.ts)');
+  },
+};
+module.exports = {
+  AppendEdgeHandler: leftOut,
+  DeleteRecordHandler: leftOut,
+  PrependEdgeHandler: leftOut,
+  AppendNodeHandler: leftOut,
+  PrependNodeHandler: leftOut,
+  DeleteEdgeHandler: leftOut,
+};
+`,
 };
 const LEAN_REQUIRES: Record<string, Record<string, string>> = {
   'relay-runtime/lib/store/RelayModernStore.js': {
@@ -104,6 +122,10 @@ const LEAN_REQUIRES: Record<string, Record<string, string>> = {
   },
   'relay-runtime/lib/index.js': {
     './mutations/RelayDeclarativeMutationConfig': 'declarative-mutation-config',
+    './handlers/connection/MutationHandlers': 'mutation-handlers',
+  },
+  'relay-runtime/lib/handlers/RelayDefaultHandlerProvider.js': {
+    './connection/MutationHandlers': 'mutation-handlers',
   },
   'relay-runtime/lib/mutations/commitMutation.js': {
     './RelayDeclarativeMutationConfig': 'declarative-mutation-config',
