@@ -6,8 +6,7 @@ import { session } from '../shared/session';
 import { AppLoading } from './AppLoading';
 import { RouteError } from './RouteError';
 import { Protected } from '../shared/page/Protected';
-import type { CatalogueRoute } from '../features/games/CataloguePage';
-import { CATALOGUE_ROUTES } from '../features/games/catalogue-routes';
+import { CATALOGUE_FILTERS, type CatalogueKey } from '../features/games/catalogue-filters';
 import { catalogueLoader, providersLoader, webplayLoader } from '../features/games/loaders';
 import { homeLoader } from '../features/home/loader';
 import { newsArticleLoader, newsCategoryLoader, newsListLoader } from '../features/news/loader';
@@ -42,20 +41,17 @@ const loadNews = () => import('../features/news/NewsPages');
 const PAUSED_ON_BREAK: PausedOnBreak = { pausedOnBreak: true };
 
 /** A catalogue page: its request starts at once, its code comes with the first catalogue page visited. */
-const catalogue = (name: string, key: keyof typeof CATALOGUE_ROUTES, options: { protect?: boolean } = {}) => {
-  const route: CatalogueRoute = CATALOGUE_ROUTES[key];
-  return {
-    handle: { name, ...PAUSED_ON_BREAK },
-    loader: catalogueLoader(route),
-    lazy: lazyRoute(
-      () => import('../features/games/CataloguePage'),
-      ({ CataloguePage }) => {
-        const page = <CataloguePage route={route} />;
-        return { Component: () => (options.protect ? <Protected>{page}</Protected> : page) };
-      },
-    ),
-  };
-};
+const catalogue = (name: string, key: CatalogueKey, options: { protect?: boolean } = {}) => ({
+  handle: { name, ...PAUSED_ON_BREAK },
+  loader: catalogueLoader(CATALOGUE_FILTERS[key]),
+  lazy: lazyRoute(
+    () => import('../features/games/CataloguePage'),
+    ({ CataloguePage }) => {
+      const page = <CataloguePage route={key} />;
+      return { Component: () => (options.protect ? <Protected>{page}</Protected> : page) };
+    },
+  ),
+});
 
 export const routes: RouteObject[] = [
   {

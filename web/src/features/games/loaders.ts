@@ -7,7 +7,7 @@ import type { ProvidersPageQuery as ProvidersPageQueryType } from '../../__gener
 import WebplayLayoutQuery from '../../__generated__/WebplayLayoutQuery$parameters';
 import type { WebplayLayoutQuery as WebplayLayoutQueryType } from '../../__generated__/WebplayLayoutQuery.graphql';
 import { session } from '../../shared/session';
-import type { CatalogueRoute } from './CataloguePage';
+import type { CatalogueFilter } from './catalogue-filters';
 import { gameQueryOf, readFilter } from './filter-params';
 
 /*
@@ -30,7 +30,7 @@ export const webplayLoader = () =>
  * (one request). A newer address supersedes an older one's result (the router keeps the latest).
  */
 export const catalogueLoader =
-  (route: CatalogueRoute) =>
+  (route: CatalogueFilter) =>
   ({ params, request }: LoaderFunctionArgs) => {
     const base = route.filter(params as Record<string, string>);
     return loadQuery<CataloguePageQueryType>(
