@@ -12,7 +12,10 @@ const UNUSED = '\0playlive:relay-unused';
  * never turns it off, so the `_EXPERIMENTAL` one runs); the others serve the legacy containers (fragment spec
  * resolver), the old fetchQuery and response cache, local and optimistic updates outside a mutation, updatable
  * queries and fragments (`store.readUpdatableQuery`), and relay-runtime's experimental observe/wait helpers, none
- * of which the site uses.
+ * of which the site uses. relay-runtime's index also requires, only to export them, the normalization engine (a
+ * second normalizer nothing in Relay or the site calls: the store normalizes with RelayResponseNormalizer), the
+ * profiler's instrumentation hooks, `readInlineData` (@inline fragments; the site has none) and the 3D-field payload
+ * helper (@module), which no module of Relay or of the site requires.
  */
 const UNUSED_REQUIRES: Record<string, readonly string[]> = {
   'react-relay/lib/relay-hooks/useFragmentInternal.js': ['./useFragmentInternal_CURRENT'],
@@ -22,6 +25,10 @@ const UNUSED_REQUIRES: Record<string, readonly string[]> = {
     './query/fetchQuery_DEPRECATED',
     './mutations/applyOptimisticMutation',
     './mutations/commitLocalUpdate',
+    './store/NormalizationEngine',
+    './util/RelayProfiler',
+    './store/readInlineData',
+    './util/createPayloadFor3DField',
   ],
   'relay-runtime/lib/mutations/RelayRecordSourceProxy.js': [
     './readUpdatableFragment',
