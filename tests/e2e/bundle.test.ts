@@ -1,6 +1,7 @@
 /**
- * The budget of the first visit: the site's JavaScript the home route loads is at most 190 kB gzipped (issue 27 asks
- * 150; the libraries every screen needs weigh about 148 on their own: docs/benchmarks.md#lighthouse). Routes, modals
+ * The budget of the first visit: the site's JavaScript the home route loads is at most 182 kB gzipped (179.9 measured,
+ * rounded up, and 2 kB of room; issue 27 asks 150, and the libraries every screen needs weigh about 143 on their own:
+ * docs/benchmarks.md#lighthouse). Routes, modals, the other screens' query documents (their loaders hold only ids)
  * and the libraries only some screens need load later, in their own chunks; Relay ships only what the site calls
  * (web/build/lean-relay.ts).
  */
@@ -10,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DIST_DIR, startSiteStack, type SiteStack } from './stack.js';
 
-const BUDGET_BYTES = 190 * 1024;
+const BUDGET_BYTES = 182 * 1024;
 
 let stack: SiteStack;
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-it('loads at most 190 kB of gzipped JavaScript for the home route', async () => {
+it('loads at most 182 kB of gzipped JavaScript for the home route', async () => {
   const { page } = await stack.open();
   const scripts = new Set<string>();
   page.on('response', (response) => {

@@ -5,6 +5,9 @@ import { matchRoutes, type HydrationState, type LoaderFunctionArgs, type RouteOb
  * the matched routes' modules loaded (a lazy route would render nothing until its code came), and their loaders'
  * results. Those are Relay query references, not data a page can carry, so the loaders run here, before the router
  * starts: their store-or-network loads find the server's records in the store and ask the gateway for nothing.
+ * The modules load first, and must: a screen's loader holds only its query's persisted id (`@preloadable`), and
+ * Relay can check the store for it only once the screen's module has registered the query's document; before
+ * that, loadQuery asks the network whatever the store holds.
  * Route ids are React Router's own: a route's `id`, else its indices from the root joined by '-'.
  */
 export async function hydrationData(routes: RouteObject[]): Promise<HydrationState> {

@@ -6,8 +6,7 @@ import { session } from '../shared/session';
 import { AppLoading } from './AppLoading';
 import { RouteError } from './RouteError';
 import { Protected } from '../shared/page/Protected';
-import type { CatalogueRoute } from '../features/games/CataloguePage';
-import { CATALOGUE_ROUTES } from '../features/games/catalogue-routes';
+import { CATALOGUE_FILTERS, type CatalogueKey } from '../features/games/catalogue-filters';
 import { catalogueLoader, providersLoader, webplayLoader } from '../features/games/loaders';
 import { homeLoader } from '../features/home/loader';
 import { newsArticleLoader, newsCategoryLoader, newsListLoader } from '../features/news/loader';
@@ -22,7 +21,11 @@ import type { AppLayoutQuery as AppLayoutQueryType } from '../__generated__/AppL
 /*
  * Every route of the site (docs/rules.md#routes-and-query-parameters). The root route's loader preloads the root
  * query before anything renders (render-as-you-fetch). Screens are their own chunks, but their loaders come with
- * the app, so a screen's request starts while its code downloads. `handle.name` is the name page views are
+ * the app, so a screen's request starts while its code downloads. A screen's query document comes with its chunk:
+ * the loaders hold only its persisted id (its `@preloadable` `$parameters` artifact), and Relay reads the store for
+ * it only once the screen's module has registered the document (PreloadableQueryRegistry); until then, the loader's
+ * request goes to the network as it would have for a first visit (app/hydrate.ts loads the modules first, so a
+ * server-rendered page's loaders find its records). `handle.name` is the name page views are
  * reported under.
  */
 
@@ -38,20 +41,17 @@ const loadNews = () => import('../features/news/NewsPages');
 const PAUSED_ON_BREAK: PausedOnBreak = { pausedOnBreak: true };
 
 /** A catalogue page: its request starts at once, its code comes with the first catalogue page visited. */
-const catalogue = (name: string, key: keyof typeof CATALOGUE_ROUTES, options: { protect?: boolean } = {}) => {
-  const route: CatalogueRoute = CATALOGUE_ROUTES[key];
-  return {
-    handle: { name, ...PAUSED_ON_BREAK },
-    loader: catalogueLoader(route),
-    lazy: lazyRoute(
-      () => import('../features/games/CataloguePage'),
-      ({ CataloguePage }) => {
-        const page = <CataloguePage route={route} />;
-        return { Component: () => (options.protect ? <Protected>{page}</Protected> : page) };
-      },
-    ),
-  };
-};
+const catalogue = (name: string, key: CatalogueKey, options: { protect?: boolean } = {}) => ({
+  handle: { name, ...PAUSED_ON_BREAK },
+  loader: catalogueLoader(CATALOGUE_FILTERS[key]),
+  lazy: lazyRoute(
+    () => import('../features/games/CataloguePage'),
+    ({ CataloguePage }) => {
+      const page = <CataloguePage route={key} />;
+      return { Component: () => (options.protect ? <Protected>{page}</Protected> : page) };
+    },
+  ),
+});
 
 export const routes: RouteObject[] = [
   {

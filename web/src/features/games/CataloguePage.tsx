@@ -2,7 +2,6 @@ import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData, useParams, useSearchParams } from 'react-router';
 import type {
   CataloguePageQuery as CataloguePageQueryType,
-  GameFilter,
   GameSort,
 } from '../../__generated__/CataloguePageQuery.graphql';
 import { Page } from '../../shared/page/Page';
@@ -11,15 +10,13 @@ import { useSiteOrigin } from '../../shared/page/site-origin';
 import { providerData } from '../../shared/page/structured-data';
 import { markNotFound } from '../../shared/render-context';
 import { readFilter, SORTS, writeFilter } from './filter-params';
+import type { CatalogueFilter, CatalogueKey } from './catalogue-filters';
+import { catalogueRoute } from './catalogue-routes';
 import { GameGrid } from '../../shared/games/GameGrid';
 
 export const CataloguePageQuery = graphql`
-  query CataloguePageQuery(
-    $filter: GameFilter
-    $sort: GameSort
-    $provider: String!
-    $withProvider: Boolean!
-  ) {
+  query CataloguePageQuery($filter: GameFilter, $sort: GameSort, $provider: String!, $withProvider: Boolean!)
+  @preloadable {
     ...GameGrid_query @arguments(filter: $filter, sort: $sort)
     # A provider's page is titled with the name players know it by, and says a word about it.
     gameProvider(product: $provider) @include(if: $withProvider) {
@@ -39,7 +36,7 @@ export const CataloguePageQuery = graphql`
 `;
 
 /** What one catalogue route lists: its filter from the address, its order, and its title. */
-export interface CatalogueRoute {
+export interface CatalogueRoute extends CatalogueFilter {
   title: (params: Record<string, string>) => string;
   /** What the page lists, without its order (the order the list is in is added: it follows the sort). */
   lead: string;
@@ -48,15 +45,13 @@ export interface CatalogueRoute {
    * (favourites, recently played), which are nobody else's business.
    */
   description?: (params: Record<string, string>) => string;
-  filter: (params: Record<string, string>) => GameFilter;
-  sort?: GameSort;
   /** What the page says while its list is empty and the filter bar narrows nothing (else 'Not found'). */
   empty?: string;
 }
 
-export function CataloguePage({ route }: { route: CatalogueRoute }) {
+export function CataloguePage({ route }: { route: CatalogueKey }) {
   const ref = useLoaderData() as PreloadedQuery<CataloguePageQueryType>;
-  return <Catalogue route={route} queryRef={ref} />;
+  return <Catalogue route={catalogueRoute(route)} queryRef={ref} />;
 }
 
 /** A catalogue page: its title and the grid of its games. */

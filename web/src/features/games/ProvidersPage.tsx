@@ -5,7 +5,7 @@ import { Page } from '../../shared/page/Page';
 import styles from './ProvidersPage.module.css';
 
 export const ProvidersPageQuery = graphql`
-  query ProvidersPageQuery {
+  query ProvidersPageQuery @preloadable {
     gameProviders {
       id
       product

@@ -5,7 +5,7 @@ import { GamesNav } from './GamesNav';
 import { FilterBar } from './FilterBar';
 
 export const WebplayLayoutQuery = graphql`
-  query WebplayLayoutQuery {
+  query WebplayLayoutQuery @preloadable {
     ...FilterBar_query
   }
 `;

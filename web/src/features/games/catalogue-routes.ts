@@ -1,38 +1,35 @@
 import type { CatalogueRoute } from './CataloguePage';
+import { CATALOGUE_FILTERS, type CatalogueFilter, type CatalogueKey } from './catalogue-filters';
 import { titleCase } from '../../ui/title-case';
 
 /*
- * The catalogue pages (docs/rules.md#catalogue): what each lists, as a filter built from its address. The page
- * code itself loads with the first catalogue page visited.
+ * The catalogue pages (docs/rules.md#catalogue): what each says about itself, with what it lists
+ * (./catalogue-filters.ts, which comes with the app for the pages' loaders). This comes with the page code, with the
+ * first catalogue page visited.
  */
 
-export const CATALOGUE_ROUTES = {
+const WORDS = {
   all: {
     title: () => 'All games',
     lead: 'Every game in the catalogue.',
     description: () =>
       'Every game at PlayLive Casino, A to Z: slots, live casino, table games and more. Play in rand or try the demos free.',
-    filter: () => ({}),
-    sort: 'ALPHA_ASC',
   },
   category: {
     title: (p) => titleCase(p.category ?? 'Games'),
     lead: 'The games of this category.',
     description: (p) =>
       `${titleCase(p.category ?? 'Games')} at PlayLive Casino: every game of the kind in our catalogue, to play in rand or try free as a demo.`,
-    filter: (p) => ({ category: p.category ?? '' }),
   },
   subgroup: {
     title: (p) => `${titleCase(p.subgroup ?? '')} games`,
     lead: 'The games of this group.',
     description: (p) =>
       `${titleCase(p.subgroup ?? '')} games at PlayLive Casino: the games of this group, to play in rand or try free as a demo.`,
-    filter: (p) => ({ subgroup: p.subgroup ?? '' }),
   },
   favourites: {
     title: () => 'Favourite games',
     lead: 'The games you marked with a heart.',
-    filter: () => ({ collection: 'FAVOURITES' }),
     empty: 'No favourites yet. Press the heart on a game to keep it here.',
   },
   liveCasino: {
@@ -40,26 +37,22 @@ export const CATALOGUE_ROUTES = {
     lead: 'Live roulette, blackjack, baccarat and game shows with real dealers.',
     description: () =>
       'Live roulette, blackjack, baccarat and game shows with real dealers, streamed to your phone or computer. Play in rand at PlayLive Casino.',
-    filter: () => ({ collection: 'LIVE_CASINO' }),
   },
   mostPopular: {
     title: () => 'Most popular',
     lead: 'What South African players play most.',
     description: () =>
       'The most popular games at PlayLive Casino: the slots and live tables South African players play most right now.',
-    filter: () => ({ collection: 'MOST_POPULAR' }),
   },
   newGames: {
     title: () => 'New games',
     lead: 'The 50 newest games.',
     description: () =>
       'The 50 newest games at PlayLive Casino: the latest slots and live tables from our studios, to try free or play in rand.',
-    filter: () => ({ collection: 'NEW' }),
   },
   recentGames: {
     title: () => 'Recently played',
     lead: 'The games you played last.',
-    filter: () => ({ collection: 'RECENT' }),
     empty: 'No games played yet. The games you play for real show here.',
   },
   featuredGames: {
@@ -67,40 +60,40 @@ export const CATALOGUE_ROUTES = {
     lead: 'Our picks this week.',
     description: () =>
       "Featured games at PlayLive Casino: this week's picks from our team, slots and live tables to try free or play in rand.",
-    filter: () => ({ collection: 'FEATURED' }),
   },
   provider: {
     title: (p) => titleCase(p.provider ?? 'Provider'),
     lead: 'The games of this provider.',
     description: (p) => `${titleCase(p.provider ?? 'Provider')} games at PlayLive Casino.`,
-    filter: (p) => ({ provider: p.provider ?? '' }),
   },
   desktop: {
     title: () => 'Desktop games',
     lead: 'Games made for a big screen.',
     description: () =>
       'Desktop games at PlayLive Casino: slots and tables made for a big screen, to play in rand or try free as a demo.',
-    filter: () => ({ collection: 'DESKTOP' }),
   },
   mobile: {
     title: () => 'Mobile games',
     lead: 'Games that play well on your phone.',
     description: () =>
       'Mobile games at PlayLive Casino: slots and live tables that play well on your phone, in rand or as free demos.',
-    filter: () => ({ collection: 'MOBILE' }),
   },
   bonusPlay: {
     title: () => 'Bonus play games',
     lead: 'Games you can play with your bonus balance.',
     description: () =>
       'Bonus play games at PlayLive Casino: the slots and tables you can play with your bonus balance as well as your cash.',
-    filter: () => ({ collection: 'BONUS_PLAY' }),
   },
   freeBet: {
     title: () => 'Free bet games',
     lead: 'Games that take free bets.',
     description: () =>
       'Free bet games at PlayLive Casino: the games your free bets can be played on, to try free as a demo or play in rand.',
-    filter: () => ({ collection: 'FREE_BET' }),
   },
-} satisfies Record<string, CatalogueRoute>;
+} satisfies Record<CatalogueKey, Omit<CatalogueRoute, keyof CatalogueFilter>>;
+
+/** A catalogue page's words and what it lists. */
+export const catalogueRoute = (key: CatalogueKey): CatalogueRoute => ({
+  ...CATALOGUE_FILTERS[key],
+  ...WORDS[key],
+});

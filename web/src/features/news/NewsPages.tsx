@@ -21,7 +21,7 @@ import styles from './NewsPages.module.css';
  */
 
 export const NewsPagesListQuery = graphql`
-  query NewsPagesListQuery($category: String, $count: Int!) {
+  query NewsPagesListQuery($category: String, $count: Int!) @preloadable {
     site {
       timeZone
     }
@@ -41,7 +41,7 @@ export const NewsPagesListQuery = graphql`
 `;
 
 export const NewsPagesArticleQuery = graphql`
-  query NewsPagesArticleQuery($slug: String!) {
+  query NewsPagesArticleQuery($slug: String!) @preloadable {
     site {
       timeZone
     }

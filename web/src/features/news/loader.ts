@@ -1,11 +1,9 @@
 import { loadQuery } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router';
-import NewsPagesArticleQuery, {
-  type NewsPagesArticleQuery as NewsPagesArticleQueryType,
-} from '../../__generated__/NewsPagesArticleQuery.graphql';
-import NewsPagesListQuery, {
-  type NewsPagesListQuery as NewsPagesListQueryType,
-} from '../../__generated__/NewsPagesListQuery.graphql';
+import NewsPagesArticleQuery from '../../__generated__/NewsPagesArticleQuery$parameters';
+import type { NewsPagesArticleQuery as NewsPagesArticleQueryType } from '../../__generated__/NewsPagesArticleQuery.graphql';
+import NewsPagesListQuery from '../../__generated__/NewsPagesListQuery$parameters';
+import type { NewsPagesListQuery as NewsPagesListQueryType } from '../../__generated__/NewsPagesListQuery.graphql';
 import { session } from '../../shared/session';
 import { NEWS_PAGE_SIZE } from './page-size';
 

@@ -10,7 +10,7 @@ import styles from '../../shared/page/Page.module.css';
 import promo from './PromoPage.module.css';
 
 export const PromoPageQuery = graphql`
-  query PromoPageQuery {
+  query PromoPageQuery @preloadable {
     viewer {
       id
     }

@@ -1,7 +1,6 @@
 import { loadQuery } from 'react-relay';
-import PromoPageQuery, {
-  type PromoPageQuery as PromoPageQueryType,
-} from '../../__generated__/PromoPageQuery.graphql';
+import PromoPageQuery from '../../__generated__/PromoPageQuery$parameters';
+import type { PromoPageQuery as PromoPageQueryType } from '../../__generated__/PromoPageQuery.graphql';
 import { session } from '../../shared/session';
 
 /**

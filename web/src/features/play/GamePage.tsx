@@ -18,7 +18,7 @@ import { SimilarGames } from './SimilarGames';
 import { TournamentEligibility } from './TournamentEligibility';
 
 export const GamePageQuery = graphql`
-  query GamePageQuery($code: String!) {
+  query GamePageQuery($code: String!) @preloadable {
     game(code: $code) {
       id
       code

@@ -1,8 +1,7 @@
 import { loadQuery } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router';
-import GamePageQuery, {
-  type GamePageQuery as GamePageQueryType,
-} from '../../__generated__/GamePageQuery.graphql';
+import GamePageQuery from '../../__generated__/GamePageQuery$parameters';
+import type { GamePageQuery as GamePageQueryType } from '../../__generated__/GamePageQuery.graphql';
 import { session } from '../../shared/session';
 
 /** /game/{code}'s game, asked for while the page's code downloads (see features/home/loader.ts). */

@@ -15,7 +15,7 @@ import { useRetry } from '../../shared/relay/useRetry';
 import styles from './PromotionsPage.module.css';
 
 export const PromotionsPageQuery = graphql`
-  query PromotionsPageQuery {
+  query PromotionsPageQuery @preloadable {
     viewer {
       id
     }

@@ -1,7 +1,6 @@
 import { loadQuery } from 'react-relay';
-import PromotionsPageQuery, {
-  type PromotionsPageQuery as PromotionsPageQueryType,
-} from '../../__generated__/PromotionsPageQuery.graphql';
+import PromotionsPageQuery from '../../__generated__/PromotionsPageQuery$parameters';
+import type { PromotionsPageQuery as PromotionsPageQueryType } from '../../__generated__/PromotionsPageQuery.graphql';
 import { session } from '../../shared/session';
 
 /**

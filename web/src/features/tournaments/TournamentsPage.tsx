@@ -15,7 +15,7 @@ import { useRetry } from '../../shared/relay/useRetry';
  * tournaments first, so the twenty are those that matter.
  */
 export const TournamentsPageQuery = graphql`
-  query TournamentsPageQuery {
+  query TournamentsPageQuery @preloadable {
     tournaments(first: 20) {
       totalCount
       edges {

@@ -1,7 +1,6 @@
 import { loadQuery } from 'react-relay';
-import TournamentsPageQuery, {
-  type TournamentsPageQuery as TournamentsPageQueryType,
-} from '../../__generated__/TournamentsPageQuery.graphql';
+import TournamentsPageQuery from '../../__generated__/TournamentsPageQuery$parameters';
+import type { TournamentsPageQuery as TournamentsPageQueryType } from '../../__generated__/TournamentsPageQuery.graphql';
 import { session } from '../../shared/session';
 
 /**

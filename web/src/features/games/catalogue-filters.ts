@@ -1,0 +1,61 @@
+import type { GameFilter, GameSort } from '../../__generated__/CataloguePageQuery.graphql';
+
+/*
+ * What each catalogue page lists (docs/rules.md#catalogue), as a filter built from its address: all its loader needs,
+ * so only this comes with the app (app/routes.tsx). The pages' words (titles, leads, descriptions) come with the page
+ * code, with the first catalogue page visited (./catalogue-routes.ts).
+ */
+
+export interface CatalogueFilter {
+  filter: (params: Record<string, string>) => GameFilter;
+  sort?: GameSort;
+}
+
+export const CATALOGUE_FILTERS = {
+  all: {
+    filter: () => ({}),
+    sort: 'ALPHA_ASC',
+  },
+  category: {
+    filter: (p) => ({ category: p.category ?? '' }),
+  },
+  subgroup: {
+    filter: (p) => ({ subgroup: p.subgroup ?? '' }),
+  },
+  favourites: {
+    filter: () => ({ collection: 'FAVOURITES' }),
+  },
+  liveCasino: {
+    filter: () => ({ collection: 'LIVE_CASINO' }),
+  },
+  mostPopular: {
+    filter: () => ({ collection: 'MOST_POPULAR' }),
+  },
+  newGames: {
+    filter: () => ({ collection: 'NEW' }),
+  },
+  recentGames: {
+    filter: () => ({ collection: 'RECENT' }),
+  },
+  featuredGames: {
+    filter: () => ({ collection: 'FEATURED' }),
+  },
+  provider: {
+    filter: (p) => ({ provider: p.provider ?? '' }),
+  },
+  desktop: {
+    filter: () => ({ collection: 'DESKTOP' }),
+  },
+  mobile: {
+    filter: () => ({ collection: 'MOBILE' }),
+  },
+  bonusPlay: {
+    filter: () => ({ collection: 'BONUS_PLAY' }),
+  },
+  freeBet: {
+    filter: () => ({ collection: 'FREE_BET' }),
+  },
+} satisfies Record<string, CatalogueFilter>;
+
+/** A catalogue page, by the name app/routes.tsx and the page know it by. */
+export type CatalogueKey = keyof typeof CATALOGUE_FILTERS;
