@@ -478,6 +478,13 @@ const AS_DEPLOYED = { production: true } as const;
 const CPU_ROUNDS = 8;
 /** Concurrent clients of the CPU comparison: a few players at once, as the gateway serves them. */
 const CPU_CLIENTS = 4;
+/**
+ * Wallet queries each side serves, untimed, before the rounds: both servers' CPU per query still fell for a few
+ * thousand queries after the latency runs (with 500, the gateway's eight rounds read 1.40 down to 0.92-0.98 ms and
+ * the bare Yoga's 0.66-0.70 down to 0.42-0.62), so the first rounds measured the JIT compiler's warm-up rather than
+ * the steady state a deployed server spends its time in. The same number for both sides.
+ */
+const CPU_WARM_UP = 2000;
 
 /** `requests` calls over `clients` closed loops; how many failed. */
 async function fixedLoad(call: Call | Call[], clients: number, requests: number): Promise<number> {
@@ -506,7 +513,7 @@ async function compareCpu(
 ): Promise<CpuComparison & { errors: number }> {
   const perRound = Math.max(1, Math.round(requests / CPU_ROUNDS));
   let errors = 0;
-  for (const side of [a, b]) await fixedLoad(side.call, CPU_CLIENTS, Math.min(perRound, 500));
+  for (const side of [a, b]) await fixedLoad(side.call, CPU_CLIENTS, Math.min(requests, CPU_WARM_UP));
   const rounds: { gatewayMs: number; bareYogaMs: number }[] = [];
   const totals = [0, 0];
   for (let round = 0; round < CPU_ROUNDS; round++) {
