@@ -248,11 +248,28 @@ export async function startSandbox(): Promise<Server> {
   }
 }
 
+/** How a server the bench judges is run. */
+export interface ServerMode {
+  /**
+   * NODE_ENV=production, as the gateway is deployed (gateway/Dockerfile, docker-compose.yml): graphql-js then skips
+   * its development-only checks, and the gateway runs its production plugins (no suggestions, no error details, no
+   * introspection). Given to every server of one comparison alike, so each side runs as it would be deployed.
+   */
+  production?: boolean;
+}
+
+const modeEnv = (options: ServerMode): Record<string, string> =>
+  options.production ? { NODE_ENV: 'production' } : {};
+
 /**
  * The gateway on an ephemeral port over the sandbox (its live channels default to the same address), with
  * `persistedOperationsFile` as PERSISTED_OPERATIONS_FILE when given (else the site build's, when there is one).
  */
-export function startGateway(casinoApiUrl: string, persistedOperationsFile?: string): Promise<Server> {
+export function startGateway(
+  casinoApiUrl: string,
+  persistedOperationsFile?: string,
+  options: ServerMode = {},
+): Promise<Server> {
   return startServer(
     'gateway',
     'gateway/src/main.ts',
@@ -265,6 +282,7 @@ export function startGateway(casinoApiUrl: string, persistedOperationsFile?: str
       RATE_LIMITS: '0',
       LOG_LEVEL: 'warn',
       ...(persistedOperationsFile ? { PERSISTED_OPERATIONS_FILE: persistedOperationsFile } : {}),
+      ...modeEnv(options),
     },
     /GraphQL gateway on (http:\/\/127\.0\.0\.1:\d+)\/graphql/,
     true,
@@ -298,11 +316,11 @@ export function startSite(gatewayUrl: string, assetsUrl: string): Promise<Server
  * A bare Yoga server (hello-server.ts) on an ephemeral port: `hello`, the throughput reference, and with an upstream
  * `wallet`, the latency floor of any Yoga server making the gateway's one REST call.
  */
-export function startHelloYoga(upstreamUrl?: string): Promise<Server> {
+export function startHelloYoga(upstreamUrl?: string, options: ServerMode = {}): Promise<Server> {
   return startServer(
     'hello-yoga',
     'tests/bench/hello-server.ts',
-    upstreamUrl ? { UPSTREAM_URL: upstreamUrl } : {},
+    { ...(upstreamUrl ? { UPSTREAM_URL: upstreamUrl } : {}), ...modeEnv(options) },
     /Hello Yoga on (http:\/\/127\.0\.0\.1:\d+)\/graphql/,
   );
 }
@@ -311,11 +329,11 @@ export function startHelloYoga(upstreamUrl?: string): Promise<Server> {
  * A plain node:http proxy (raw-proxy.ts) on an ephemeral port that serves any request with the wallet's one REST call
  * to `upstreamUrl`: the least any extra hop adds to that call, under the bare Yoga server's floor.
  */
-export function startRawProxy(upstreamUrl: string): Promise<Server> {
+export function startRawProxy(upstreamUrl: string, options: ServerMode = {}): Promise<Server> {
   return startServer(
     'raw-proxy',
     'tests/bench/raw-proxy.ts',
-    { UPSTREAM_URL: upstreamUrl },
+    { UPSTREAM_URL: upstreamUrl, ...modeEnv(options) },
     /Raw proxy on (http:\/\/127\.0\.0\.1:\d+)/,
   );
 }
