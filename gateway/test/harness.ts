@@ -96,6 +96,8 @@ export async function startStack(
     async close() {
       await gateway.close();
       await stack.sandbox.close();
+      // Each stack's SQLite database: a suite run would otherwise leave hundreds in the temp folder.
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return stack;
