@@ -7,7 +7,7 @@
  */
 import type { Request as PlaywrightRequest, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, startSiteStack, type SiteStack } from './stack.js';
+import { appReady, PHONE, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 
@@ -172,6 +172,25 @@ describe('server-rendered pages', () => {
     expect(queries.map((q) => q.url())).toEqual([]);
     // Nor the CSS the pages had inline.
     expect(stylesheets.filter((file) => inlined.includes(file))).toEqual([]);
+  });
+  it('carry the same element ids as the app that takes them over', async () => {
+    // React numbers `useId` by the tree's shape: a server tree shaped otherwise than the browser's gives every id
+    // (a heading a card is labelled by, a field's label) another value in the markup than in the app, and React
+    // keeps the markup's without a word. The app's own props for an element are on it once hydrated.
+    const { page } = await stack.open();
+    await page.goto('/tournaments');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await appReady(page);
+    const ids = await page.locator('#root [id]').evaluateAll((elements) =>
+      elements.flatMap((element) => {
+        const key = Object.keys(element).find((k) => k.startsWith('__reactProps$'));
+        const props = key ? (element as unknown as Record<string, { id?: unknown }>)[key] : undefined;
+        return typeof props?.id === 'string' ? [{ markup: element.id, app: props.id }] : [];
+      }),
+    );
+    // The tournament cards are labelled by their headings, whose ids React makes (`useId`).
+    expect(ids.filter(({ markup }) => /^_R_/.test(markup)).length).toBeGreaterThan(0);
+    expect(ids.filter(({ markup, app }) => markup !== app)).toEqual([]);
   });
   it('start their code once the first picture is on screen, or at once on a tap, which is answered', async () => {
     const ART = '**/images/games/pragmatic-expedition-treasures.*';
