@@ -100,7 +100,7 @@ describe('safer gambling on a desktop', () => {
       await other.goto('/?modal=wallet');
       await cashier(other).getByRole('link', { name: 'Set a deposit limit' }).waitFor();
     })();
-    // Awaited below; a failure meanwhile is reported there, not as an unhandled rejection.
+    // Awaited before the limit is set; a failure meanwhile is reported there, not as an unhandled rejection.
     otherReady.catch(() => {});
 
     await startAfresh(page, { viewport: DESKTOP, token: player.token });
@@ -116,6 +116,9 @@ describe('safer gambling on a desktop', () => {
       'Your changes',
     ])
       await section(page, name).getByRole('heading', { level: 2, name }).waitFor();
+    // The second device's cashier is open before the limit is set (on a loaded machine it could otherwise load after
+    // it, and rightly offer no "Set a deposit limit").
+    await otherReady;
     await saveLimit(page, 'Deposit limits', 'Daily deposit limit', '50');
     await section(page, 'Deposit limits')
       .getByRole('group', { name: 'Daily limit' })
@@ -132,7 +135,6 @@ describe('safer gambling on a desktop', () => {
 
     // The other device's R100, asked for in the cashier it opened before the limit: the casino refuses it, with the
     // same message; reloaded, that device's cashier says what is left too.
-    await otherReady;
     const otherCashier = cashier(other);
     await otherCashier.getByLabel('Amount to deposit (R)').fill('100');
     await otherCashier.getByRole('button', { name: 'Deposit', exact: true }).click();
