@@ -1,4 +1,4 @@
-import type { GameFilter, GameSort } from '../../__generated__/CataloguePageQuery.graphql';
+import type { GameCollection, GameFilter, GameSort } from '../../__generated__/CataloguePageQuery.graphql';
 
 /*
  * What each catalogue page lists (docs/rules.md#catalogue), as a filter built from its address: all its loader needs,
@@ -11,6 +11,9 @@ export interface CatalogueFilter {
   sort?: GameSort;
 }
 
+/** A page listing one of the catalogue's collections, whatever its address. */
+const collection = (name: GameCollection): CatalogueFilter => ({ filter: () => ({ collection: name }) });
+
 export const CATALOGUE_FILTERS = {
   all: {
     filter: () => ({}),
@@ -22,39 +25,19 @@ export const CATALOGUE_FILTERS = {
   subgroup: {
     filter: (p) => ({ subgroup: p.subgroup ?? '' }),
   },
-  favourites: {
-    filter: () => ({ collection: 'FAVOURITES' }),
-  },
-  liveCasino: {
-    filter: () => ({ collection: 'LIVE_CASINO' }),
-  },
-  mostPopular: {
-    filter: () => ({ collection: 'MOST_POPULAR' }),
-  },
-  newGames: {
-    filter: () => ({ collection: 'NEW' }),
-  },
-  recentGames: {
-    filter: () => ({ collection: 'RECENT' }),
-  },
-  featuredGames: {
-    filter: () => ({ collection: 'FEATURED' }),
-  },
+  favourites: collection('FAVOURITES'),
+  liveCasino: collection('LIVE_CASINO'),
+  mostPopular: collection('MOST_POPULAR'),
+  newGames: collection('NEW'),
+  recentGames: collection('RECENT'),
+  featuredGames: collection('FEATURED'),
   provider: {
     filter: (p) => ({ provider: p.provider ?? '' }),
   },
-  desktop: {
-    filter: () => ({ collection: 'DESKTOP' }),
-  },
-  mobile: {
-    filter: () => ({ collection: 'MOBILE' }),
-  },
-  bonusPlay: {
-    filter: () => ({ collection: 'BONUS_PLAY' }),
-  },
-  freeBet: {
-    filter: () => ({ collection: 'FREE_BET' }),
-  },
+  desktop: collection('DESKTOP'),
+  mobile: collection('MOBILE'),
+  bonusPlay: collection('BONUS_PLAY'),
+  freeBet: collection('FREE_BET'),
 } satisfies Record<string, CatalogueFilter>;
 
 /** A catalogue page, by the name app/routes.tsx and the page know it by. */
