@@ -4,7 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { newPlayer, signInBrowser, startAfresh, startSiteStack, type SiteStack } from './stack.js';
+import { appReady, newPlayer, signInBrowser, startAfresh, startSiteStack, type SiteStack } from './stack.js';
 
 let stack: SiteStack;
 // One page for every test, as a fresh browser costs several page loads' work; a load starts the site afresh, and
@@ -69,12 +69,18 @@ describe('catalogue pages', () => {
     );
     expect(await similar.getByText(game.name, { exact: true }).count()).toBe(0);
 
-    // A similar game opens its own page; the provider's link lists all its games.
+    // A similar game opens its own page, and the provider's link lists all its games, both within the app: the
+    // page is never loaded again (a mark left on the window stays), and Back returns to the game before.
+    await appReady(page);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
     const next = game.similarGames[0].name;
     await tiles.first().getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: next }).waitFor();
     await similar.getByRole('link', { name: 'All Pragmatic Play games' }).click();
     await page.waitForURL('**/webplay/provider/pragmatic');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: next }).waitFor();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
   });
 
   it('asks a guest to log in when they press a heart', async () => {

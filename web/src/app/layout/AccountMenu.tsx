@@ -1,9 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link } from 'react-router';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { openModal } from '../../shared/modals/modal-store';
 import { session } from '../../shared/session';
 import styles from './Header.module.css';
+import { Link } from '../../ui/Link';
 
 /** The account dropdown (docs/rules.md#routes-and-query-parameters): its entries, the optional ones only when the site has them on. */
 export default function AccountMenu(props: {

@@ -10,6 +10,7 @@ import {
 import { Outlet, useLoaderData, useRevalidator } from 'react-router';
 import type { AppLayoutQuery as AppLayoutQueryType } from '../../__generated__/AppLayoutQuery.graphql';
 import { usePendingGame, useQueryParameters, usePageViews, useSiteNotices } from '../effects';
+import { useLinkNavigation } from '../link-navigation';
 import { ModalHost } from '../modals/ModalHost';
 import { configureErrorReporter } from '../third-party/error-reporter';
 import { useLiveChat } from '../third-party/live-chat';
@@ -107,6 +108,7 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
   const retryAccount = () =>
     fetchQuery(environment, AppLayoutQuery, {}, { fetchPolicy: 'network-only' }).subscribe({});
 
+  useLinkNavigation();
   useQueryParameters(viewer ? { emailVerified: viewer.account?.emailVerified === true } : null);
   usePageViews(Boolean(site?.tagManagerId));
   useTagManager(site ? { id: site.tagManagerId ?? null, scriptUrl: site.tagManagerUrl ?? null } : null);

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { Button } from '../../ui/Button';
 import { openAuth } from '../../shared/modals/modal-store';
 import styles from './Footer.module.css';
 import { FOOTER_LINKS } from './navigation';
+import { Link } from '../../ui/Link';
 
 /** The footer: links, JOIN NOW for guests, the licence, the 18+ mark, the operator and the catalogue's size. */
 export function Footer({ signedIn }: { signedIn: boolean }) {

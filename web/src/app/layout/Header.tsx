@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { Header_query$key } from '../../__generated__/Header_query.graphql';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
@@ -11,6 +10,7 @@ import styles from './Header.module.css';
 import { BellIcon, GiftIcon, MenuIcon } from './icons';
 import { LoyaltyIcon } from '../../features/loyalty/LoyaltyIcon';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { Link } from '../../ui/Link';
 
 // Players only: its menu code loads with the first signed-in header, not with every guest's page.
 const AccountMenu = lazy(() => import('./AccountMenu'));

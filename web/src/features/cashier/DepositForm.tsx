@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
-import { Link } from 'react-router';
 import type { DepositForm_safeGambling$key } from '../../__generated__/DepositForm_safeGambling.graphql';
 import type {
   DepositForm_wallet$data,
@@ -24,6 +23,7 @@ import { DepositPreview } from './DepositPreview';
 import { methodHint, PaymentLogo } from './PaymentLogo';
 import { useDeposit } from './useDeposit';
 import { WelcomeOffer } from './WelcomeOffer';
+import { Link } from '../../ui/Link';
 
 type Method = DepositForm_wallet$data['paymentMethods'][number];
 

@@ -1,8 +1,9 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { ProvidersPageQuery as ProvidersPageQueryType } from '../../__generated__/ProvidersPageQuery.graphql';
 import { Page } from '../../shared/page/Page';
 import styles from './ProvidersPage.module.css';
+import { Link } from '../../ui/Link';
 
 export const ProvidersPageQuery = graphql`
   query ProvidersPageQuery @preloadable {

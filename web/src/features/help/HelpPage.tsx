@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { useLayout } from '../../shared/layout-context';
 import { ContactRoutes } from '../../shared/page/ContactRoutes';
 import { Page } from '../../shared/page/Page';
 import styles from './HelpPage.module.css';
+import { Link } from '../../ui/Link';
 
 /*
  * /help (docs/rules.md#help-and-contact): answers to the questions players ask most, in plain words, then the ways to

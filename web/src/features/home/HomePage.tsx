@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { HomePage_wins$key } from '../../__generated__/HomePage_wins.graphql';
 import type { HomePageQuery as HomePageQueryType } from '../../__generated__/HomePageQuery.graphql';
 import { openAuth } from '../../shared/modals/modal-store';
@@ -11,6 +11,7 @@ import { Page } from '../../shared/page/Page';
 import { BannerCarousel } from '../../shared/content/BannerCarousel';
 import { FeaturedSection, LiveCasinoSection, MostPopularSection } from './HomeSections';
 import styles from './HomePage.module.css';
+import { Link } from '../../ui/Link';
 
 export const HomePageQuery = graphql`
   query HomePageQuery {

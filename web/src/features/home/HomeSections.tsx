@@ -1,6 +1,5 @@
 import { useState, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { HomeSections_featured$key } from '../../__generated__/HomeSections_featured.graphql';
 import type { HomeSections_liveCasino$key } from '../../__generated__/HomeSections_liveCasino.graphql';
 import type { HomeSections_mostPopular$key } from '../../__generated__/HomeSections_mostPopular.graphql';
@@ -12,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { SHOW_MORE } from '../../shared/games/GameGrid';
 import { GameTile, PRIORITY_TILES } from '../../shared/games/GameTile';
 import styles from './HomeSections.module.css';
+import { Link } from '../../ui/Link';
 
 /*
  * The home sections MOST POPULAR, FEATURED GAMES and LIVE CASINO, in the backend's order. Each loads 10 games and

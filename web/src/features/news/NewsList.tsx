@@ -1,5 +1,4 @@
 import { graphql, usePaginationFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { NewsList_query$key } from '../../__generated__/NewsList_query.graphql';
 import type { NewsListPaginationQuery } from '../../__generated__/NewsListPaginationQuery.graphql';
 import { newsCategoryLabel } from './category-label';
@@ -8,6 +7,7 @@ import { ContentImage, POSTER } from '../../shared/content/ContentImage';
 import { formatDate } from '../../ui/format-date';
 import { NEWS_PAGE_SIZE } from './page-size';
 import styles from './NewsPages.module.css';
+import { Link } from '../../ui/Link';
 
 /** The first row is above the fold: its pictures load at once. */
 const EAGER = 3;

@@ -1,5 +1,5 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useParams } from 'react-router';
+import { useLoaderData, useParams } from 'react-router';
 import type { NewsPagesArticleQuery as NewsPagesArticleQueryType } from '../../__generated__/NewsPagesArticleQuery.graphql';
 import type { NewsPagesListQuery as NewsPagesListQueryType } from '../../__generated__/NewsPagesListQuery.graphql';
 import { newsCategoryLabel } from './category-label';
@@ -14,6 +14,7 @@ import { CategoryNav } from './CategoryNav';
 import { formatDate } from '../../ui/format-date';
 import { NewsList } from './NewsList';
 import styles from './NewsPages.module.css';
+import { Link } from '../../ui/Link';
 
 /*
  * The news: every article (/news), one category's (/news/category/{category}) and one article (/news/{article}).

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { closeModal, openModal } from '../../shared/modals/modal-store';
 import { formatJohannesburg } from '../../ui/time';
 import { groupTitle, TypeIcon, typeInfo, type NotificationAction } from './notification-types';
 import styles from './NotificationsModal.module.css';
+import { Link } from '../../ui/Link';
 
 /**
  * One notification as the list shows it, or several identical ones grouped (`count`): its type's icon and label, the

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { useLayout } from '../../shared/layout-context';
 import { buttonClass } from '../../ui/Button';
 import { Page } from '../../shared/page/Page';
 import styles from '../../shared/page/Page.module.css';
+import { Link } from '../../ui/Link';
 
 /*
  * The information pages, written for players. The second route set (the site's alternateRoutes switch) has its own,

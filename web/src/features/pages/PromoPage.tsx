@@ -1,5 +1,5 @@
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
 import type { PromoPageQuery as PromoPageQueryType } from '../../__generated__/PromoPageQuery.graphql';
 import { openAuth, openModal } from '../../shared/modals/modal-store';
 import { Button, buttonClass } from '../../ui/Button';
@@ -8,6 +8,7 @@ import NotFoundPage from '../../shared/page/NotFoundPage';
 import { Page } from '../../shared/page/Page';
 import styles from '../../shared/page/Page.module.css';
 import promo from './PromoPage.module.css';
+import { Link } from '../../ui/Link';
 
 export const PromoPageQuery = graphql`
   query PromoPageQuery @preloadable {

@@ -49,7 +49,7 @@ export function Component() {
 function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> }) {
   const { game } = usePreloadedQuery<GamePageQueryType>(GamePageQuery, queryRef);
   const { signedIn } = useLayout();
-  const [toggleFavourite] = useToggleFavourite();
+  const toggleFavourite = useToggleFavourite();
   const origin = useSiteOrigin();
   const online = useOnline();
   if (!game) return <NotFoundPage />;

@@ -12,13 +12,13 @@ import { Spinner } from '../../ui/Spinner';
 import { BonusPlayNote } from './BonusPlayNote';
 import styles from './GamePlayModal.module.css';
 import { TournamentEligibility } from './TournamentEligibility';
-import { Link } from 'react-router';
 import { buttonClass } from '../../ui/Button';
 import { isLimitRefusal, useLimitRefusals } from './limit-refusal';
 import { REALITY_CHECK_CHOICES, useRealityCheck, useRealityCheckInterval } from './reality-check';
 import { RealityCheckReminder } from './RealityCheckReminder';
 import { GAMES_NEED_CONNECTION } from './play';
 import { useOnline } from '../../shared/offline/connection';
+import { Link } from '../../ui/Link';
 
 const WalletAfterPlay = graphql`
   query GamePlayModalWalletQuery {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
-import { Link } from 'react-router';
 import type { RealityCheckReminderQuery } from '../../__generated__/RealityCheckReminderQuery.graphql';
 import { formatRands } from '../../shared/forms/rands';
 import { Button, buttonClass } from '../../ui/Button';
 import styles from './GamePlayModal.module.css';
+import { Link } from '../../ui/Link';
 
 type Summary = { staked: number; net: number } | null;
 

@@ -1,9 +1,9 @@
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { SimilarGames_game$key } from '../../__generated__/SimilarGames_game.graphql';
 import { ScrollRow } from '../../ui/ScrollRow';
 import { GameTile } from '../../shared/games/GameTile';
 import styles from './SimilarGames.module.css';
+import { Link } from '../../ui/Link';
 
 /**
  * Under a game: games its players may like (the gateway's similarGames: the same provider's of the same kind first),

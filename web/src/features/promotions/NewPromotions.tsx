@@ -1,9 +1,9 @@
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { NewPromotions_promotions$key } from '../../__generated__/NewPromotions_promotions.graphql';
 import { formatDate } from '../../ui/format-date';
 import { promotionAnchor, promotionLink } from './promotion-link';
 import styles from './NewPromotions.module.css';
+import { Link } from '../../ui/Link';
 
 /**
  * The new-promotions feed: what was added lately, newest first, each leading to its card on this page (or, when the

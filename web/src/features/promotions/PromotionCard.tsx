@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { PromotionCard_promotion$key } from '../../__generated__/PromotionCard_promotion.graphql';
 import { openAuth } from '../../shared/modals/modal-store';
 import { Button, buttonClass } from '../../ui/Button';
 import { ContentImage, POSTER } from '../../shared/content/ContentImage';
 import { promotionAnchor, promotionLink } from './promotion-link';
 import styles from './PromotionCard.module.css';
+import { Link } from '../../ui/Link';
 
 /**
  * One promotion: its picture, whether it is new or for players only, what it offers, where it leads, and its terms

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation } from 'react-router';
 import type { PromotionsPageQuery as PromotionsPageQueryType } from '../../__generated__/PromotionsPageQuery.graphql';
 import { openAuth } from '../../shared/modals/modal-store';
 import { useLayout } from '../../shared/layout-context';
@@ -13,6 +13,7 @@ import { PartError } from '../../shared/content/PartError';
 import { PromotionCard } from './PromotionCard';
 import { useRetry } from '../../shared/relay/useRetry';
 import styles from './PromotionsPage.module.css';
+import { Link } from '../../ui/Link';
 
 export const PromotionsPageQuery = graphql`
   query PromotionsPageQuery @preloadable {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
 import type { BreakGate_query$key } from '../../__generated__/BreakGate_query.graphql';
 import { useLayout } from '../../shared/layout-context';
 import { PageHead } from '../../shared/page/PageHead';
@@ -8,6 +8,7 @@ import { openModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
 import { formatJohannesburg } from '../../ui/time';
 import styles from './breaks.module.css';
+import { Link } from '../../ui/Link';
 
 /** A route's handle flag: its screen shows games or promotions, so a player on a break sees the calm page instead. */
 export interface PausedOnBreak {

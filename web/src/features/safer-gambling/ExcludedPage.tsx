@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import NotFoundPage from '../../shared/page/NotFoundPage';
 import { PageHead } from '../../shared/page/PageHead';
 import { formatJohannesburg } from '../../ui/time';
 import styles from './breaks.module.css';
 import type { Excluded } from './excluded';
+import { Link } from '../../ui/Link';
 
 const isExcluded = (state: unknown): state is Excluded =>
   typeof (state as Excluded | null)?.endsAt === 'string';

@@ -1,9 +1,9 @@
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { GamesThatCount_tournament$key } from '../../__generated__/GamesThatCount_tournament.graphql';
 import { GameArt } from '../../shared/games/GameArt';
 import { closeModal, openModal } from '../../shared/modals/modal-store';
 import styles from './GamesThatCount.module.css';
+import { Link } from '../../ui/Link';
 
 /** How many of a tournament's games its card shows as tiles; the rest open in "Choose a game". */
 export const GAME_ROW_TILES = 6;

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { Leaderboard_tournament$key } from '../../__generated__/Leaderboard_tournament.graphql';
 import type {
   TournamentCard_tournament$data,
@@ -20,6 +19,7 @@ import { openModal } from '../../shared/modals/modal-store';
 import styles from './TournamentCard.module.css';
 import { useJoinTournament } from './useJoinTournament';
 import { useStartTournament } from './useStartTournament';
+import { Link } from '../../ui/Link';
 
 export const TournamentCardFragment = graphql`
   fragment TournamentCard_tournament on Tournament {

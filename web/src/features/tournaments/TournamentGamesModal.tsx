@@ -1,6 +1,5 @@
 import { Suspense, useState, useTransition } from 'react';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { TournamentGamesModalQuery } from '../../__generated__/TournamentGamesModalQuery.graphql';
 import type { TournamentGamesModal_tournament$key } from '../../__generated__/TournamentGamesModal_tournament.graphql';
 import type { TournamentGamesPaginationQuery } from '../../__generated__/TournamentGamesPaginationQuery.graphql';
@@ -12,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { LoadBoundary } from '../../ui/LoadBoundary';
 import { Spinner } from '../../ui/Spinner';
 import styles from './TournamentGamesModal.module.css';
+import { Link } from '../../ui/Link';
 
 /** Games per page of "Choose a game". */
 const PAGE = 24;

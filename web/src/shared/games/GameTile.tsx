@@ -1,5 +1,4 @@
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router';
 import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphql';
 import { openAuth } from '../modals/modal-store';
 import { useLayout } from '../layout-context';
@@ -7,6 +6,7 @@ import { GameArt } from './GameArt';
 import { HeartIcon } from './HeartIcon';
 import styles from './GameTile.module.css';
 import { useToggleFavourite } from './useToggleFavourite';
+import { Link } from '../../ui/Link';
 
 /** Tiles at the top of a screen whose art is fetched first (two rows on a phone, most of one on a desktop). */
 export const PRIORITY_TILES = 4;
@@ -32,7 +32,7 @@ export function GameTile({ game, priority = false }: { game: GameTile_game$key; 
     game,
   );
   const { signedIn } = useLayout();
-  const [toggle] = useToggleFavourite();
+  const toggle = useToggleFavourite();
   const favourite = data.isFavourite === true;
   return (
     <article className={styles.tile}>

@@ -1,29 +1,34 @@
 import { useCallback } from 'react';
-import { graphql } from 'react-relay';
+import { graphql, useRelayEnvironment } from 'react-relay';
 import type { ToggleFavouriteMutation } from '../../__generated__/ToggleFavouriteMutation.graphql';
 import { showAlert } from '../modals/modal-store';
-import { useMutation } from '../relay/useMutation';
+import { sendMutation } from '../relay/useMutation';
+
+const ToggleFavourite = graphql`
+  mutation ToggleFavouriteMutation($input: ToggleFavouriteInput!) {
+    toggleFavourite(input: $input) {
+      isFavourite
+      game {
+        id
+        isFavourite
+      }
+    }
+  }
+`;
 
 /**
  * The heart on a game: flips at once (optimistic), and the result updates every list that shows the game; if the
- * casino refuses, the heart flips back and the player is told.
+ * casino refuses, the heart flips back and the player is told. Every game tile has one, so it holds no mutation
+ * hook of its own (sendMutation).
  */
 export function useToggleFavourite() {
-  const [send, inFlight] = useMutation<ToggleFavouriteMutation>(graphql`
-    mutation ToggleFavouriteMutation($input: ToggleFavouriteInput!) {
-      toggleFavourite(input: $input) {
-        isFavourite
-        game {
-          id
-          isFavourite
-        }
-      }
-    }
-  `);
-  const toggle = useCallback(
+  const environment = useRelayEnvironment();
+  return useCallback(
     (game: { id: string; isFavourite: boolean | null | undefined }) => {
       const next = !game.isFavourite;
-      send(
+      sendMutation<ToggleFavouriteMutation>(
+        environment,
+        ToggleFavourite,
         { input: { gameId: game.id } },
         {
           optimisticResponse: {
@@ -39,7 +44,6 @@ export function useToggleFavourite() {
         ),
       );
     },
-    [send],
+    [environment],
   );
-  return [toggle, inFlight] as const;
 }

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { buttonClass } from '../../ui/Button';
 import { markNotFound } from '../render-context';
 import { Page } from './Page';
 import styles from './Page.module.css';
+import { Link } from '../../ui/Link';
 
 /** Any unknown address, and a guest on a player's page (which says no more than "not found"). */
 export default function NotFoundPage() {

@@ -1,6 +1,13 @@
 import { useCallback } from 'react';
 import { useMutation as useRelayMutation, type UseMutationConfig } from 'react-relay';
-import type { GraphQLTaggedNode, MutationParameters } from 'relay-runtime';
+import {
+  commitMutation,
+  type GraphQLTaggedNode,
+  type IEnvironment,
+  type MutationConfig,
+  type MutationParameters,
+  type PayloadError,
+} from 'relay-runtime';
 
 /** A GraphQL error as the gateway sends it: every one has a code (docs/architecture.md#errors). */
 export interface GraphQLErrorLike {
@@ -44,6 +51,20 @@ export type MutationOptions<T extends MutationParameters> = Pick<
   'updater' | 'optimisticUpdater' | 'optimisticResponse'
 >;
 
+/** A send's callbacks, settling its promise: a payload with errors rejects as the network's failure does. */
+function settle<T extends MutationParameters>(
+  resolve: (response: T['response']) => void,
+  reject: (error: MutationError) => void,
+) {
+  return {
+    onCompleted: (response: T['response'], errors: readonly PayloadError[] | null | undefined) => {
+      if (errors?.length) reject(new MutationError(errors as GraphQLErrorLike[], { data: response }));
+      else resolve(response);
+    },
+    onError: (err: Error) => reject(fromNetwork(err)),
+  };
+}
+
 /**
  * The site's one way to send a mutation: Relay's useMutation as a promise of the payload, which rejects with a
  * MutationError on any error, the network's or the payload's. `options` (the store updaters) apply to every
@@ -64,14 +85,29 @@ export function useMutation<T extends MutationParameters>(
           ...(updater ? { updater } : {}),
           ...(optimisticUpdater ? { optimisticUpdater } : {}),
           ...sendOptions,
-          onCompleted: (response, errors) => {
-            if (errors?.length) reject(new MutationError(errors as GraphQLErrorLike[], { data: response }));
-            else resolve(response);
-          },
-          onError: (err) => reject(fromNetwork(err)),
+          ...settle<T>(resolve, reject),
         });
       }),
     [commit, updater, optimisticUpdater],
   );
   return [send, inFlight] as const;
+}
+
+/**
+ * useMutation's send without a hook: for a mutation that every one of dozens of components on a screen offers
+ * (a game tile's heart) and few ever send, where Relay's hook in each (its state, refs and effects) would be
+ * hydration work on every page that lists games. No `inFlight`; the promise is the same.
+ */
+export function sendMutation<T extends MutationParameters>(
+  environment: IEnvironment,
+  mutation: GraphQLTaggedNode,
+  variables: T['variables'],
+  options?: MutationOptions<T>,
+): Promise<T['response']> {
+  // The same options as useMutation's; commitMutation's type reads an optimistic response by a raw-response type
+  // (@raw_response_type), which the site's mutations do not declare.
+  const config = options as Partial<MutationConfig<T>> | undefined;
+  return new Promise((resolve, reject) => {
+    commitMutation<T>(environment, { mutation, variables, ...config, ...settle<T>(resolve, reject) });
+  });
 }
