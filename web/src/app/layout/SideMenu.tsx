@@ -1,7 +1,7 @@
-import { NavLink } from 'react-router';
 import { openModal } from '../../shared/modals/modal-store';
 import styles from './SideMenu.module.css';
 import { SIDE_MENU } from './navigation';
+import { NavLink } from '../../ui/Link';
 
 /** The side menu's entries; the drawer on phones shows the same list. */
 export function SideMenu({ onChoose }: { onChoose?: () => void }) {

@@ -1,6 +1,6 @@
-import { NavLink } from 'react-router';
 import { ScrollRow } from '../../ui/ScrollRow';
 import styles from './GamesNav.module.css';
+import { NavLink } from '../../ui/Link';
 
 /** The games navigation above the catalogue. */
 export const GAMES_NAV: readonly { label: string; to: string }[] = [

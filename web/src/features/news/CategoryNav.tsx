@@ -1,6 +1,6 @@
-import { NavLink } from 'react-router';
 import { newsCategoryLabel } from './category-label';
 import styles from './NewsPages.module.css';
+import { NavLink } from '../../ui/Link';
 
 /** All news, then each category the articles have, A to Z; the page being shown is marked current. */
 export function CategoryNav({ categories }: { categories: readonly string[] }) {
