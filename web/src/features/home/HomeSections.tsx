@@ -6,10 +6,10 @@ import type { HomeSections_mostPopular$key } from '../../__generated__/HomeSecti
 import type { HomeSectionsFeaturedPaginationQuery } from '../../__generated__/HomeSectionsFeaturedPaginationQuery.graphql';
 import type { HomeSectionsLiveCasinoPaginationQuery } from '../../__generated__/HomeSectionsLiveCasinoPaginationQuery.graphql';
 import type { HomeSectionsMostPopularPaginationQuery } from '../../__generated__/HomeSectionsMostPopularPaginationQuery.graphql';
-import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphql';
+import type { GameTile_games$key } from '../../__generated__/GameTile_games.graphql';
 import { Button } from '../../ui/Button';
 import { SHOW_MORE } from '../../shared/games/GameGrid';
-import { GameTile, PRIORITY_TILES } from '../../shared/games/GameTile';
+import { GameTiles, PRIORITY_TILES } from '../../shared/games/GameTile';
 import styles from './HomeSections.module.css';
 import { Link } from '../../ui/Link';
 
@@ -23,7 +23,7 @@ interface SectionData {
   games:
     | {
         readonly totalCount: number;
-        readonly edges: readonly { readonly node: { readonly id: string } & GameTile_game$key }[];
+        readonly edges: readonly { readonly node: GameTile_games$key[number] }[];
       }
     | null
     | undefined;
@@ -59,11 +59,10 @@ function Section(props: {
       ) : (
         <>
           <ul className={`${styles.grid} ${expanded ? styles.expanded : ''}`}>
-            {games.edges.map((edge, i) => (
-              <li key={edge.node.id}>
-                <GameTile game={edge.node} priority={props.first === true && i < PRIORITY_TILES} />
-              </li>
-            ))}
+            <GameTiles
+              games={games.edges.map((edge) => edge.node)}
+              priority={props.first === true ? PRIORITY_TILES : 0}
+            />
           </ul>
           {(props.hasNext || !expanded) && games.totalCount > 8 && (
             <div className={styles.more}>
@@ -99,8 +98,7 @@ export function MostPopularSection({ query }: { query: HomeSections_mostPopular$
           totalCount
           edges {
             node {
-              id
-              ...GameTile_game
+              ...GameTile_games
             }
           }
         }
@@ -133,8 +131,7 @@ export function FeaturedSection({ query }: { query: HomeSections_featured$key })
           totalCount
           edges {
             node {
-              id
-              ...GameTile_game
+              ...GameTile_games
             }
           }
         }
@@ -166,8 +163,7 @@ export function LiveCasinoSection({ query }: { query: HomeSections_liveCasino$ke
           totalCount
           edges {
             node {
-              id
-              ...GameTile_game
+              ...GameTile_games
             }
           }
         }

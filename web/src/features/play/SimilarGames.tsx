@@ -1,7 +1,7 @@
 import { graphql, useFragment } from 'react-relay';
 import type { SimilarGames_game$key } from '../../__generated__/SimilarGames_game.graphql';
 import { ScrollRow } from '../../ui/ScrollRow';
-import { GameTile } from '../../shared/games/GameTile';
+import { GameTiles } from '../../shared/games/GameTile';
 import styles from './SimilarGames.module.css';
 import { Link } from '../../ui/Link';
 
@@ -18,8 +18,7 @@ export function SimilarGames({ game }: { game: SimilarGames_game$key }) {
           shortname
         }
         similarGames(first: 8) {
-          id
-          ...GameTile_game
+          ...GameTile_games
         }
       }
     `,
@@ -39,11 +38,7 @@ export function SimilarGames({ game }: { game: SimilarGames_game$key }) {
         )}
       </div>
       <ScrollRow label="the similar games" list>
-        {data.similarGames.map((similar) => (
-          <li key={similar.id} className={styles.item}>
-            <GameTile game={similar} />
-          </li>
-        ))}
+        <GameTiles games={data.similarGames} itemClassName={styles.item} />
       </ScrollRow>
     </section>
   );

@@ -4,7 +4,7 @@ import type { GameGrid_query$key } from '../../__generated__/GameGrid_query.grap
 import type { GameGridPaginationQuery } from '../../__generated__/GameGridPaginationQuery.graphql';
 import { Button } from '../../ui/Button';
 import styles from './GameGrid.module.css';
-import { GameTile, PRIORITY_TILES } from './GameTile';
+import { GameTiles, PRIORITY_TILES } from './GameTile';
 
 /** How many more games "Show more" adds (docs/rules.md#catalogue). */
 export const SHOW_MORE = 30;
@@ -41,8 +41,7 @@ export function GameGrid({
           totalCount
           edges {
             node {
-              id
-              ...GameTile_game
+              ...GameTile_games
             }
           }
         }
@@ -73,11 +72,7 @@ export function GameGrid({
         {totalCount} {totalCount === 1 ? 'game' : 'games'}
       </h2>
       <ul className={styles.grid}>
-        {edges.map((edge, i) => (
-          <li key={edge.node.id}>
-            <GameTile game={edge.node} priority={i < PRIORITY_TILES} />
-          </li>
-        ))}
+        <GameTiles games={edges.map((edge) => edge.node)} priority={PRIORITY_TILES} />
       </ul>
       {hasNext && (
         <div className={styles.more}>

@@ -5,14 +5,14 @@ import { renderWithRelay } from '../../test-relay';
 import type { GameTileTestQuery } from '../../__generated__/GameTileTestQuery.graphql';
 import { closeModal, useOpenModal } from '../modals/modal-store';
 import { LayoutContext } from '../layout-context';
-import { GameTile } from './GameTile';
+import { GameTiles } from './GameTile';
 
 function Harness() {
   const data = useLazyLoadQuery<GameTileTestQuery>(
     graphql`
       query GameTileTestQuery @relay_test_operation {
         game(code: "wolf-gold") {
-          ...GameTile_game
+          ...GameTile_games
         }
       }
     `,
@@ -21,7 +21,11 @@ function Harness() {
   const open = useOpenModal();
   return (
     <>
-      {data.game && <GameTile game={data.game} />}
+      {data.game && (
+        <ul>
+          <GameTiles games={[data.game]} />
+        </ul>
+      )}
       <p data-testid="modal">{open?.name ?? 'none'}</p>
     </>
   );

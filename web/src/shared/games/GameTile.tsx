@@ -1,5 +1,5 @@
 import { graphql, useFragment } from 'react-relay';
-import type { GameTile_game$key } from '../../__generated__/GameTile_game.graphql';
+import type { GameTile_games$data, GameTile_games$key } from '../../__generated__/GameTile_games.graphql';
 import { openAuth } from '../modals/modal-store';
 import { useLayout } from '../layout-context';
 import { GameArt } from './GameArt';
@@ -12,13 +12,23 @@ import { Link } from '../../ui/Link';
 export const PRIORITY_TILES = 4;
 
 /**
- * A game in a list: its art, name and provider, a link to its page, and the favourite heart. `priority` for the
- * first PRIORITY_TILES of a screen (see GameArt).
+ * Games as tiles, a list item each (inside the caller's list): the games' fragment is read once for the list
+ * (plural), not once per tile, since Relay's fragment hook in each of a page's thirty tiles (its state, memos and
+ * store subscription) was a large part of hydrating a page of games (docs/benchmarks.md#lighthouse). The first
+ * `priority` tiles' art is fetched first (see GameArt).
  */
-export function GameTile({ game, priority = false }: { game: GameTile_game$key; priority?: boolean }) {
+export function GameTiles({
+  games,
+  priority = 0,
+  itemClassName,
+}: {
+  games: GameTile_games$key;
+  priority?: number;
+  itemClassName?: string;
+}) {
   const data = useFragment(
     graphql`
-      fragment GameTile_game on Game {
+      fragment GameTile_games on Game @relay(plural: true) {
         id
         code
         name
@@ -29,8 +39,17 @@ export function GameTile({ game, priority = false }: { game: GameTile_game$key; 
         }
       }
     `,
-    game,
+    games,
   );
+  return data.map((game, i) => (
+    <li key={game.id} className={itemClassName}>
+      <GameTile game={game} priority={i < priority} />
+    </li>
+  ));
+}
+
+/** A game in a list: its art, name and provider, a link to its page, and the favourite heart. */
+function GameTile({ game: data, priority }: { game: GameTile_games$data[number]; priority: boolean }) {
   const { signedIn } = useLayout();
   const toggle = useToggleFavourite();
   const favourite = data.isFavourite === true;
