@@ -185,6 +185,11 @@ describe('the React floor page', () => {
       await page.waitForFunction(() =>
         Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
       );
+      // Its hydration is marked as the site's is, so the bench reads a hydration figure for it.
+      await page.waitForFunction(() => performance.getEntriesByName('playlive:hydrated', 'mark').length > 0);
+      expect(
+        await page.evaluate(() => performance.getEntriesByName('playlive:hydrating', 'mark').length),
+      ).toBe(1);
     } finally {
       await browser.close();
       await floor.close();
