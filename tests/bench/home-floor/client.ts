@@ -13,5 +13,12 @@ function Page({ children }: { children: ReactNode[] }) {
 }
 
 const root = document.getElementById('root')!;
-const children = reactChildren(root);
-void hydrateMarked(root, h(StrictMode, null, h(Page, { children })));
+// In tasks after the one that evaluates React's modules, which is long enough on its own.
+await new Promise<void>((resolve) => setTimeout(resolve, 0));
+// The elements are read from a copy of the markup in a document of their own (no picture loads there): reading the
+// page's own nodes would make the JavaScript objects that stand for them before the hydration, which on the site
+// the hydration makes itself, inside the window measured.
+const copy = document.implementation.createHTMLDocument('').createElement('div');
+copy.innerHTML = root.innerHTML;
+const children = await reactChildren(copy);
+await hydrateMarked(root, h(StrictMode, null, h(Page, { children })));

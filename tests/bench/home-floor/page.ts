@@ -8,8 +8,8 @@ const SCRIPT = '/home-floor.js';
  * (head, inline CSS, markup, pictures; a <base> at the site), its code list naming one script of this server's
  * instead of the app's, started by the site's own starter (web/server/page-start.ts: once the picture is on
  * screen). The script (./client.ts: React and React DOM only) reads the app's root element into React elements
- * and hydrates them, between the marks the site sets (../hydration-marks.ts), with no component or handler of the
- * app's. Its hydration figure is what React alone costs to take home's DOM over on this machine: the floor of the
+ * (./react-tree.ts) and hydrates them, between the marks the site sets (../hydration-marks.ts), with no component
+ * or handler of the app's. Its hydration figure is what React alone costs to take home's DOM over on this machine: the floor of the
  * app's own.
  *
  * `development` serves React's development build, for the test that the hydration matches (only that build
