@@ -3,13 +3,14 @@
  * a run starts the servers, gets responses from both the gateway and REST, reaches every subscriber in every round,
  * has Lighthouse measure the site, and reports well-formed figures.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { percentile, summarize } from './stats.js';
 import { BUDGETS as LIGHTHOUSE_BUDGETS, runLighthouseBench } from './lighthouse.js';
 import { planFor, runGatewayBench } from './gateway.js';
 import { runSubscriptionBench } from './subscriptions.js';
 import { startReactFloorPage } from './stack-floor/page.js';
 import { startSitePageWithoutCode } from './floor-page.js';
+import { startHomeHydratedByReact } from './home-floor/page.js';
 import { startGateway, startSandbox, startSite, type Server } from './processes.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM } from '../e2e/stack.js';
@@ -185,6 +186,11 @@ describe('the React floor page', () => {
       await page.waitForFunction(() =>
         Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')),
       );
+      // Its hydration is marked as the site's is, so the bench reads a hydration figure for it.
+      await page.waitForFunction(() => performance.getEntriesByName('playlive:hydrated', 'mark').length > 0);
+      expect(
+        await page.evaluate(() => performance.getEntriesByName('playlive:hydrating', 'mark').length),
+      ).toBe(1);
     } finally {
       await browser.close();
       await floor.close();
@@ -192,29 +198,86 @@ describe('the React floor page', () => {
   });
 });
 
-describe('home without its code', () => {
-  it('is the site’s own server-rendered home, whole, with no script left to run', async () => {
+describe('home as a floor', () => {
+  const servers: Server[] = [];
+  let siteUrl = '';
+  beforeAll(async () => {
     const sandbox = await startSandbox();
-    const servers: Server[] = [sandbox];
+    servers.push(sandbox);
+    const gateway = await startGateway(sandbox.url);
+    servers.push(gateway);
+    const site = await startSite(gateway.url, sandbox.url);
+    servers.push(site);
+    siteUrl = site.url;
+  });
+  afterAll(async () => {
+    for (const server of servers.reverse()) await server.stop();
+  });
+
+  it('without its code: the site’s own server-rendered home, whole, with no script left to run', async () => {
+    const floor = await startSitePageWithoutCode(siteUrl, '/');
     try {
-      const gateway = await startGateway(sandbox.url);
-      servers.push(gateway);
-      const site = await startSite(gateway.url, sandbox.url);
-      servers.push(site);
-      const floor = await startSitePageWithoutCode(site.url, '/');
-      try {
-        const html = await (await fetch(floor.url)).text();
-        expect(html).toContain('MOST POPULAR');
-        expect(html).toContain(`<base href="${site.url}/">`);
-        // Only data elements (the Relay records) are left: nothing a browser would run.
-        expect(html.match(/<script\b[^>]*>/g)).toEqual([
-          '<script type="application/json" id="relay-records">',
-        ]);
-      } finally {
-        await floor.close();
+      const html = await (await fetch(floor.url)).text();
+      expect(html).toContain('MOST POPULAR');
+      expect(html).toContain(`<base href="${siteUrl}/">`);
+      // Only data elements (the Relay records) are left: nothing a browser would run.
+      expect(html.match(/<script\b[^>]*>/g)).toEqual(['<script type="application/json" id="relay-records">']);
+    } finally {
+      await floor.close();
+    }
+  });
+
+  it('hydrated by React alone: React takes every node of the markup over as it is, between the marks', async () => {
+    // The floor measures React's own hydration of home only if it matches: a mismatch would have React render the
+    // page afresh (in production silently), and an attribute that differs is reported by the development build
+    // only. Both builds are checked: the development build's console, and the measured build's nodes and marks.
+    const browser = await chromium.launch({ executablePath: CHROMIUM });
+    try {
+      for (const development of [true, false]) {
+        const floor = await startHomeHydratedByReact(siteUrl, { development });
+        try {
+          const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+          const problems: string[] = [];
+          page.on('pageerror', (error) => problems.push(error.message));
+          page.on('console', (message) => {
+            if (['error', 'warning'].includes(message.type())) problems.push(message.text());
+          });
+          // The markup's elements as they are when the hydration starts, to compare with those after it.
+          await page.addInitScript(() => {
+            addEventListener('playlive:hydrating', () => {
+              Object.assign(window, { markup: [...document.querySelectorAll('#root *')] });
+            });
+          });
+          await page.goto(floor.url);
+          await page.waitForFunction(
+            () => performance.getEntriesByName('playlive:hydrated', 'mark').length > 0,
+          );
+          const after = await page.evaluate(() => {
+            const before = (window as unknown as { markup: Element[] }).markup;
+            const now = [...document.querySelectorAll('#root *')];
+            return {
+              elements: now.length,
+              kept: now.length === before.length && now.every((element, i) => element === before[i]),
+              hydrated: now.filter((element) =>
+                Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+              ).length,
+              marks: performance.getEntriesByType('mark').map((mark) => mark.name),
+            };
+          });
+          expect(problems, development ? 'development build' : 'production build').toEqual([]);
+          // Home's header, menu, sections and footer: hundreds of elements, each the server's own, now React's.
+          expect(after.elements).toBeGreaterThan(300);
+          expect(after.kept).toBe(true);
+          expect(after.hydrated).toBe(after.elements);
+          expect(after.marks[0]).toBe('playlive:hydrating');
+          expect(after.marks).toContain('playlive:hydrated');
+          await page.close();
+        } finally {
+          await floor.close();
+        }
       }
     } finally {
-      for (const server of servers.reverse()) await server.stop();
+      await browser.close();
     }
   });
 });

@@ -33,21 +33,39 @@ export async function startSitePageWithoutCode(
   siteUrl: string,
   pagePath: string,
 ): Promise<{ url: string; close(): Promise<void> }> {
+  const html = (await fetchSitePage(siteUrl, pagePath)).withoutCode;
+  return servePage((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(html);
+  });
+}
+
+/**
+ * A page of the site as its server renders it, with a <base> at the site (its pictures, styles and links resolve
+ * there), either without its code (the code list and its starter taken out), or with the starter kept and its
+ * code list naming `entry` alone: a floor's own script, started as the site's code is (web/server/page-start.ts).
+ */
+export async function fetchSitePage(
+  siteUrl: string,
+  pagePath: string,
+): Promise<{ withoutCode: string; withCode(entry: string): string }> {
   const served = await (await fetch(new URL(pagePath, siteUrl))).text();
-  // Taken out as the site's document puts them in (web/server/page-document.ts).
+  // Found as the site's document puts them in (web/server/page-document.ts).
   const codeList = new RegExp(`<script type="application/json" id="${PAGE_CODE_ID}">[^<]*</script>`);
   const starter = `<script>${START_PAGE_CODE}</script>`;
   if (!codeList.test(served) || !served.includes(starter)) {
     throw new Error(`${pagePath} has no code list and starter to take out`);
   }
-  const html = served
-    .replace(codeList, '')
-    .replace(starter, '')
-    .replace('<head>', `<head><base href="${new URL('/', siteUrl).href}">`);
-  return servePage((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end(html);
-  });
+  const html = served.replace('<head>', `<head><base href="${new URL('/', siteUrl).href}">`);
+  return {
+    withoutCode: html.replace(codeList, '').replace(starter, ''),
+    // A function as replacement: the list's text is not read for `$` patterns.
+    withCode: (entry) =>
+      html.replace(
+        codeList,
+        () => `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify([entry])}</script>`,
+      ),
+  };
 }
 
 /** A floor page's server: node:http on an ephemeral loopback port, answering every request with `respond`. */

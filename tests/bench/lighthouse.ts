@@ -2,6 +2,7 @@ import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startFloorPage, startSitePageWithoutCode } from './floor-page.js';
+import { startHomeHydratedByReact } from './home-floor/page.js';
 import { startReactFloorPage } from './stack-floor/page.js';
 import { startGateway, startSandbox, startSite, type Server } from './processes.js';
 import { measureVisitBytes, type VisitBytes } from './visit-bytes.js';
@@ -83,7 +84,7 @@ export interface PageResult {
    * site's origin, the start-up and hydration work of the first screen. threadTBT is the blocking time the page's
    * own main-thread work makes, read from thread time (./thread-blocking.ts), printed beside Lighthouse's TBT.
    * hydration is the work of hydrating the server's page at 4× (./thread-blocking.ts, issue 27: at most 100 ms);
-   * NaN for a page with no hydration (the floors).
+   * NaN for a page with no hydration (the floor without JavaScript, home without its code).
    */
   metrics: Record<Metric, number>;
   /** Audits that did not pass in the run with the median performance score, by title, to say what to fix. */
@@ -99,8 +100,11 @@ export interface LighthouseReport {
    * The floors, measured in the same run and printed beside the pages, not budgeted: the floor page
    * (./floor-page.ts: no JavaScript, one image), what this machine and Lighthouse's simulation allow any page; and
    * the React floor (./stack-floor/page.ts: the same page rendered by React on the server and hydrated), what any
-   * React site pays here before its own code; and home without its code (startSitePageWithoutCode), what home's
-   * own markup, styles and pictures cost here before any JavaScript. None when the plumbing test leaves them out.
+   * React site pays here before its own code; home without its code (startSitePageWithoutCode), what home's own
+   * markup, styles and pictures cost here before any JavaScript; and home's markup hydrated by React alone
+   * (./home-floor/page.ts), what React itself costs to hydrate home's DOM, the floor of home's hydration figure. The
+   * two React floors mark their hydration as the site does, so their hydration figure is read too. None when the
+   * plumbing test leaves them out.
    */
   floors: PageResult[];
   /** A first and a repeat visit to home, measured in the same Chromium after the Lighthouse runs. */
@@ -180,6 +184,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
           'home without its code (the site’s page, scripts taken out)',
           () => startSitePageWithoutCode(site.url, '/'),
         ],
+        ['home’s markup hydrated by React alone', () => startHomeHydratedByReact(site.url)],
       ] as const) {
         const floorPage = await start();
         try {

@@ -55,8 +55,8 @@ const HYDRATED = 'playlive:hydrated';
  * The hydration's work at the simulated CPU slowdown: the thread time of the main-thread tasks from the app's
  * `playlive:hydrating` mark (hydrateRoot called) to its `playlive:hydrated` mark (the first screen's effects run),
  * multiplied by the slowdown. Everything the page's thread did meanwhile counts, React's renders and commits and the
- * style, layout and paint between them. NaN for a page that sets no marks (the floors, a page rendered from
- * scratch).
+ * style, layout and paint between them. The React floors set the same marks (./hydration-marks.ts). NaN for a page
+ * that sets none (the floors without JavaScript, a page rendered from scratch).
  */
 export function hydrationWork(trace: { traceEvents: TraceEvent[] }, cpuSlowdown = 4): number {
   const events = trace.traceEvents;

@@ -1,10 +1,13 @@
 import { createElement as h, StrictMode } from 'react';
+import { useHydratedMark } from '../hydration-marks.js';
 
 /*
  * The React floor's screen (./page.ts): the floor page's heading, line and game art as a React 19 component,
- * rendered by the bench's server and hydrated in the browser from the same module.
+ * rendered by the bench's server and hydrated in the browser from the same module. Its effect marks the end of the
+ * hydration, as the site's root does (../hydration-marks.ts); the server runs no effects.
  */
 function Screen({ art }: { art: string }) {
+  useHydratedMark();
   return h(
     'main',
     null,

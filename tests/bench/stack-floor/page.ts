@@ -1,7 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { renderToString } from 'react-dom/server';
 import { PAGE_CODE_ID, START_PAGE_CODE } from '../../../web/server/page-start.js';
+import { bundleFloorClient } from '../floor-bundle.js';
 import { servePage } from '../floor-page.js';
 import { app } from './app.js';
 
@@ -9,21 +8,12 @@ import { app } from './app.js';
  * The React floor (docs/benchmarks.md#lighthouse): what any React 19 site pays on a phone before its own code. The
  * floor page's heading, line and game art (../floor-page.ts), rendered on the server by React and hydrated in the
  * browser (./app.ts), its one script (React and React DOM, minified for production, ~60 kB gzipped) started as the
- * site's server-rendered pages start theirs (web/server/page-start.ts: once the picture is on screen). A site page's
- * figures above it are its own code, libraries and markup.
+ * site's server-rendered pages start theirs (web/server/page-start.ts: once the picture is on screen), its hydration
+ * marked as the site's is (../hydration-marks.ts). A site page's figures above it are its own code, libraries and
+ * markup.
  */
 export async function startReactFloorPage(artUrl: string): Promise<{ url: string; close(): Promise<void> }> {
-  const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('./client.ts', import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    write: false,
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.contents;
+  const script = await bundleFloorClient(new URL('./client.ts', import.meta.url));
   // React writes the art's preload (fetchPriority high) before the markup; it belongs in the head, as the site's
   // server puts React's hoisted tags.
   const [, preload = '', markup = ''] = /^(<link[^>]*>)?([\s\S]*)$/.exec(renderToString(app(artUrl)))!;
