@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import relay from 'vite-plugin-relay';
+import { compileHints } from './build/compile-hints';
 import { leanRelay } from './build/lean-relay';
 import { precompress } from './build/precompress';
 import { routeModules } from './build/route-modules';
@@ -25,11 +26,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   root,
   // The server build (web/src/entry-server.tsx into dist/.server, docs/architecture.md#server-rendering) is one
   // self-contained file the site server imports; the client's files stay as the client build wrote them, with only
-  // the Relay modules the browser runs (build/lean-relay.ts), the service worker (build/service-worker.ts) and the
-  // compressed copies of both.
+  // the Relay modules the browser runs (build/lean-relay.ts), V8's compile hint atop each JavaScript file
+  // (build/compile-hints.ts), the service worker (build/service-worker.ts) and the compressed copies of both.
   plugins: isSsrBuild
     ? [react(), relay, routeModules()]
-    : [leanRelay(), react(), relay, precompress(), serviceWorker(path.join(root, 'dist'))],
+    : [leanRelay(), react(), relay, compileHints(), precompress(), serviceWorker(path.join(root, 'dist'))],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
