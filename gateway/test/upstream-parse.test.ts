@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GameJson, toGame } from '../src/upstream/games.js';
-import { isoDate } from '../src/upstream/parse.js';
+import { isoDate, keptByText } from '../src/upstream/parse.js';
 import { toTournament, TournamentJson } from '../src/upstream/tournaments.js';
 
 describe('backend times', () => {
@@ -88,5 +88,30 @@ describe('tournaments', () => {
       TournamentJson.parse(tournament({ buy_in: '50.00', buy_in_duration: 30, prize_pool: '1000.00' })),
     );
     expect(t).toMatchObject({ buyInCents: 5000, buyInDurationMinutes: 30, prizePoolCents: 100000 });
+  });
+});
+
+describe('a check kept by response text', () => {
+  it('gives a text seen before the value it gave then, frozen, and checks a failed text again', () => {
+    const checked: unknown[] = [];
+    const parse = keptByText((raw: unknown) => {
+      checked.push(raw);
+      if (typeof raw !== 'object' || raw === null) throw new Error('not an object');
+      return { ...raw, nested: { list: [1] } };
+    });
+    const value = parse({ a: 1 });
+    parse.keep('{"a":1}', value);
+    expect(parse.kept('{"a":1}')).toBe(value);
+    expect(Object.isFrozen(value) && Object.isFrozen(value.nested.list)).toBe(true);
+    expect(parse.kept('{"a":2}')).toBeUndefined();
+    expect(() => parse(5)).toThrow('not an object');
+    expect(parse.kept('5')).toBeUndefined();
+    expect(checked).toEqual([{ a: 1 }, 5]);
+  });
+
+  it('forgets the oldest text beyond its size', () => {
+    const parse = keptByText((raw: unknown) => raw, 2);
+    for (const text of ['1', '2', '3']) parse.keep(text, Number(text));
+    expect([parse.kept('1'), parse.kept('2'), parse.kept('3')]).toEqual([undefined, 2, 3]);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { CircuitBreakers, CircuitOpenError, upstreamResource, type CircuitState } from './circuit-breaker.js';
 import { paymentOutcomeUnknown } from './write-outcome.js';
 import { observeUpstreamCall, type UpstreamObserver } from './call-telemetry.js';
+import type { KeptParser } from './parse.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 
 export interface UpstreamCall {
@@ -268,7 +269,26 @@ export class UpstreamClient {
     }
   }
 
+  /** One call's parsed body; a failed call throws its GraphQL error (see respond and interpret). */
   async call(call: UpstreamCall): Promise<unknown> {
+    return this.interpret(call, await this.respond(call));
+  }
+
+  /**
+   * One call's body read by `parse`; a 200 response with a text `parse` has read before gives the value it gave
+   * then, without parsing the text again (parse.ts, keptByText). Any other status is interpreted as by `call`.
+   */
+  async read<T>(call: UpstreamCall, parse: KeptParser<T>): Promise<T> {
+    const response = await this.respond(call);
+    const kept = response.status === 200 ? parse.kept(response.text) : undefined;
+    if (kept !== undefined) return kept;
+    const value = parse(this.interpret(call, response));
+    if (response.status === 200) parse.keep(response.text, value);
+    return value;
+  }
+
+  /** The call sent (under its circuit, trace span and metrics): its status and text. */
+  private respond(call: UpstreamCall): Promise<{ status: number; text: string }> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (call.token) headers.authorization = `Bearer ${call.token}`;
     if (call.csrf) headers['x-csrf-token'] = call.csrf;
@@ -278,7 +298,7 @@ export class UpstreamClient {
     // Transit errors and timeouts (send throws) and 5xx count against the resource's circuit; a 4xx is the backend
     // responding. While the circuit is open the call is not sent and fails as the backend being down does.
     const resource = upstreamResource(call.method, call.path);
-    const response = await observeUpstreamCall(call, headers, this.observe, () =>
+    return observeUpstreamCall(call, headers, this.observe, () =>
       this.breakers.run(
         resource,
         () => this.send(call, headers),
@@ -287,6 +307,10 @@ export class UpstreamClient {
     ).catch((err: unknown) => {
       throw err instanceof CircuitOpenError ? upstreamUnavailable() : err;
     });
+  }
+
+  /** A response as the call's outcome: its parsed body, or the GraphQL error its status or body stands for. */
+  private interpret(call: UpstreamCall, response: { status: number; text: string }): unknown {
     if (paymentOutcomeUnknown(call, { status: response.status })) throw outcomeUnknown();
     let body: unknown = null;
     try {

@@ -10,7 +10,7 @@ import type {
   WithdrawalModel,
 } from '../models.js';
 import { loadAccount } from './account.js';
-import { parseUpstream, randCents } from './parse.js';
+import { keptByText, parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 import { parseWithdrawalEvent } from './withdrawals.js';
 
@@ -130,8 +130,11 @@ function methodNamesOf(names: Record<string, string>): Partial<Record<WalletGate
   return out;
 }
 
+/** The wallet's check, kept by response text: the site asks for the same wallet on every screen (parse.ts). */
+const walletFields = keptByText(toWalletFields);
+
 /** POST /api/wallet as read (deduplicated) for this execution, before its owner is known. */
-export const readWallet = (upstream: RequestUpstream) => upstream.read('/api/wallet', toWalletFields, 'POST');
+export const readWallet = (upstream: RequestUpstream) => upstream.read('/api/wallet', walletFields, 'POST');
 
 /**
  * POST /api/wallet: a read despite the verb, so it goes through the request's loader (once per request). The response
