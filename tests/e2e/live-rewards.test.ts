@@ -197,6 +197,8 @@ describe.each([
     // Marking reads every notification read: one sent before that response could be read with them.
     await markedAgain;
     await page.keyboard.press('Escape');
+    // Closed before the next one is sent: one that arrives while the modal is still open is read at once (above).
+    await modal.waitFor({ state: 'hidden' });
     await expect.poll(() => headerBell(page).getAttribute('aria-label')).toBe('Notifications');
 
     // The browser keeps the count for this player: after a reload the badge is right before the bell's own response
