@@ -1,5 +1,5 @@
 import { PAGE_CODE_ID, START_PAGE_CODE } from '../../web/server/page-start.js';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -17,10 +17,7 @@ export async function startFloorPage(artUrl: string): Promise<{ url: string; clo
     'main{padding:12px}img{width:45vw;height:auto;aspect-ratio:4/3}</style></head>' +
     '<body><main><h1>PlayLive</h1><p>One game, no JavaScript.</p>' +
     `<img src="${artUrl}" width="400" height="300" alt="A game" fetchpriority="high"></main></body></html>`;
-  return servePage((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end(html);
-  });
+  return servePage(() => html);
 }
 
 /**
@@ -34,10 +31,7 @@ export async function startSitePageWithoutCode(
   pagePath: string,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const html = (await fetchSitePage(siteUrl, pagePath)).withoutCode;
-  return servePage((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end(html);
-  });
+  return servePage(() => html);
 }
 
 /**
@@ -68,9 +62,22 @@ export async function fetchSitePage(
   };
 }
 
-/** A floor page's server: node:http on an ephemeral loopback port, answering every request with `respond`. */
-export async function servePage(respond: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer(respond);
+/**
+ * A floor page's server: node:http on an ephemeral loopback port, answering `script.path` with the floor's script
+ * and any other address with the page (`html` read per request: a page may name this server's own address).
+ */
+export async function servePage(
+  html: () => string,
+  script?: { path: string; code: string | Uint8Array },
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    const isScript = script !== undefined && req.url === script.path;
+    res.writeHead(200, {
+      'Content-Type': isScript ? 'text/javascript' : 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
+    res.end(isScript ? script.code : html());
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

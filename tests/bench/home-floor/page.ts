@@ -27,15 +27,7 @@ export async function startHomeHydratedByReact(
     fetchSitePage(siteUrl, '/'),
   ]);
   let html = '';
-  const server = await servePage((req, res) => {
-    if (req.url === SCRIPT) {
-      res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-cache' });
-      res.end(script);
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end(html);
-  });
+  const server = await servePage(() => html, { path: SCRIPT, code: script });
   // By its full address: the page's <base> is the site's.
   html = home.withCode(new URL(SCRIPT, server.url).href);
   return server;

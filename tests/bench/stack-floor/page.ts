@@ -27,13 +27,5 @@ export async function startReactFloorPage(artUrl: string): Promise<{ url: string
     `<body><div id="root" data-art="${artUrl}">${markup}</div>` +
     `<script type="application/json" id="${PAGE_CODE_ID}">["/floor.js"]</script>` +
     `<script>${START_PAGE_CODE}</script></body></html>`;
-  return servePage((req, res) => {
-    if (req.url === '/floor.js') {
-      res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-cache' });
-      res.end(script);
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end(html);
-  });
+  return servePage(() => html, { path: '/floor.js', code: script });
 }
