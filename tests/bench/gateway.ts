@@ -23,6 +23,7 @@ import {
   startSandbox,
   type Server,
 } from './processes.js';
+import { identityFields } from './identity-fields.js';
 import { summarize, type Summary } from './stats.js';
 import type { Check } from './subscriptions.js';
 
@@ -620,6 +621,7 @@ async function registerPlayer(sandboxUrl: string, n = 0): Promise<string> {
       name: 'Bench Player',
       email: `bench-${Date.now()}-${n}@example.com`,
       password: 'bench-password-1',
+      ...identityFields(),
     }),
   });
   const body = (await res.json()) as { token?: string };

@@ -10,6 +10,7 @@ import {
   type HeapAfterGc,
   type Server,
 } from './processes.js';
+import { identityFields } from './identity-fields.js';
 import { summarize, type Summary } from './stats.js';
 import { LiteSocket } from './ws-lite.js';
 
@@ -448,6 +449,7 @@ async function registerPlayers(sandboxUrl: string, count: number, tag: string): 
         name: `Bench Player ${i}`,
         email: `bench-${stamp}-${tag}-${i}@example.test`,
         password: 'bench-password-9',
+        ...identityFields(),
       });
       players[i] = { token: body.token as string, userId: body.user.id as number };
     }

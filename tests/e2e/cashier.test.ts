@@ -12,6 +12,8 @@ import {
   PHONE,
   documentSent,
   newPlayer,
+  type NewPlayer,
+  verifyIdentity,
   startAfresh,
   startSiteStack,
   type SiteStack,
@@ -85,7 +87,7 @@ describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
 ] as const)('the cashier on a %s', (label, viewport) => {
-  let player: { email: string; token: string };
+  let player: NewPlayer;
 
   beforeAll(async () => {
     player = await newPlayer(stack, { name: 'Cash Tester' });
@@ -164,6 +166,7 @@ describe.each([
 
   it('withdraws once for a double click, and refuses more than the money balance', async () => {
     await sandboxCall('/sandbox/verifyEmail', player.token);
+    await verifyIdentity(stack, player);
     // The payout account form has its own journey (withdrawals.test.ts): saved here at the casino.
     await sandboxCall(
       '/api/bankAccount',

@@ -42,10 +42,9 @@ async function casino(player: NewPlayer, path: string, body: unknown, method = '
   return JSON.parse(text) as unknown;
 }
 
-/** A player with R500 of cash who may withdraw: a verified email and a saved Capitec account. */
+/** A player with R500 of cash who may withdraw: a verified email and identity, and a saved Capitec account. */
 async function payee(name: string): Promise<NewPlayer> {
-  const player = await newPlayer(stack, { name, credit: '500.00' });
-  await casino(player, '/sandbox/verifyEmail', {});
+  const player = await newPlayer(stack, { name, credit: '500.00', mayWithdraw: true });
   await casino(
     player,
     '/api/bankAccount',

@@ -8,6 +8,7 @@ import type { GatewayConfig } from '../../gateway/src/config.js';
 import { createGateway, type Gateway } from '../../gateway/src/server.js';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import { GUEST_HIDDEN_PROVIDER } from '../../sandbox/src/seed/generate-games.js';
+import { testIdentity } from '../../sandbox/test/identities.js';
 import { createSiteServer, type SiteServer } from '../../web/server/site-server.js';
 import { HYDRATED_EVENT } from '../../web/src/shared/page-events.js';
 import { SITE_PERSISTED_OPERATIONS } from '../../gateway/src/operations/persisted-operations.js';
@@ -253,6 +254,8 @@ export interface NewPlayer {
   name: string;
   email: string;
   password: string;
+  /** The South African ID number the player registered with. */
+  idNumber: string;
   /** The session token the registration returned. */
   token: string;
   /** Headers for the player's own JSON calls to the sandbox (their token as a bearer). */
@@ -261,13 +264,16 @@ export interface NewPlayer {
 
 /**
  * A new player, registered straight at the casino (the sandbox's POST /api/register, as a player made on another
- * device would be), with a unique email address and a date of birth of 1990-01-01. Then, as asked:
+ * device would be), with a unique email address and a valid, unique South African ID number (testIdentity). Then,
+ * as asked:
  * - `name`: the name on the account, shown in the header's account menu (default 'Test Player');
  * - `password`: the password to log in with (default 'correct-horse-9');
  * - `onboarded`: past the onboarding (POST /api/onboarding), so no Welcome dialog opens for them (default true;
  *   false leaves the onboarding to the test);
  * - `credit`: an amount put in their wallet (POST /sandbox/credit), for example '500.00' (default: nothing, a
- *   balance of R0.00).
+ *   balance of R0.00);
+ * - `mayWithdraw`: everything a withdrawal waits for done at the casino: the email verified and the identity
+ *   verified (FICA: verifyIdentity) (default false).
  * Each call must succeed, or this throws with the casino's response; every response is read to the end, so the
  * connection is free again (the sandbox waits for busy ones when it closes).
  */
@@ -278,9 +284,11 @@ export async function newPlayer(
     password = 'correct-horse-9',
     onboarded = true,
     credit,
-  }: { name?: string; password?: string; onboarded?: boolean; credit?: string } = {},
+    mayWithdraw = false,
+  }: { name?: string; password?: string; onboarded?: boolean; credit?: string; mayWithdraw?: boolean } = {},
 ): Promise<NewPlayer> {
   const email = `player${Date.now()}${Math.floor(Math.random() * 1e6)}@example.test`;
+  const identity = testIdentity();
   const post = async (path: string, headers: Record<string, string>, body: unknown) => {
     const res = await fetch(`${stack.sandbox.url}${path}`, {
       method: 'POST',
@@ -294,13 +302,60 @@ export async function newPlayer(
   const registered = await post(
     '/api/register',
     { 'content-type': 'application/json' },
-    { name, email, password, date_of_birth: '1990-01-01' },
+    { name, email, password, date_of_birth: identity.dateOfBirth, id_number: identity.idNumber },
   );
   const { token } = JSON.parse(registered) as { token: string };
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   if (onboarded) await post('/api/onboarding', auth, {});
   if (credit !== undefined) await post('/sandbox/credit', auth, { amount: credit });
-  return { name, email, password, token, auth };
+  const player = { name, email, password, idNumber: identity.idNumber, token, auth };
+  if (mayWithdraw) {
+    await post('/sandbox/verifyEmail', auth, {});
+    await verifyIdentity(stack, player);
+  }
+  return player;
+}
+
+/** The first bytes of a real PDF and PNG: what the casino sniffs to take a document. */
+export const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The player's identity verified at the casino (FICA, docs/rules.md#know-your-player) as a player on another device
+ * and the back office would do it: an identity document and a proof of address uploaded through the casino's
+ * single-use addresses, submitted, and verified by the back office (POST /sandbox/verification).
+ */
+export async function verifyIdentity(stack: SiteStack, player: Pick<NewPlayer, 'auth'>): Promise<void> {
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${stack.sandbox.url}${path}`, {
+      method: 'POST',
+      headers: player.auth,
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${text}`);
+    return JSON.parse(text) as { upload_url?: string };
+  };
+  for (const [kind, file, type] of [
+    ['identity', TINY_PNG, 'image/png'],
+    ['proof_of_address', TINY_PDF, 'application/pdf'],
+  ] as const) {
+    const { upload_url } = await call('/api/verification/documents', {
+      kind,
+      content_type: type,
+      size: file.length,
+    });
+    const put = await fetch(upload_url!, { method: 'PUT', headers: { 'content-type': type }, body: file });
+    await put.text();
+    if (put.status !== 201) throw new Error(`PUT ${kind}: ${put.status}`);
+  }
+  await call('/api/verification/submit', {});
+  await call('/sandbox/verification', { status: 'verified' });
 }
 
 /**
