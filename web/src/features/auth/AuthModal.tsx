@@ -13,7 +13,10 @@ import { useLogin } from './useLogin';
 import { useRegister } from './useRegister';
 import { SESSION_ENDED } from './session-ended';
 import { useForm } from '../../shared/forms/useForm';
-import { checkDateOfBirth, checkEmail, checkName, checkPassword } from '../../shared/forms/validation';
+import { checkEmail, checkName, checkPassword, checkRequired } from '../../shared/forms/validation';
+import { SelectField } from '../../ui/SelectField';
+import { PASSPORT_COUNTRIES } from './passport-countries';
+import { IDENTITY_FIELDS, useIdentityCheck, type IdentityKind } from './useIdentityCheck';
 
 const TITLES: Record<AuthMode, string> = {
   login: 'Log in',
@@ -123,10 +126,52 @@ function LoginForm() {
   );
 }
 
+const ID_HELP = 'We need your ID to confirm you are 18 or older, as the law requires.';
+
+/**
+ * Joining: the player's name, email and password, their identity (a South African ID number, or a passport and its
+ * country) and date of birth, which the casino requires of every player (docs/rules.md#know-your-player). The
+ * identity is checked by the casino as the player types (useIdentityCheck), and a valid ID number fills in the date
+ * of birth. Whatever the casino refuses, on the way or at the end, is said beside its field, and nothing typed is
+ * lost.
+ */
 function RegistrationForm() {
   const [register, busy] = useRegister();
-  const form = useForm({ name: '', email: '', password: '', dateOfBirth: '', phone: '' });
+  const form = useForm({
+    name: '',
+    email: '',
+    password: '',
+    idKind: 'SA_ID',
+    idNumber: '',
+    passportCountry: '',
+    dateOfBirth: '',
+    phone: '',
+  });
   const f = form.fields;
+  const kind: IdentityKind = f.idKind === 'PASSPORT' ? 'PASSPORT' : 'SA_ID';
+  // The date of birth the casino read from the ID number (not typed): the ID's own date replaces it if the number changes.
+  const [dateFromId, setDateFromId] = useState(false);
+  const identity = useIdentityCheck(
+    { kind, idNumber: f.idNumber, passportCountry: f.passportCountry, dateOfBirth: f.dateOfBirth },
+    {
+      dateFromId,
+      onAnswer: (errors, dateOfBirth) => {
+        if (dateOfBirth && (dateFromId || !f.dateOfBirth)) {
+          form.setField('dateOfBirth', dateOfBirth);
+          setDateFromId(true);
+        }
+        form.setFieldErrors(IDENTITY_FIELDS, errors);
+      },
+    },
+  );
+
+  const chooseKind = (next: IdentityKind) => {
+    if (next === kind) return;
+    form.setField('idKind', next);
+    // The number stays (a slip of the finger loses nothing); its errors were for the other document.
+    form.setFieldErrors(IDENTITY_FIELDS, {});
+    setDateFromId(false);
+  };
 
   const submit = (event: FormEvent) =>
     form.submit(
@@ -135,7 +180,15 @@ function RegistrationForm() {
         name: checkName(f.name),
         email: checkEmail(f.email),
         password: checkPassword(f.password, true),
-        dateOfBirth: checkDateOfBirth(f.dateOfBirth),
+        idNumber: checkRequired(
+          f.idNumber,
+          kind === 'SA_ID' ? 'Enter your South African ID number.' : 'Enter your passport number.',
+        ),
+        passportCountry:
+          kind === 'PASSPORT'
+            ? checkRequired(f.passportCountry, 'Choose the country that issued your passport.')
+            : null,
+        dateOfBirth: checkRequired(f.dateOfBirth, 'Enter your date of birth.'),
       },
       async () => {
         const { register: result } = await register({
@@ -143,6 +196,8 @@ function RegistrationForm() {
             name: f.name.trim(),
             email: f.email.trim(),
             password: f.password,
+            idNumber: f.idNumber.trim(),
+            passportCountry: kind === 'PASSPORT' ? f.passportCountry : null,
             dateOfBirth: f.dateOfBirth,
             phone: f.phone.trim() || null,
             // What the address brought the player with (?affid=, ?code=, ?tracking_id=), kept until now.
@@ -167,12 +222,57 @@ function RegistrationForm() {
         hint="At least 8 characters."
         {...form.field('password')}
       />
+      <fieldset className={styles.kinds}>
+        <legend className={styles.kindsLegend}>Your identity document</legend>
+        {(
+          [
+            ['SA_ID', 'South African ID'],
+            ['PASSPORT', 'Passport'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className={styles.kind}>
+            <input
+              type="radio"
+              name="idKind"
+              value={value}
+              checked={kind === value}
+              onChange={() => chooseKind(value)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <TextField
+        label={kind === 'SA_ID' ? 'South African ID number' : 'Passport number'}
+        // The ID number is digits only: a phone shows its number pad. Never remembered by the browser.
+        inputMode={kind === 'SA_ID' ? 'numeric' : 'text'}
+        autoComplete="off"
+        autoCapitalize={kind === 'SA_ID' ? 'off' : 'characters'}
+        spellCheck={false}
+        hint={ID_HELP}
+        {...form.field('idNumber')}
+        onBlur={identity.checkNow}
+      />
+      {kind === 'PASSPORT' && (
+        <SelectField
+          label="Country that issued your passport"
+          placeholder="Choose a country"
+          options={PASSPORT_COUNTRIES}
+          value={f.passportCountry}
+          onChange={(e) => form.setField('passportCountry', e.target.value)}
+          error={form.field('passportCountry').error}
+        />
+      )}
       <TextField
         label="Date of birth"
         type="date"
         autoComplete="bday"
-        hint="You must be 18 or older."
+        hint={dateFromId ? 'Filled in from your ID number.' : 'You must be 18 or older to play.'}
         {...form.field('dateOfBirth')}
+        onChange={(e) => {
+          form.setField('dateOfBirth', e.target.value);
+          setDateFromId(false);
+        }}
       />
       <TextField label="Mobile number (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
       <Button type="submit" variant="accent" className={styles.submit} disabled={busy}>

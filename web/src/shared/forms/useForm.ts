@@ -17,6 +17,23 @@ export function useForm<F extends Record<string, string>>(initial: F) {
     error: errors[name] ?? null,
   });
 
+  /** Sets one field's value from elsewhere than its input (a date of birth the casino read from an ID number). */
+  const setField = (name: keyof F & string, value: string) => setFields((f) => ({ ...f, [name]: value }));
+
+  /**
+   * The answer of a check made as the player types (the casino's, for a group of fields): each of `names` shows the
+   * error `found` has for it, or none. The other fields' errors stay.
+   */
+  const setFieldErrors = (names: readonly (keyof F & string)[], found: FieldErrors) =>
+    setErrors((current) => {
+      const next = { ...current };
+      for (const name of names) {
+        if (found[name]) next[name] = found[name];
+        else delete next[name];
+      }
+      return next;
+    });
+
   async function submit(event: FormEvent, checks: Record<string, string | null>, send: () => Promise<void>) {
     event.preventDefault();
     const found = errorsOf(checks);
@@ -32,5 +49,5 @@ export function useForm<F extends Record<string, string>>(initial: F) {
     }
   }
 
-  return { fields, field, message, submit };
+  return { fields, field, message, submit, setField, setFieldErrors };
 }

@@ -21,19 +21,12 @@ export function checkPassword(password: string, forNewAccount: boolean): string 
   return null;
 }
 
-/** Players must be 18 or over (the licence's rule), counted in whole years on the given day. */
-export function checkDateOfBirth(value: string, today = new Date()): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return 'Enter your date of birth.';
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const born = new Date(Date.UTC(year, month - 1, day));
-  if (born.getUTCMonth() !== month - 1 || born.getUTCDate() !== day || year < 1900) {
-    return 'Enter a real date of birth.';
-  }
-  let age = today.getUTCFullYear() - year;
-  if (today.getUTCMonth() < month - 1 || (today.getUTCMonth() === month - 1 && today.getUTCDate() < day))
-    age -= 1;
-  return age >= 18 ? null : 'You must be 18 or older to play.';
+/**
+ * A field the form cannot be sent without, empty: `message` says what to give. Whether what was given is right (an
+ * adult's date of birth, an ID number's check digit) is the casino's to say (docs/rules.md#know-your-player).
+ */
+export function checkRequired(value: string, message: string): string | null {
+  return value.trim() ? null : message;
 }
 
 export function checkName(name: string): string | null {
