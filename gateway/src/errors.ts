@@ -9,6 +9,11 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'OUTCOME_UNKNOWN'
   | 'INTERNAL_SERVER_ERROR'
+  /**
+   * The casino pays a withdrawal only to a player whose identity it has verified (FICA,
+   * docs/rules.md#know-your-player): carries `extensions.missing`, the documents still needed.
+   */
+  | 'VERIFICATION_REQUIRED'
   | SaferGamblingCode;
 
 /**

@@ -108,6 +108,48 @@ export interface AccountModel {
   createdAt: Date | null;
   /** Whether the player has seen the onboarding; null when the backend does not say. */
   onboardingSeen: boolean | null;
+  /** The identity number as the casino shows it, masked ('800101*******'); null for an account without one. */
+  idNumberMasked: string | null;
+  identityKind: IdentityKindName | null;
+  /** A passport's issuing country (ISO 3166 alpha-2); null for an ID number. */
+  passportCountry: string | null;
+}
+
+/** The casino's spellings of the schema's IdentityKind (resolvers/enums.ts). */
+export type IdentityKindName = 'sa_id' | 'passport';
+
+// FICA verification (docs/rules.md#know-your-player), in the casino's spellings (resolvers/enums.ts).
+export type VerificationStatusName = 'unverified' | 'pending' | 'verified' | 'rejected';
+export type VerificationDocumentKindName = 'identity' | 'proof_of_address' | 'bank_statement';
+export type VerificationDocumentStatusName =
+  'awaiting_upload' | 'uploaded' | 'in_review' | 'accepted' | 'rejected';
+
+/** One document the player uploaded (never the file: the gateway never holds one). */
+export interface VerificationDocumentModel {
+  __typename: 'VerificationDocument';
+  /** The casino's id of the document, inside the global ID. */
+  documentId: string;
+  kind: VerificationDocumentKindName;
+  status: VerificationDocumentStatusName;
+  rejectionReason: string | null;
+  contentType: string;
+  size: number;
+  uploadedAt: Date | null;
+}
+
+/** The player's verification as the casino keeps it (GET /api/verification). */
+export interface VerificationModel {
+  __typename: 'Verification';
+  status: VerificationStatusName;
+  /** Newest first. */
+  documents: VerificationDocumentModel[];
+  missing: VerificationDocumentKindName[];
+  submittedAt: Date | null;
+  decidedAt: Date | null;
+  reason: string | null;
+  reviewTime: string;
+  maxFileBytes: number;
+  contentTypes: string[];
 }
 
 /** The viewer is the signed-in player; its parts load lazily through the request's loaders. */
@@ -150,7 +192,7 @@ export interface WalletModel {
   methodNames: Partial<Record<WalletGateway, string>>;
 }
 
-export type WithdrawLockName = 'EMAIL_UNVERIFIED' | 'BONUS_WAGERING' | 'OTHER';
+export type WithdrawLockName = 'EMAIL_UNVERIFIED' | 'VERIFICATION_REQUIRED' | 'BONUS_WAGERING' | 'OTHER';
 export type NoBonusReasonName = 'PACKAGE_OFF' | 'PACKAGE_USED' | 'BONUS_ACTIVE' | 'DECLINED' | 'OTHER';
 
 export interface LoyaltyModel {
@@ -206,6 +248,9 @@ export interface NotificationModel {
 
 export interface TournamentEntryModel {
   tournamentId: number;
+  /** The casino's opaque id of the entry (entry_id): what TournamentEntry.id is made of, never the user id. */
+  entryId: string;
+  /** Only to tell the viewer's own entry (isViewer); never shown. */
   userId: number;
   name: string;
   position: number;
@@ -498,6 +543,13 @@ export interface SafeGamblingEventModel {
   resetsAt: Date | null;
   viewer: ViewerModel;
 }
+/** The casino's review of the player's FICA documents moved on (docs/rules.md#know-your-player). */
+export interface VerificationEventModel {
+  __typename: 'VerificationEvent';
+  name: string;
+  verification: VerificationModel;
+  viewer: ViewerModel;
+}
 export interface GenericViewerEventModel {
   __typename: 'GenericViewerEvent';
   name: string;
@@ -510,4 +562,5 @@ export type ViewerEventModel =
   | WithdrawalEventModel
   | ViewerSnapshotEventModel
   | SafeGamblingEventModel
+  | VerificationEventModel
   | GenericViewerEventModel;

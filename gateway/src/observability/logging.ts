@@ -24,10 +24,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
  * Fields that must never reach a log line, whoever adds them later: credentials, bodies, variables and connection
- * params (which carry the player's token over graphql-ws). The gateway's own lines never name them; this is the
- * safety net should a future line log an object that holds one.
+ * params (which carry the player's token over graphql-ws), and personal information (POPIA,
+ * docs/rules.md#know-your-player): an identity number, a verification document's upload address (its token is the
+ * capability to upload). The gateway's own lines never name them; this is the safety net should a future line log
+ * an object that holds one.
  */
-const REDACTED_PATHS = [
+const SECRET_FIELDS = [
   'authorization',
   'cookie',
   'token',
@@ -37,16 +39,18 @@ const REDACTED_PATHS = [
   'body',
   'variables',
   'connectionParams',
+  'idNumber',
+  'id_number',
+  'uploadUrl',
+  'upload_url',
+];
+const REDACTED_PATHS = [
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
   'headers.authorization',
   'headers.cookie',
   'req.headers.authorization',
   'req.headers.cookie',
-  '*.authorization',
-  '*.token',
-  '*.password',
-  '*.body',
-  '*.variables',
-  '*.connectionParams',
 ];
 
 /** JSON lines on stdout (or `destination`): one object per line with level, ISO time, pid and hostname. */

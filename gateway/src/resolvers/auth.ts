@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../context.js';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { forgotPassword, login, logout, register, resetPassword, updateProfile } from '../upstream/auth.js';
-import { cleanOptionalText, cleanText } from './clean-text.js';
+import { cleanName, cleanOptionalText, cleanText } from './clean-text.js';
 import { requireSession } from './guard.js';
 import { currentViewer } from './viewer.js';
 
@@ -18,13 +18,18 @@ function authPayload(ctx: GatewayContext, token: string, clientMutationId: strin
 export const authResolvers: Resolvers = {
   Mutation: {
     register: async (_root, { input }, ctx) => {
-      // The password is not text to clean: it is compared as typed, and never stored or shown.
+      // The password is not text to clean: it is compared as typed, and never stored or shown. The identity's rules
+      // (age, the ID number's check digit and birth date, one account per identity, a self-exclusion that follows
+      // the person) are the casino's: its refusals name the field (extensions.fields.idNumber, ...) or are
+      // SELF_EXCLUDED (upstream/client.ts).
       const registration = {
-        name: cleanText('name', input.name),
+        name: cleanName('name', input.name),
         email: cleanText('email', input.email),
         password: input.password,
         phone: cleanOptionalText('phone', input.phone) ?? null,
-        dateOfBirth: cleanOptionalText('dateOfBirth', input.dateOfBirth) ?? null,
+        dateOfBirth: cleanText('dateOfBirth', input.dateOfBirth),
+        idNumber: cleanText('idNumber', input.idNumber),
+        passportCountry: cleanOptionalText('passportCountry', input.passportCountry) ?? null,
         affiliate: cleanOptionalText('affiliate', input.affiliate) ?? null,
         trackingId: cleanOptionalText('trackingId', input.trackingId) ?? null,
       };
@@ -79,7 +84,7 @@ export const authResolvers: Resolvers = {
       requireSession(ctx);
       // Only what the player gave: a null name means "leave it", a null phone clears it.
       const changes = {
-        ...(input.name != null ? { name: cleanText('name', input.name) } : {}),
+        ...(input.name != null ? { name: cleanName('name', input.name) } : {}),
         ...(input.phone !== undefined ? { phone: cleanOptionalText('phone', input.phone) } : {}),
       };
       return {

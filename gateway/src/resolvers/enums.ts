@@ -86,4 +86,24 @@ export const enumResolvers: Resolvers = {
   ExclusionLength: { MONTHS_6: '6m', YEAR_1: '1y', YEARS_5: '5y' },
   RestrictionKind: { BREAK: 'break', SELF_EXCLUSION: 'self_exclusion' },
   SafeGamblingEventReason: { LIMIT_REACHED: 'limit_reached', CHANGED: 'changed' },
+  // Know your player (docs/rules.md#know-your-player): the casino's own spellings (REST ↔ GraphQL, 1:1).
+  IdentityKind: { SA_ID: 'sa_id', PASSPORT: 'passport' },
+  VerificationStatus: {
+    UNVERIFIED: 'unverified',
+    PENDING: 'pending',
+    VERIFIED: 'verified',
+    REJECTED: 'rejected',
+  },
+  VerificationDocumentKind: {
+    IDENTITY: 'identity',
+    PROOF_OF_ADDRESS: 'proof_of_address',
+    BANK_STATEMENT: 'bank_statement',
+  },
+  VerificationDocumentStatus: {
+    AWAITING_UPLOAD: 'awaiting_upload',
+    UPLOADED: 'uploaded',
+    IN_REVIEW: 'in_review',
+    ACCEPTED: 'accepted',
+    REJECTED: 'rejected',
+  },
 };

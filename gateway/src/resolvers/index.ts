@@ -17,6 +17,7 @@ import { saferGamblingPrefetches, saferGamblingResolvers } from './safer-gamblin
 import { scalarResolvers } from './scalars.js';
 import { subscriptionResolvers } from './subscriptions.js';
 import { tournamentsNodeLoaders, tournamentsPrefetches, tournamentsResolvers } from './tournaments.js';
+import { verificationPrefetches, verificationResolvers } from './verification.js';
 import { viewerNodeLoaders, viewerPrefetches, viewerResolvers } from './viewer.js';
 import { walletNodeLoaders, walletPrefetches, walletResolvers } from './wallet.js';
 import { withdrawalsNodeLoaders, withdrawalsPrefetches, withdrawalsResolvers } from './withdrawals.js';
@@ -48,6 +49,7 @@ export const resolvers: Resolvers[] = [
   authResolvers,
   tournamentsResolvers,
   saferGamblingResolvers,
+  verificationResolvers,
   subscriptionResolvers,
 ];
 
@@ -62,6 +64,7 @@ export const prefetches: Prefetches = [
   cataloguePrefetches,
   tournamentsPrefetches,
   saferGamblingPrefetches,
+  verificationPrefetches,
 ].reduce<Prefetches>((all, part) => {
   const merged = all as Record<string, object | undefined>;
   for (const [type, fields] of Object.entries(part)) merged[type] = { ...merged[type], ...fields };

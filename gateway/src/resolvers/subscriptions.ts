@@ -11,6 +11,7 @@ import { loadLoyalty, parseLoyaltyProgressEvent } from '../upstream/loyalty.js';
 import { parseNotificationEvent } from '../upstream/notifications.js';
 import { parseSaferGamblingEvent } from '../upstream/safer-gambling.js';
 import { asSeenBy, sharedTournament } from '../upstream/tournaments.js';
+import { parseVerificationEvent } from '../upstream/verification.js';
 import { loadWallet } from '../upstream/wallet.js';
 import { parseWithdrawalEvent } from '../upstream/withdrawals.js';
 import { requirePlayerId } from './guard.js';
@@ -65,6 +66,14 @@ async function viewerEvent(
     const event = parseSaferGamblingEvent(data);
     return {
       value: event ? { __typename: 'SafeGamblingEvent', name, ...event, viewer: viewerOf(userId) } : generic,
+    };
+  }
+  if (name === 'verification') {
+    const verification = parseVerificationEvent(data);
+    return {
+      value: verification
+        ? { __typename: 'VerificationEvent', name, verification, viewer: viewerOf(userId) }
+        : generic,
     };
   }
   if (name === 'wallet') {

@@ -125,7 +125,9 @@ export const tournamentsResolvers: Resolvers = {
     },
   },
   TournamentEntry: {
-    id: (e) => toGlobalId('TournamentEntry', `${e.tournamentId}:${e.userId}`),
+    // The casino's opaque entry id: a public leaderboard's ids say nothing of who is behind them (no user id, even
+    // decoded).
+    id: (e) => toGlobalId('TournamentEntry', e.entryId),
     startedAt: (e) => e.startedAt?.toISOString() ?? null,
     isViewer: (e) => e.viewerId !== null && e.userId === e.viewerId,
   },

@@ -13,6 +13,7 @@ import {
   readPayoutAccount,
   savePayoutAccount,
 } from '../upstream/withdrawals.js';
+import { cleanName } from './clean-text.js';
 import { requirePlayerId } from './guard.js';
 import type { NodeLoader } from './node.js';
 import { withSession, type Prefetches } from './prefetch.js';
@@ -83,7 +84,8 @@ export const withdrawalsResolvers: Resolvers = {
       const userId = await requirePlayerId(ctx);
       const payoutAccount = await savePayoutAccount(ctx.scope.upstream, userId, {
         bank: clean(input.bank, 40, 'bank'),
-        holder: clean(input.holder, 100, 'holder'),
+        // A person's name: no invisible or direction-changing characters (clean-text.ts).
+        holder: clean(cleanName('holder', input.holder), 100, 'holder'),
         accountNumber: clean(input.accountNumber, 40, 'accountNumber'),
         accountType: input.accountType,
       });

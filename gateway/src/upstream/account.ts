@@ -4,6 +4,12 @@ import { isoDate, parseUpstream } from './parse.js';
 import type { UpstreamClient } from './client.js';
 import type { RequestUpstream } from './request-upstream.js';
 
+/**
+ * An identity number as it may be shown: its first six characters (an ID number's birth date), the rest hidden,
+ * whatever the casino sent (it masks it itself: this keeps a whole number from ever passing through).
+ */
+const masked = (n: string) => n.slice(0, 6) + '*'.repeat(Math.max(0, n.length - 6));
+
 const AccountJson = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -13,6 +19,15 @@ const AccountJson = z.object({
   welcome_package_expired: z.union([z.boolean(), z.number()]).optional(),
   created_at: isoDate.nullable().optional(),
   onboarding_seen: z.union([z.boolean(), z.number()]).nullable().optional(),
+  // The identity the player registered with, as the casino shows it: masked, never whole (an account opened before
+  // the casino asked for one has none).
+  id_number_masked: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((n) => (n ? masked(n) : null)),
+  identity_kind: z.enum(['sa_id', 'passport']).nullable().optional(),
+  passport_country: z.string().nullable().optional(),
 });
 
 export function toAccount(raw: unknown): AccountModel {
@@ -27,6 +42,9 @@ export function toAccount(raw: unknown): AccountModel {
     welcomePackageExpired: Boolean(a.welcome_package_expired),
     createdAt: a.created_at ?? null,
     onboardingSeen: a.onboarding_seen == null ? null : Boolean(a.onboarding_seen),
+    idNumberMasked: a.id_number_masked ?? null,
+    identityKind: a.identity_kind ?? null,
+    passportCountry: a.passport_country || null,
   };
 }
 

@@ -47,7 +47,11 @@ export interface Registration {
   password: string;
   phone?: string | null;
   /** yyyy-MM-dd */
-  dateOfBirth?: string | null;
+  dateOfBirth: string;
+  /** A South African ID number, or a passport number with passportCountry (docs/rules.md#know-your-player). */
+  idNumber: string;
+  /** A passport's issuing country (ISO 3166 alpha-2); none for an ID number. */
+  passportCountry?: string | null;
   /**
    * The affiliate the site persisted: ?affid= or ?code=, organic by default
    * (docs/rules.md#routes-and-query-parameters).
@@ -57,14 +61,20 @@ export interface Registration {
   trackingId?: string | null;
 }
 
-/** POST /api/register: returns {token, user}. */
+/**
+ * POST /api/register: returns {token, user}. The casino checks the identity (422 naming date_of_birth, id_number or
+ * passport_country; 403 self_excluded for an identity under a self-exclusion). The identity number travels in this
+ * body only: never in an address, never in a log line.
+ */
 export async function register(upstream: RequestUpstream, r: Registration): Promise<string> {
   const json = {
     name: r.name,
     email: r.email,
     password: r.password,
+    date_of_birth: r.dateOfBirth,
+    id_number: r.idNumber,
+    ...(r.passportCountry ? { passport_country: r.passportCountry } : {}),
     ...(r.phone ? { phone: r.phone } : {}),
-    ...(r.dateOfBirth ? { date_of_birth: r.dateOfBirth } : {}),
     ...(r.affiliate ? { affiliate: r.affiliate } : {}),
     ...(r.trackingId ? { tracking_id: r.trackingId } : {}),
   };

@@ -115,6 +115,44 @@ function saferGamblingRefusal(
   };
 }
 
+/** The casino's document kinds as the schema's VerificationDocumentKind names them. */
+const DOCUMENT_KINDS: Record<string, string> = {
+  identity: 'IDENTITY',
+  proof_of_address: 'PROOF_OF_ADDRESS',
+  bank_statement: 'BANK_STATEMENT',
+};
+const VERIFICATION_STATUSES = new Set(['unverified', 'pending', 'verified', 'rejected']);
+
+/**
+ * What a refusal says is missing of the player's FICA documents (docs/rules.md#know-your-player): its `missing` kinds
+ * as the schema's VerificationDocumentKind names them (IDENTITY, PROOF_OF_ADDRESS), passed on as
+ * `extensions.missing`; null when the body has no such list. A kind this gateway does not know is left out.
+ */
+function missingDocuments(body: unknown): string[] | null {
+  const missing = body && typeof body === 'object' ? (body as { missing?: unknown }).missing : undefined;
+  if (!Array.isArray(missing)) return null;
+  return missing.flatMap((kind) =>
+    typeof kind === 'string' && DOCUMENT_KINDS[kind] ? [DOCUMENT_KINDS[kind]] : [],
+  );
+}
+
+/**
+ * The casino's refusal of a withdrawal by a player it has not verified (403 `{code: 'verification_required', missing,
+ * verification_status}`): VERIFICATION_REQUIRED with `extensions.missing` and `extensions.verificationStatus`
+ * (VerificationStatus's name: PENDING while the documents are being reviewed). Null for any other body.
+ */
+function verificationRefusal(body: unknown): Record<string, unknown> | null {
+  if (!body || typeof body !== 'object') return null;
+  const { code, verification_status: status } = body as { code?: unknown; verification_status?: unknown };
+  if (code !== 'verification_required') return null;
+  return {
+    missing: missingDocuments(body) ?? [],
+    ...(typeof status === 'string' && VERIFICATION_STATUSES.has(status)
+      ? { verificationStatus: status.toUpperCase() }
+      : {}),
+  };
+}
+
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED';
   if (status === 403) return 'FORBIDDEN';
@@ -329,13 +367,16 @@ export class UpstreamClient {
     if (response.status >= 400) {
       const refusal = saferGamblingRefusal(body);
       if (refusal) throw gatewayError(refusal.code, upstreamMessage(body), refusal.extensions);
+      const unverified = verificationRefusal(body);
+      if (unverified) throw gatewayError('VERIFICATION_REQUIRED', upstreamMessage(body), unverified);
       const fields = response.status === 422 ? fieldErrors(body) : null;
       const reason = response.status === 401 ? sessionEndReason(body) : null;
-      throw gatewayError(
-        codeForStatus(response.status),
-        upstreamMessage(body),
-        fields ? { fields } : reason ? { reason } : {},
-      );
+      // A submission of FICA documents with one missing (422 {error, missing}) says which.
+      const missing = response.status === 422 ? missingDocuments(body) : null;
+      throw gatewayError(codeForStatus(response.status), upstreamMessage(body), {
+        ...(fields ? { fields } : reason ? { reason } : {}),
+        ...(missing ? { missing } : {}),
+      });
     }
     // A body with an error field counts as failed, whatever the status (docs/rules.md#error-messages).
     if (

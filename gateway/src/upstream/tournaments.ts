@@ -15,6 +15,9 @@ import type { RequestUpstream } from './request-upstream.js';
  */
 
 const EntryJson = z.object({
+  // The entry's own opaque id: TournamentEntry.id is made of it, so no user id is ever published.
+  entry_id: z.union([z.string().min(1), z.number().int()]).transform(String),
+  // Only to tell the viewer's own entry; never passed on.
   user_id: z.number().int(),
   name: z.string(),
   position: z.number().int(),
@@ -62,6 +65,7 @@ const OneJson = z.object({ tournament: TournamentJson });
 function toEntry(tournamentId: number, e: EntryJson, viewerId: number | null): TournamentEntryModel {
   return {
     tournamentId,
+    entryId: e.entry_id,
     userId: e.user_id,
     name: e.name,
     position: e.position,

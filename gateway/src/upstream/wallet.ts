@@ -54,7 +54,7 @@ const WalletJson = z
       })
       .nullable()
       .optional(),
-    withdraw_lock: upperEnum(['EMAIL_UNVERIFIED', 'BONUS_WAGERING'] as const)
+    withdraw_lock: upperEnum(['EMAIL_UNVERIFIED', 'VERIFICATION_REQUIRED', 'BONUS_WAGERING'] as const)
       .nullable()
       .optional(),
     bonus_wagering: BonusWageringJson.nullable().optional(),
