@@ -170,6 +170,13 @@ export const routes: RouteObject[] = [
             lazy: lazyRoute(() => import('../features/safer-gambling/SaferGamblingPage')),
           },
           {
+            // FICA verification (docs/rules.md#know-your-player): linked from the account menu and from every
+            // place a withdrawal is blocked for it.
+            path: 'account/verification',
+            handle: { name: 'verification' },
+            lazy: lazyRoute(() => import('../features/verification/VerificationPage')),
+          },
+          {
             // After a self-exclusion, signed out (features/safer-gambling/ExcludedPage.tsx).
             path: EXCLUDED_PATH.slice(1),
             handle: { name: 'self-excluded' },

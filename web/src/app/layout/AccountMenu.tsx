@@ -52,6 +52,10 @@ export default function AccountMenu(props: {
           <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('profile')}>
             PROFILE
           </DropdownMenu.Item>
+          <DropdownMenu.Item className={styles.dropdownItem} asChild>
+            {/* FICA verification: the documents the casino needs before a first withdrawal (docs/rules.md#know-your-player). */}
+            <Link to="/account/verification">VERIFY ACCOUNT</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item className={styles.dropdownItem} onSelect={() => openModal('coupon')}>
             REDEEM COUPON
           </DropdownMenu.Item>
