@@ -21,6 +21,11 @@ function Harness() {
             combined {
               formatted
             }
+            withdrawLock
+          }
+          verification {
+            status
+            reason
           }
           loyalty {
             id
@@ -47,6 +52,10 @@ function Harness() {
   return (
     <>
       <p data-testid="balance">{viewer.wallet?.combined.formatted}</p>
+      <p data-testid="verification">
+        {viewer.verification?.status} {viewer.verification?.reason}
+      </p>
+      <p data-testid="withdraw-lock">{viewer.wallet?.withdrawLock ?? 'none'}</p>
       <p data-testid="progress">{viewer.loyalty?.progressPercent}</p>
       <p data-testid="badge">{viewer.headerCount?.unreadCount}</p>
       <p data-testid="list-unread">{viewer.notifications?.unreadCount}</p>
@@ -63,7 +72,12 @@ function Harness() {
 async function setUp() {
   const environment = renderWithRelay(<Harness />, {
     Viewer: () => ({ id: 'viewer-1' }),
-    Wallet: () => ({ id: 'wallet-1', combined: { formatted: 'R500.00' } }),
+    Wallet: () => ({
+      id: 'wallet-1',
+      combined: { formatted: 'R500.00' },
+      withdrawLock: 'VERIFICATION_REQUIRED',
+    }),
+    Verification: () => ({ status: 'PENDING', reason: null }),
     Loyalty: () => ({ id: 'loyalty-1', progressPercent: 20 }),
     NotificationConnection: () => ({
       unreadCount: 1,
@@ -131,5 +145,42 @@ describe('the live events', () => {
     expect(items.map((li) => li.textContent)).toEqual(['Jackpot!', 'Welcome to PlayLive']);
     expect(screen.getByTestId('badge').textContent).toBe('2');
     expect(screen.getByTestId('list-unread').textContent).toBe('2');
+  });
+
+  it("put the casino's decision on the player's verification, and open withdrawals with it", async () => {
+    const { send } = await setUp();
+    expect(screen.getByTestId('verification').textContent).toBe('PENDING ');
+    send({
+      __typename: 'VerificationEvent',
+      name: 'verification',
+      verification: {
+        status: 'VERIFIED',
+        submittedAt: '2026-11-22T08:00:00Z',
+        decidedAt: '2026-11-22T09:00:00Z',
+        reason: null,
+        reviewTime: 'within 24 hours',
+        maxFileBytes: 5242880,
+        contentTypes: ['image/jpeg', 'image/png', 'application/pdf'],
+        missing: [],
+        documents: [],
+      },
+      viewer: {
+        id: 'viewer-1',
+        wallet: {
+          id: 'wallet-1',
+          money: { cents: 50000, amount: '500.00', formatted: 'R500.00' },
+          bonus: { cents: 0, amount: '0.00', formatted: 'R0.00' },
+          combined: { cents: 50000, amount: '500.00', formatted: 'R500.00' },
+          canWithdraw: true,
+          withdrawable: { cents: 50000, formatted: 'R500.00' },
+          locked: { cents: 0, formatted: 'R0.00' },
+          withdrawLock: null,
+          bonusWagering: null,
+          welcomePackage: { available: false, unavailableReason: null },
+        },
+      },
+    });
+    expect(screen.getByTestId('verification').textContent).toBe('VERIFIED ');
+    expect(screen.getByTestId('withdraw-lock').textContent).toBe('none');
   });
 });

@@ -84,6 +84,19 @@ const Subscription = graphql`
           }
         }
       }
+      # The casino's review moved on (submitted, verified, rejected): the verification page shows it (the updater puts
+      # it in the viewer's place), and the wallet's withdrawLock opens or stays closed with it.
+      ... on VerificationEvent {
+        verification {
+          ...VerificationPage_verification
+        }
+        viewer {
+          id
+          wallet {
+            ...WalletFields_wallet
+          }
+        }
+      }
       ... on ViewerSnapshotEvent {
         viewer {
           ...ViewerEvents_viewer

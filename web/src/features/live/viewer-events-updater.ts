@@ -5,7 +5,8 @@ import { NOTIFICATIONS_CONNECTION, prependNotification } from '../../shared/rela
 /*
  * What one live event changes in the store beyond what Relay normalises by id (a wallet, a refetched loyalty, a
  * snapshot's viewer): the progress toward the next diamond on the Loyalty record; a new notification at the top of
- * the modal's list, and the unread count on the list and on the header's count.
+ * the modal's list, and the unread count on the list and on the header's count; a verification as it now stands in
+ * the viewer's place (it has no id of its own: it is the viewer's).
  */
 export function applyViewerEvent(
   store: RecordSourceSelectorProxy<ViewerEventsSubscription$data>,
@@ -17,6 +18,12 @@ export function applyViewerEvent(
 
   if (event.__typename === 'LoyaltyProgressEvent') {
     viewer.getLinkedRecord('loyalty')?.setValue(event.progressPercent, 'progressPercent');
+    return;
+  }
+
+  if (event.__typename === 'VerificationEvent') {
+    const verification = store.getRootField('viewerEvents')?.getLinkedRecord('verification');
+    if (verification) viewer.setLinkedRecord(verification, 'verification');
     return;
   }
 
