@@ -1,4 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
+import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { BalanceBreakdown_wallet$key } from '../../__generated__/BalanceBreakdown_wallet.graphql';
 import { openModal } from '../../shared/modals/modal-store';
@@ -51,6 +52,8 @@ export function WalletButtons({
     `,
     wallet,
   );
+  // Open while the player reads it; closed when they follow the lock notice's link to another page.
+  const [open, setOpen] = useState(false);
   const deposit = (
     <button
       type="button"
@@ -77,7 +80,7 @@ export function WalletButtons({
   }
   return (
     <>
-      <Popover.Root>
+      <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger className={classNames.pill} aria-label={`Wallet: ${w.combined.formatted}`}>
           {w.combined.formatted}
         </Popover.Trigger>
@@ -123,7 +126,7 @@ export function WalletButtons({
                 </div>
               )}
             </dl>
-            <WithdrawLockNotice wallet={w} compact />
+            <WithdrawLockNotice wallet={w} compact onLeave={() => setOpen(false)} />
             <div className={styles.actions}>
               <Popover.Close
                 className={styles.primary}

@@ -3,6 +3,8 @@ import { graphql, useFragment } from 'react-relay';
 import type { WithdrawalCard_withdrawal$key } from '../../__generated__/WithdrawalCard_withdrawal.graphql';
 import type { WithdrawForm_query$key } from '../../__generated__/WithdrawForm_query.graphql';
 import { refusalOf } from '../../shared/forms/validation';
+import { closeModal } from '../../shared/modals/modal-store';
+import { Link } from '../../ui/Link';
 import { MutationError } from '../../shared/relay/useMutation';
 import { Button } from '../../ui/Button';
 import { isOnline, useOnline } from '../../shared/offline/connection';
@@ -19,6 +21,7 @@ import {
 } from './withdrawal-outcome';
 import { PayoutAccountForm } from './PayoutAccountForm';
 import { useWithdraw } from './useWithdraw';
+import { VERIFICATION_PATH } from './WithdrawLockNotice';
 import { WithdrawalCard } from './WithdrawalCard';
 
 /** Automatic checks of an unknown outcome before leaving it to "Check again" (the gateway limits attempts). */
@@ -87,6 +90,7 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [verify, setVerify] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [editingAccount, setEditingAccount] = useState(false);
   // The withdrawals asked for since the cashier opened, newest first (the query's list is from when it opened).
@@ -123,6 +127,8 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
       setUnknown(null);
       const refusal = refusalOf(err);
       setMessage(refusal.message ?? refusal.fields.amount ?? null);
+      // The casino's FICA refusal (its message says what is missing): the way to the verification page beside it.
+      setVerify(code === 'VERIFICATION_REQUIRED');
     }
   };
 
@@ -229,6 +235,7 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
     event.preventDefault();
     if (!isOnline()) return;
     setMessage(null);
+    setVerify(false);
     setDone(null);
     const checked = checkAmount(amount, { min, max, available: wallet.money, operation: 'withdrawal' });
     if (!checked.ok) return setError(checked.message);
@@ -240,9 +247,14 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
     <>
       <form noValidate onSubmit={submit} className={styles.form} aria-label="Withdraw">
         {message && (
-          <p className={styles.formError} role="alert">
-            {message}
-          </p>
+          <div className={styles.formError} role="alert">
+            <p className={styles.formErrorText}>{message}</p>
+            {verify && (
+              <Link to={VERIFICATION_PATH} className={styles.link} onClick={closeModal}>
+                Verify your account
+              </Link>
+            )}
+          </div>
         )}
         {done && (
           <p className={styles.success} role="status">

@@ -106,7 +106,9 @@ function Harness() {
 }
 
 function renderForms(
-  account: { withdrawLock: 'EMAIL_UNVERIFIED' | 'BONUS_WAGERING' | null } = { withdrawLock: null },
+  account: {
+    withdrawLock: 'EMAIL_UNVERIFIED' | 'VERIFICATION_REQUIRED' | 'BONUS_WAGERING' | null;
+  } = { withdrawLock: null },
 ) {
   return renderWithRelay(
     <Harness />,
@@ -222,5 +224,39 @@ describe('the cashier forms', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'See your bonus wagering' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Withdraw' })).toBeNull();
+  });
+
+  it('sends a player whose identity is not verified yet to the verification page (FICA)', async () => {
+    renderForms({ withdrawLock: 'VERIFICATION_REQUIRED' });
+    expect(
+      await screen.findByText('We need to verify your identity before your first withdrawal (FICA).'),
+    ).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Verify your account' });
+    expect(link.getAttribute('href')).toBe('/account/verification');
+    expect(screen.queryByRole('form', { name: 'Withdraw' })).toBeNull();
+  });
+
+  it("shows the casino's FICA refusal of a withdrawal with the way to verify", async () => {
+    const environment = renderForms();
+    await screen.findByRole('form', { name: 'Withdraw' });
+    submitWith('Withdraw', '60');
+    const message =
+      'Verify your identity before you withdraw: we need your identity document and a proof of address (FICA).';
+    await act(async () => {
+      environment.mock.rejectMostRecentOperation(
+        Object.assign(new Error(message), {
+          errors: [
+            {
+              message,
+              extensions: { code: 'VERIFICATION_REQUIRED', missing: ['IDENTITY', 'PROOF_OF_ADDRESS'] },
+            },
+          ],
+        }),
+      );
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    const link = screen.getByRole('link', { name: 'Verify your account' });
+    expect(link.getAttribute('href')).toBe('/account/verification');
   });
 });
