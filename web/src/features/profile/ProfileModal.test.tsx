@@ -14,6 +14,9 @@ const ACCOUNT = {
   phone: '+27 82 555 0100',
   emailVerified: true,
   welcomePackageExpired: false,
+  idNumberMasked: '800101*******',
+  identityKind: 'SA_ID',
+  passportCountry: null,
 };
 
 /** The name as another screen shows it (the header's account menu), and the modal while it is open. */
@@ -82,6 +85,9 @@ describe('the profile modal', () => {
     expect(field('Name').value).toBe('Thandi Original');
     expect(field('Mobile number (optional)').value).toBe('+27 82 555 0100');
     expect(screen.getByText('thandi@example.test')).toBeTruthy();
+    // The identity number only ever masked, as the casino sends it.
+    expect(screen.getByText('South African ID number')).toBeTruthy();
+    expect(screen.getByText('800101*******')).toBeTruthy();
   });
 
   it('says beside each field what to fix, and sends nothing', async () => {

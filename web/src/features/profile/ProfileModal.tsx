@@ -41,6 +41,9 @@ function ProfileContent(props: { options: ReturnType<typeof useReload>['options'
             email
             phone
             emailVerified
+            idNumberMasked
+            identityKind
+            passportCountry
           }
         }
       }
@@ -54,11 +57,9 @@ function ProfileContent(props: { options: ReturnType<typeof useReload>['options'
   return <ProfileForm account={data.viewer.account} />;
 }
 
-function ProfileForm({
-  account,
-}: {
-  account: { name: string; email: string; phone: string | null | undefined; emailVerified: boolean };
-}) {
+type ProfileAccount = NonNullable<NonNullable<ProfileModalQuery['response']['viewer']>['account']>;
+
+function ProfileForm({ account }: { account: ProfileAccount }) {
   const [save, busy] = useUpdateProfile();
   const form = useForm({ name: account.name, phone: account.phone ?? '' });
   const f = form.fields;
@@ -83,6 +84,7 @@ function ProfileForm({
           {account.emailVerified ? 'Verified' : 'Not verified yet'} · To change it, contact support.
         </span>
       </div>
+      <IdentityNumber account={account} />
       <TextField label="Name" autoComplete="name" {...form.field('name')} />
       <TextField
         label="Mobile number (optional)"
@@ -100,6 +102,26 @@ function ProfileForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The identity number given at registration, only ever masked (docs/rules.md#know-your-player: the casino sends its
+ * first six characters): shown so the player knows which one the casino holds; none for an account opened before
+ * the casino asked for one.
+ */
+function IdentityNumber({ account }: { account: ProfileAccount }) {
+  if (!account.idNumberMasked) return null;
+  const label =
+    account.identityKind === 'PASSPORT'
+      ? `Passport number${account.passportCountry ? ` (${account.passportCountry})` : ''}`
+      : 'South African ID number';
+  return (
+    <div className={styles.email}>
+      <span className={styles.label}>{label}</span>
+      <span className={styles.value}>{account.idNumberMasked}</span>
+      <span className={styles.hint}>Shown masked, to keep it private. To correct it, contact support.</span>
+    </div>
   );
 }
 
