@@ -24,6 +24,15 @@ function SaferGamblingLink() {
   );
 }
 
+/** The player's verification page; a guest, who cannot open it yet, reads its name. */
+function VerificationLink() {
+  return useLayout().signedIn ? (
+    <Link to="/account/verification">Verify your account</Link>
+  ) : (
+    <strong>Verify your account</strong>
+  );
+}
+
 const ANSWERS: readonly Answer[] = [
   {
     question: 'How do I deposit?',
@@ -69,10 +78,60 @@ const ANSWERS: readonly Answer[] = [
   {
     question: 'Why do I need to verify my account?',
     answer: (
+      <>
+        <p>
+          South African law requires it. The Financial Intelligence Centre Act (<strong>FICA</strong>) asks
+          every casino to know who its players are, and only adults of <strong>18 or older</strong> may play.
+          So when you join we ask for your ID number (or passport), and before your{' '}
+          <strong>first withdrawal</strong> we check your documents. You can deposit and play while we do.
+        </p>
+        <p>
+          Start on the <VerificationLink /> page in your account menu; the Cashier links there too when a
+          withdrawal waits for it.
+        </p>
+      </>
+    ),
+  },
+  {
+    question: 'Which documents do I need to verify my account?',
+    answer: (
+      <ul>
+        <li>
+          <strong>An identity document</strong>: your green ID book, smart ID card or passport.
+        </li>
+        <li>
+          <strong>A proof of address</strong> in your name, <strong>not older than three months</strong>: a
+          utility bill, a bank or municipal statement, or a lease.
+        </li>
+        <li>
+          <strong>A bank statement</strong> of the account we pay you into, only if we ask for one.
+        </li>
+        <li>
+          A photo from your phone&apos;s camera, or a JPEG, PNG or PDF file: all four corners showing and easy
+          to read.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    question: 'How long does verification take?',
+    answer: (
       <p>
-        The law requires us to check that every player is 18 or older and plays under their own name. Confirm
-        your email with the link we send when you join; before your first withdrawal we may ask for a copy of
-        your ID and proof of address. We keep them private and use them only for these checks.
+        Uploading takes a few minutes. We usually review your documents <strong>within 24 hours</strong>, and
+        your verification page updates by itself when we have decided. If we cannot accept a document, the
+        page tells you why: upload a better one and submit again.
+      </p>
+    ),
+  },
+  {
+    question: 'Is my personal information safe?',
+    answer: (
+      <p>
+        Yes. We handle your ID number and documents as the Protection of Personal Information Act (
+        <strong>POPIA</strong>) requires: they go straight to our own secure storage, are used only to verify
+        your account and meet the law, and are never shown back, on any page or to anyone else. Your account
+        shows your ID number masked (only its first six digits), and our leaderboards show only your first
+        name and the first letter of your surname.
       </p>
     ),
   },
