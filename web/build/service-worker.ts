@@ -19,6 +19,9 @@ import { ART_CACHE, ASSETS_CACHE, DATA_CACHE, PAGES_CACHE } from '../src/shared/
  * - Art and banners from the casino's assets host (any image of another origin: the CSP lets images come only from
  *   there): cache first, at most 200, a week. They are opaque (no CORS), so their status is unknown: a broken one
  *   ages out.
+ * - Anything else goes to the network untouched: every route above is for GETs (Workbox's default method), so a
+ *   verification document's PUT to the casino's upload address (features/verification/upload.ts) is neither
+ *   answered nor kept by the worker, and its upload progress is the browser's own.
  * The page registers the worker itself (app/service-worker.ts): after the first paint, never in development.
  * The functions below are copied into the worker as source: they may use nothing from outside themselves.
  */

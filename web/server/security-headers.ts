@@ -20,7 +20,9 @@ export interface SitePolicyOptions {
  *   fallbacks use);
  * - the app talks to /graphql on its own origin, over fetch and graphql-ws ('self' covers ws: and wss: of it); the
  *   service worker (/sw.js, which gets this policy too) fetches the casino's art to keep it for offline, and a
- *   worker's fetch is a connection;
+ *   worker's fetch is a connection; a FICA document is PUT straight to the casino's single-use upload address on
+ *   its own host (features/verification/upload.ts: the gateway never holds a file), so connect-src names the
+ *   casino's origin (the assets URL is the casino's origin where the site runs beside it: `npm start`, the tests);
  * - a launched game opens the casino's game page, which may be any game provider's https page, in an iframe;
  * - no page of another origin may frame the site (clickjacking the cashier), and no plugin, <base> or form may
  *   send the player elsewhere.
