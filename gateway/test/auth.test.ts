@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toGlobalId } from '../src/relay.js';
-import { signUp, startStack, type Stack } from './harness.js';
+import { testIdentity } from '../../sandbox/test/identities.js';
+import { identity, signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -12,7 +13,9 @@ const LOGIN = `mutation($input: LoginInput!) {
   login(input: $input) { token clientMutationId viewer { id account { userId email name } wallet { money { cents } } } }
 }`;
 const REGISTER = `mutation($input: RegisterInput!) {
-  register(input: $input) { token clientMutationId viewer { id account { userId email name phone } } }
+  register(input: $input) {
+    token clientMutationId viewer { id account { userId email name phone idNumberMasked identityKind passportCountry } }
+  }
 }`;
 const VIEWER = '{ viewer { account { email } } }';
 
@@ -30,12 +33,14 @@ async function resetTokenFor(email: string): Promise<string> {
 describe('register', () => {
   it('returns the token (the backend returns {token}) and the new viewer, read with that token', async () => {
     const email = freshEmail();
+    const id = identity();
     const res = await stack.gql(REGISTER, {
       input: {
         name: 'New Player',
         email,
         password: 'long-enough-1',
         phone: '+27 82 555 0101',
+        ...id,
         clientMutationId: 'r1',
       },
     });
@@ -43,7 +48,15 @@ describe('register', () => {
     const p = res.data.register;
     expect(p.token).toEqual(expect.any(String));
     expect(p.clientMutationId).toBe('r1');
-    expect(p.viewer.account).toMatchObject({ email, name: 'New Player', phone: '+27 82 555 0101' });
+    expect(p.viewer.account).toMatchObject({
+      email,
+      name: 'New Player',
+      phone: '+27 82 555 0101',
+      // Never the whole number: its first six digits (the birth date), the rest hidden.
+      idNumberMasked: `${id.idNumber.slice(0, 6)}*******`,
+      identityKind: 'SA_ID',
+      passportCountry: null,
+    });
     expect(p.viewer.id).toBe(toGlobalId('Viewer', p.viewer.account.userId));
     const me = await stack.gql(VIEWER, {}, { token: p.token });
     expect(me.data.viewer.account.email).toBe(email);
@@ -51,17 +64,27 @@ describe('register', () => {
 
   it("refuses a taken email and an under-18 date of birth with the backend's text", async () => {
     const { email } = await signUp(stack);
-    const taken = await stack.gql(REGISTER, { input: { name: 'Again', email, password: 'long-enough-1' } });
+    const taken = await stack.gql(REGISTER, {
+      input: { name: 'Again', email, password: 'long-enough-1', ...identity() },
+    });
     expect(taken.errors?.[0]).toMatchObject({
       message: 'The email has already been taken.',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     const young = await stack.gql(REGISTER, {
-      input: { name: 'Young', email: freshEmail(), password: 'long-enough-1', dateOfBirth: '2020-01-01' },
+      input: {
+        name: 'Young',
+        email: freshEmail(),
+        password: 'long-enough-1',
+        ...testIdentity('2020-01-01'),
+      },
     });
     expect(young.errors?.[0]).toMatchObject({
       message: 'You must be 18 or older to register.',
-      extensions: { code: 'BAD_USER_INPUT' },
+      extensions: {
+        code: 'BAD_USER_INPUT',
+        fields: { dateOfBirth: ['You must be 18 or older to register.'] },
+      },
     });
   });
 });

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDuration } from '../src/domain/time.js';
 import { toGlobalId } from '../src/relay.js';
-import { credit, sandboxPost, signUp, startStack, type Stack } from './harness.js';
+import { testIdentity } from '../../sandbox/test/identities.js';
+import { credit, identity, sandboxPost, signUp, startStack, type Stack } from './harness.js';
 
 let stack: Stack;
 
@@ -181,6 +182,7 @@ describe('signing in and out', () => {
           name: 'Affiliate Player',
           email,
           password: 'correct-horse-9',
+          ...identity(),
           affiliate: 'partner42',
           trackingId: 'cmp-7',
         },
@@ -198,7 +200,7 @@ describe('signing in and out', () => {
   it("puts the backend's per-field validation messages in extensions.fields, named as the input's fields", async () => {
     const { email } = await signUp(stack, 'Taken');
     const res = await stack.gql('mutation($input: RegisterInput!) { register(input: $input) { token } }', {
-      input: { name: 'Again', email, password: 'correct-horse-9', trackingId: '' },
+      input: { name: 'Again', email, password: 'correct-horse-9', trackingId: '', ...identity() },
     });
     expect(res.errors![0].extensions.code).toBe('BAD_USER_INPUT');
     const fields = res.errors![0].extensions.fields;
@@ -209,7 +211,7 @@ describe('signing in and out', () => {
         name: 'Young',
         email: `y${Date.now()}@example.test`,
         password: 'correct-horse-9',
-        dateOfBirth: '2015-01-01',
+        ...testIdentity('2015-01-01'),
       },
     });
     expect(young.errors![0].extensions.fields.dateOfBirth).toEqual(['You must be 18 or older to register.']);

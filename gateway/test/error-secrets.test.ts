@@ -1,6 +1,6 @@
 /**
  * No secret or personal value in an error (src/operations/input-errors.ts): a malformed value for any input carrying a password,
- * token, email, phone or name (a wrong type, an extra key, a null, a value written in the document) is refused with
+ * token, email, phone, name or identity number (a wrong type, an extra key, a null, a value written in the document) is refused with
  * a message naming the input's place and the rule it breaks, never the value, and the value shows neither in the
  * response nor in any line the gateway logs. The issue: a login with an extra key returned
  * 'Variable "$input" got invalid value { email: "…", password: "hunter2", extra: 1 }; …'.
@@ -29,6 +29,7 @@ const SECRET = {
   phone: '+27825550199',
   name: 'Thandeka Secretname',
   date: '1989-04-17-secret',
+  idNumber: '8904175800086',
 };
 
 /** Every mutation whose input carries such a value (schema.graphql), and a valid input for it. */
@@ -47,7 +48,13 @@ const INPUTS: { mutation: string; type: string; input: Record<string, string>; s
       password: SECRET.password,
       phone: SECRET.phone,
       dateOfBirth: SECRET.date,
+      idNumber: SECRET.idNumber,
     },
+  },
+  {
+    mutation: 'checkIdentity',
+    type: 'CheckIdentityInput',
+    input: { idNumber: SECRET.idNumber, dateOfBirth: SECRET.date },
   },
   { mutation: 'forgotPassword', type: 'ForgotPasswordInput', input: { email: SECRET.email } },
   {

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
+import { testIdentity } from '../../sandbox/test/identities.js';
 import type { GatewayConfig } from '../src/config.js';
 import { createGateway, type Gateway, type GatewayOptions } from '../src/server.js';
-import { capturingLogger, noteSecret, noteSecretsIn } from './log-capture.js';
+import { capturingLogger, noteSecret, noteSecretsIn, noteUploadAddress } from './log-capture.js';
 
 export interface Stack {
   sandbox: Sandbox;
@@ -31,7 +32,8 @@ export async function startStack(
     tournamentCoalesceMs?: number;
     /**
      * Also gets what the gateway logs (default: nothing, or the console with GATEWAY_TEST_LOG set). Every line is
-     * captured for the suite's check that no log holds a token or password (log-check.ts) whatever this is.
+     * captured for the suite's check that no log holds a token, password, identity number or upload address
+     * (log-check.ts) whatever this is.
      */
     logger?: GatewayOptions['logger'];
     /** Production mode (GatewayOptions.production); by default NODE_ENV's. */
@@ -87,7 +89,8 @@ export async function startStack(
         body: JSON.stringify({ query, variables }),
       });
       const body = (await res.json()) as any;
-      // The tokens and passwords sent and received: none may show up in the gateway's log (log-check.ts).
+      // The tokens, passwords, identity numbers and upload addresses sent and received: none may show up in the
+      // gateway's log (log-check.ts).
       noteSecret(token);
       noteSecretsIn(variables);
       noteSecretsIn(body);
@@ -104,17 +107,40 @@ export async function startStack(
 }
 
 let counter = 0;
-/** Registers a new player through the gateway and returns its token and viewer. */
+/** A unique email address for a new player. */
+export const newEmail = (prefix = 'gw') =>
+  `${prefix}${Date.now()}-${++counter}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+/**
+ * What a registration must carry besides name, email and password (docs/rules.md#know-your-player): a date of birth
+ * and a valid South African ID number holding it, unique (sandbox/test/identities.ts). As RegisterInput's fields, or
+ * with `rest` as the casino's POST /api/register fields.
+ */
+export function identity(): { dateOfBirth: string; idNumber: string };
+export function identity(rest: 'rest'): { date_of_birth: string; id_number: string };
+export function identity(rest?: 'rest') {
+  const { dateOfBirth, idNumber } = testIdentity();
+  return rest ? { date_of_birth: dateOfBirth, id_number: idNumber } : { dateOfBirth, idNumber };
+}
+
+/** Registers a new player through the gateway (with a valid identity) and returns its token and viewer. */
 export async function signUp(stack: Stack, name = 'Gateway Player') {
-  counter += 1;
-  const email = `gw${Date.now()}-${counter}-${Math.floor(Math.random() * 1e6)}@example.test`;
+  const email = newEmail();
   const password = 'correct-horse-9';
+  const { dateOfBirth, idNumber } = identity();
   const res = await stack.gql(
     `mutation($input: RegisterInput!) { register(input: $input) { token viewer { id account { userId name email } } } }`,
-    { input: { name, email, password } },
+    { input: { name, email, password, dateOfBirth, idNumber } },
   );
   if (res.errors) throw new Error(`register failed: ${JSON.stringify(res.errors)}`);
-  return { token: res.data.register.token as string, email, password, viewer: res.data.register.viewer };
+  return {
+    token: res.data.register.token as string,
+    email,
+    password,
+    idNumber,
+    dateOfBirth,
+    viewer: res.data.register.viewer,
+  };
 }
 
 /** Sandbox test money for a player, straight from the sandbox's control route. */
@@ -140,6 +166,7 @@ export async function addPayoutAccount(stack: Stack, token: string, holder = 'Ga
 /** A POST to one of the sandbox's routes (its control routes, or the API as a player); fails on a non-2xx. */
 export async function sandboxPost(stack: Stack, path: string, body: unknown, token?: string): Promise<any> {
   noteSecret(token);
+  noteSecretsIn(body);
   const res = await fetch(`${stack.sandbox.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -147,6 +174,60 @@ export async function sandboxPost(stack: Stack, path: string, body: unknown, tok
   });
   if (res.status >= 300) throw new Error(`POST ${path} responded ${res.status}: ${await res.text()}`);
   return res.json();
+}
+
+/** The first bytes of a real PDF and PNG: what the casino recognises a document by. */
+export const TINY_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** PUTs a file to a casino upload address, as the browser does (no bearer: the address is the capability). */
+export async function putFile(url: string, file: Buffer, contentType: string): Promise<number> {
+  noteUploadAddress(url);
+  const res = await fetch(url, {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    body: new Uint8Array(file),
+  });
+  await res.text();
+  return res.status;
+}
+
+const START_UPLOAD = `mutation($input: StartVerificationUploadInput!) {
+  startVerificationUpload(input: $input) { uploadUrl document { id status } }
+}`;
+
+/**
+ * The player's identity verified (FICA, docs/rules.md#know-your-player) the way a player and the back office do it:
+ * an identity document and a proof of address uploaded through the gateway's startVerificationUpload and the
+ * casino's single-use addresses, submitted with submitVerification, then verified by the sandbox's back office
+ * (POST /sandbox/verification). Withdrawals wait for it.
+ */
+export async function verifyIdentity(stack: Stack, token: string): Promise<void> {
+  for (const [kind, file, contentType] of [
+    ['IDENTITY', TINY_PNG, 'image/png'],
+    ['PROOF_OF_ADDRESS', TINY_PDF, 'application/pdf'],
+  ] as const) {
+    const started = await stack.gql(
+      START_UPLOAD,
+      { input: { kind, contentType, size: file.length } },
+      { token },
+    );
+    if (started.errors) throw new Error(`startVerificationUpload failed: ${JSON.stringify(started.errors)}`);
+    const status = await putFile(started.data.startVerificationUpload.uploadUrl, file, contentType);
+    if (status !== 201) throw new Error(`PUT of the ${kind} document responded ${status}`);
+  }
+  const submitted = await stack.gql(
+    'mutation { submitVerification { verification { status } } }',
+    {},
+    { token },
+  );
+  if (submitted.errors) throw new Error(`submitVerification failed: ${JSON.stringify(submitted.errors)}`);
+  await sandboxPost(stack, '/sandbox/verification', { status: 'verified' }, token);
 }
 
 /** Waits until `check` holds, polling every 20 ms; fails after timeoutMs with `what`. */

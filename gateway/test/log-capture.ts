@@ -6,8 +6,8 @@ import { createLogger, type Logger } from '../src/observability/logging.js';
 
 /**
  * Every gateway the harness starts writes its log (every level, as JSON lines) into one folder per test run, and
- * every token and password the tests send or receive is noted beside it; when the run ends, log-check.ts fails it
- * if any line holds one of them (test/log-check.ts, vitest's globalSetup).
+ * every token, password, identity number and upload address the tests send or receive is noted beside it; when the
+ * run ends, log-check.ts fails it if any line holds one of them (test/log-check.ts, vitest's globalSetup).
  */
 
 declare module 'vitest' {
@@ -59,13 +59,22 @@ export function noteSecret(value: unknown): void {
   fs.appendFileSync(secretsFile, `${JSON.stringify(value)}\n`);
 }
 
-/** Notes every value under a key naming a token or password, at any depth (variables sent, responses received). */
+/** Notes a verification upload address's token (its last segment: the capability to upload). */
+export function noteUploadAddress(url: unknown): void {
+  if (typeof url === 'string') noteSecret(url.split('/').pop());
+}
+
+/**
+ * Notes every value under a key naming a token or password, an identity number or an upload address, at any depth
+ * (variables sent, responses received): personal information no log line may hold either (POPIA).
+ */
 export function noteSecretsIn(value: unknown, depth = 0): void {
   if (!secretsFile || depth > 20 || value === null || typeof value !== 'object') return;
   for (const [key, inner] of Object.entries(value)) {
-    if (/token|password|authorization/i.test(key)) {
+    if (/token|password|authorization|^idNumber$|^id_number$/i.test(key)) {
       if (typeof inner === 'string') noteSecret(inner.replace(/^Bearer\s+/i, ''));
     }
+    if (/^upload_?url$/i.test(key)) noteUploadAddress(inner);
     noteSecretsIn(inner, depth + 1);
   }
 }

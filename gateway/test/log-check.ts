@@ -5,8 +5,9 @@ import type { TestProject } from 'vitest/node';
 
 /**
  * vitest's globalSetup: a folder for the run's captured gateway logs (log-capture.ts); when the run ends, every
- * captured line must be JSON and none may contain a token or password the suite sent or received. A failure here
- * fails `npm test` after the tests themselves have passed, naming the secret's kind and the line's request.
+ * captured line must be JSON and none may contain a token, password, identity number or upload address's token the
+ * suite sent or received. A failure here fails `npm test` after the tests themselves have passed, naming the
+ * secret's kind and the line's request.
  */
 export default function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-logs-'));

@@ -14,7 +14,7 @@ import { retryAfterHeader } from '../src/rate-limits/retry-after.js';
 import { SIGN_IN_LIMITS } from '../src/rate-limits/rules.js';
 import { createGateway, type Gateway } from '../src/server.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
-import { sandboxPost, startStack, type Stack } from './harness.js';
+import { identity, sandboxPost, startStack, type Stack } from './harness.js';
 
 let offsetMs = 0;
 const clock = () => new Date(Date.now() + offsetMs);
@@ -79,7 +79,12 @@ describe.each(['memory', 'redis'] as const)('sign-in limits, counted in %s', (co
   /** A player registered at the sandbox itself. */
   async function newPlayer(): Promise<string> {
     const email = newEmail();
-    await sandboxPost(stack, '/api/register', { name: 'Locked Out?', email, password: PASSWORD });
+    await sandboxPost(stack, '/api/register', {
+      name: 'Locked Out?',
+      email,
+      password: PASSWORD,
+      ...identity('rest'),
+    });
     return email;
   }
 

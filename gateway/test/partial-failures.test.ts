@@ -67,6 +67,7 @@ const SCREEN = `query Screen($code: String!, $product: String!, $slug: String!, 
     activeCoupon { code }
     wagering { active }
     transactions(first: 5) { totalCount }
+    verification { status missing }
   }
   games(first: 5, filter: { collection: MOST_POPULAR }) { totalCount edges { node { id name isFavourite } } }
   gameProviders { product }
@@ -137,6 +138,7 @@ const VIEWER_PARTS = [
   'recentGames',
   'wagering',
   'transactions',
+  'verification',
 ];
 
 interface Case {
@@ -171,6 +173,7 @@ const CASES: Case[] = [
   { call: ['GET', '/api/getActiveCoupon'], nulls: ['viewer.activeCoupon'] },
   { call: ['GET', '/api/wagering'], nulls: ['viewer.wagering'] },
   { call: ['GET', '/api/transactions'], nulls: ['viewer.transactions'] },
+  { call: ['GET', '/api/verification'], nulls: ['viewer.verification'] },
 ];
 
 const at = (data: any, path: string) => path.split('.').reduce((value, key) => value?.[key], data);

@@ -9,7 +9,15 @@
  * first payment that did land, rather than paying again, is the backend's idempotency (wallet.test.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addPayoutAccount, credit, sandboxPost, startStack, type Stack } from './harness.js';
+import {
+  addPayoutAccount,
+  credit,
+  identity,
+  sandboxPost,
+  startStack,
+  verifyIdentity,
+  type Stack,
+} from './harness.js';
 
 const TIMEOUT_MS = 300;
 /** How long the casino takes over a slow payment: far beyond the timeout, so giving up shows on a loaded machine too. */
@@ -30,14 +38,18 @@ const LEDGER =
   '{ viewer { transactions(first: 50) { edges { node { type amount { cents } reference } } } } }';
 
 let players = 0;
-/** A player with R500 and a verified email (so withdrawals are allowed), registered at the sandbox itself. */
+/**
+ * A player with R500, a verified email and identity (so withdrawals are allowed), registered at the sandbox itself.
+ */
 async function player(): Promise<string> {
   const { token } = await sandboxPost(stack, '/api/register', {
     name: 'Paying Player',
     email: `pay${Date.now()}-${++players}@example.test`,
     password: 'correct-horse-9',
+    ...identity('rest'),
   });
   await sandboxPost(stack, '/sandbox/verifyEmail', {}, token);
+  await verifyIdentity(stack, token);
   await credit(stack, token, '500.00');
   await addPayoutAccount(stack, token);
   return token;

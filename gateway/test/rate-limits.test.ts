@@ -24,7 +24,7 @@ import {
 } from '../src/rate-limits/rules.js';
 import { createGateway, type Gateway } from '../src/server.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
-import { credit, sandboxPost, startStack, subscribe, type Stack } from './harness.js';
+import { credit, identity, sandboxPost, startStack, subscribe, type Stack } from './harness.js';
 
 let offsetMs = 0;
 /** The gateway's clock: real time, moved forward by tests instead of sleeping through a window. */
@@ -57,6 +57,7 @@ async function newPlayer(): Promise<{ token: string; email: string }> {
     name: 'Limited Player',
     email,
     password: 'correct-horse-9',
+    ...identity('rest'),
   });
   return { token, email };
 }
@@ -94,7 +95,9 @@ const guarded: {
     prepare: async () => {
       const email = newEmail();
       return (ip) =>
-        asClient(ip)(REGISTER, { input: { name: 'New Player', email, password: 'correct-horse-9' } });
+        asClient(ip)(REGISTER, {
+          input: { name: 'New Player', email, password: 'correct-horse-9', ...identity() },
+        });
     },
   },
   {

@@ -16,7 +16,7 @@ import { configFromEnv, type GatewayConfig } from '../src/config.js';
 import { createGateway } from '../src/server.js';
 import { UpstreamClient, type UpstreamCall } from '../src/upstream/client.js';
 import { toGlobalId } from '../src/relay.js';
-import { startStack, type Stack } from './harness.js';
+import { identity, startStack, type Stack } from './harness.js';
 
 const tid = (n: number) => toGlobalId('Tournament', n);
 
@@ -49,6 +49,7 @@ async function newPlayerToken(stack: Stack): Promise<string> {
       name: 'Resilient Player',
       email: `res${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`,
       password: 'correct-horse-9',
+      ...identity('rest'),
     }),
   });
   return ((await res.json()) as { token: string }).token;

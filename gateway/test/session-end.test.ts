@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import { sessionDigest } from '../src/realtime/session-ends.js';
-import { subscribe, until, type LiveOperation } from './harness.js';
+import { identity, subscribe, until, type LiveOperation } from './harness.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 import { startReplica, type Replica } from './replica-process.js';
 
@@ -79,7 +79,7 @@ describe('a session ended on one replica ends its subscriptions on the others', 
     const res = await gql(
       replica,
       'mutation($input: RegisterInput!) { register(input: $input) { token viewer { account { userId } } } }',
-      { input: { name: 'Shared Device', email, password: 'correct-horse-9' } },
+      { input: { name: 'Shared Device', email, password: 'correct-horse-9', ...identity() } },
     );
     if (res.errors) throw new Error(`register failed: ${JSON.stringify(res.errors)}`);
     const token = res.data.register.token as string;

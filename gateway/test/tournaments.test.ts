@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatJohannesburg } from '../src/domain/time.js';
-import { toGlobalId } from '../src/relay.js';
-import { credit, startStack, type Stack } from './harness.js';
+import { fromGlobalId, toGlobalId } from '../src/relay.js';
+import { credit, identity, startStack, type Stack } from './harness.js';
 
 const H = 3_600_000;
 
@@ -23,6 +23,7 @@ async function newPlayer(stack: Stack, name = 'Tournament Player') {
       name,
       email: `tour${Date.now()}-${counter}@example.test`,
       password: 'correct-horse-9',
+      ...identity('rest'),
     }),
   });
   const body = (await res.json()) as { token: string; user: { id: number } };
@@ -290,7 +291,7 @@ describe('tournaments at the real clock', () => {
   });
 
   it('raises the player’s points with a spin; myEntry and the leaderboard show it', async () => {
-    const { token } = await newPlayer(stack, 'Spinning Sipho');
+    const { token, userId } = await newPlayer(stack, 'Spinning Sipho');
     await credit(stack, token, '100.00');
     await stack.gql(JOIN, { id: tid(1) }, { token });
     await spin(stack, token, 10);
@@ -298,8 +299,8 @@ describe('tournaments at the real clock', () => {
 
     const BOARD = `query($id: ID!) {
       tournament(id: $id) {
-        usersCount myEntry { name points position isViewer }
-        leaderboard(first: 100) { totalCount pageInfo { hasNextPage } edges { node { name points position isViewer } } }
+        usersCount myEntry { id name points position isViewer }
+        leaderboard(first: 100) { totalCount pageInfo { hasNextPage } edges { node { id name points position isViewer } } }
       }
       tournaments(first: 2, stages: [LATE_REGISTRATION]) {
         totalCount edges { node { tournamentId myEntry { points } leaderboard(first: 100) { totalCount edges { node { points isViewer } } } } }
@@ -308,7 +309,8 @@ describe('tournaments at the real clock', () => {
     const res = await stack.gql(BOARD, { id: tid(1) }, { token });
     expect(res.errors).toBeUndefined();
     const one = res.data.tournament;
-    expect(one.myEntry).toMatchObject({ name: 'Spinning Sipho', points: 15, isViewer: true });
+    // A public name: the first name and the last name's initial (docs/rules.md#know-your-player).
+    expect(one.myEntry).toMatchObject({ name: 'Spinning S.', points: 15, isViewer: true });
     const board = nodesOf(one.leaderboard);
     const mine = board.filter((e: any) => e.isViewer);
     expect(mine).toEqual([one.myEntry]);
@@ -336,7 +338,21 @@ describe('tournaments at the real clock', () => {
     expect(guest.data.tournament.myEntry).toBeNull();
     const guestBoard = nodesOf(guest.data.tournament.leaderboard);
     expect(guestBoard.some((e: any) => e.isViewer)).toBe(false);
-    expect(guestBoard.some((e: any) => e.name === 'Spinning Sipho')).toBe(true);
+    expect(guestBoard.some((e: any) => e.name === 'Spinning S.')).toBe(true);
+
+    // Each entry's id is opaque: decoded, it names the entry, never the player (no user id in it).
+    const ids = board.map((e: any) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      const decoded = fromGlobalId(id);
+      expect(decoded?.type).toBe('TournamentEntry');
+      expect(decoded?.id).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+      // Not the user id, nor the tournament and user ids it was made of before (TournamentEntry:1:20).
+      expect(decoded?.id).not.toBe(String(userId));
+      expect(decoded?.id).not.toContain(':');
+    }
+    // The same entry, whoever looks: stable across requests and sessions.
+    expect(guestBoard.map((e: any) => e.id)).toEqual(ids);
   });
   it('says which games count (all, or a list as games), the minimum stake, with one read of each resource', async () => {
     const sandboxList = (await (await fetch(`${stack.sandbox.url}/api/tournaments`)).json()) as {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPayoutAccount, credit, signUp, startStack, type Stack } from './harness.js';
+import { addPayoutAccount, credit, signUp, startStack, verifyIdentity, type Stack } from './harness.js';
 
 let stack: Stack;
 let gameCode: string;
@@ -161,11 +161,19 @@ describe('the wallet', () => {
     }
   });
 
-  it('lets a player withdraw only with a verified email and no wagering outstanding', async () => {
+  it('lets a player withdraw only with a verified email and identity and no wagering outstanding', async () => {
     const { token } = await signUp(stack);
-    expect((await wallet(token)).canWithdraw).toBe(false);
+    const lock = async () => {
+      const { canWithdraw, withdrawLock } = (
+        await stack.gql('{ viewer { wallet { canWithdraw withdrawLock } } }', {}, { token })
+      ).data.viewer.wallet;
+      return { canWithdraw, withdrawLock };
+    };
+    expect(await lock()).toEqual({ canWithdraw: false, withdrawLock: 'EMAIL_UNVERIFIED' });
     await sandbox('/sandbox/verifyEmail', { token });
-    expect((await wallet(token)).canWithdraw).toBe(true);
+    expect(await lock()).toEqual({ canWithdraw: false, withdrawLock: 'VERIFICATION_REQUIRED' });
+    await verifyIdentity(stack, token);
+    expect(await lock()).toEqual({ canWithdraw: true, withdrawLock: null });
     await stack.gql(
       'mutation { redeemCoupon(input: { code: "SPIN25" }) { coupon { code } } }',
       {},
@@ -327,6 +335,7 @@ describe('withdraw', () => {
   it('returns the withdrawal and the wallet read after it, once per idempotency key', async () => {
     const { token } = await signUp(stack);
     await sandbox('/sandbox/verifyEmail', { token });
+    await verifyIdentity(stack, token);
     await addPayoutAccount(stack, token);
     await credit(stack, token, '500.00');
     const input = { amount: '100.00', idempotencyKey: key(), clientMutationId: 'w1' };
@@ -364,6 +373,7 @@ describe('withdraw', () => {
       extensions: { code: 'FORBIDDEN' },
     });
     await sandbox('/sandbox/verifyEmail', { token });
+    await verifyIdentity(stack, token);
     const tooMuch = await stack.gql(
       WITHDRAW,
       { input: { amount: '600.00', idempotencyKey: key() } },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxPost, signUp, startStack, type Stack } from './harness.js';
+import { sandboxPost, signUp, startStack, verifyIdentity, type Stack } from './harness.js';
 
 /*
  * The welcome package and bonus money through the gateway (docs/rules.md#welcome-package, #bonus-money): the wallet's
@@ -88,6 +88,9 @@ describe('the welcome package through the gateway', () => {
       wageringRequired: { formatted: 'R8,750.00' },
     });
     await sandboxPost(stack, '/sandbox/verifyEmail', {}, token);
+    // The identity comes before the wagering (the casino's order of locks).
+    expect((await breakdown(token)).withdrawLock).toBe('VERIFICATION_REQUIRED');
+    await verifyIdentity(stack, token);
     expect(await breakdown(token)).toMatchObject({
       money: { formatted: 'R100.00' },
       bonus: { formatted: 'R250.00' },

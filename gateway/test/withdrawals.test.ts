@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { credit, liveClient, sandboxPost, signUp, startStack, subscribe, type Stack } from './harness.js';
+import {
+  credit,
+  liveClient,
+  sandboxPost,
+  signUp,
+  startStack,
+  subscribe,
+  verifyIdentity,
+  type Stack,
+} from './harness.js';
 
 let stack: Stack;
 beforeAll(async () => {
@@ -24,10 +33,11 @@ const ACCOUNT = {
 };
 
 let keys = 0;
-/** A player called Naledi Dube with a verified email and R1,000. */
+/** A player called Naledi Dube with a verified email and identity (FICA), and R1,000. */
 async function player() {
   const p = await signUp(stack, 'Naledi Dube');
   await sandboxPost(stack, '/sandbox/verifyEmail', {}, p.token);
+  await verifyIdentity(stack, p.token);
   await credit(stack, p.token, '1000.00');
   return p;
 }
