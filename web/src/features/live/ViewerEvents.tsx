@@ -6,8 +6,9 @@ import { applyViewerEvent } from './viewer-events-updater';
 
 /*
  * Everything a live event can change on screen, read again after a gap: the header's balance, chest and badge, the
- * loyalty modal and the notifications list. The snapshot event selects it: the first of every subscription, and
- * another whenever the gateway lost the casino's channel for a while.
+ * loyalty modal, the notifications list and the verification page (a decision made while the channel was down).
+ * The snapshot event selects it: the first of every subscription, and another whenever the gateway lost the casino's
+ * channel for a while.
  */
 export const ViewerEventsViewer = graphql`
   fragment ViewerEvents_viewer on Viewer {
@@ -25,6 +26,9 @@ export const ViewerEventsViewer = graphql`
       unreadCount
     }
     ...NotificationsList_viewer
+    verification {
+      ...VerificationPage_verification
+    }
   }
 `;
 
