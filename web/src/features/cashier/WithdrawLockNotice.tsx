@@ -80,8 +80,8 @@ export function WithdrawLockNotice({
       <>
         <p>
           <strong>We need to verify your identity before your first withdrawal (FICA).</strong> The law asks
-          us to confirm who you are and that you are 18 or older: upload your ID and a proof of address, and
-          we usually check them within a day. You can deposit and play meanwhile.
+          us to confirm who you are and that you are 18 or older. Your verification page says what we still
+          need and where your documents stand; you can deposit and play meanwhile.
         </p>
         <Link to={VERIFICATION_PATH} className={styles.link} onClick={onLeave}>
           Verify your account

@@ -136,10 +136,7 @@ function Verification(props: { verification: VerificationPage_verification$key }
       </section>
       <section aria-labelledby="your-documents" className={styles.section}>
         <h2 id="your-documents">What we need</h2>
-        <p>
-          A clear photo or scan of each: all four corners in the picture, nothing covered. We take{' '}
-          {v.contentTypes.map((t) => t.split('/')[1]?.toUpperCase()).join(', ')} files.
-        </p>
+        <p>A clear photo or scan of each, all four corners in the picture and nothing covered.</p>
         <div className={styles.cards}>
           {KINDS.map((k) => (
             <DocumentCard
