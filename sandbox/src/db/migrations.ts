@@ -402,6 +402,53 @@ export const migrations: string[] = [
   CREATE INDEX real_play_events_user ON real_play_events(user_id, at);
   ALTER TABLE users ADD COLUMN reality_check_minutes INTEGER NOT NULL DEFAULT 60;
   `,
+  // 10: the player's identity (docs/rules.md#know-your-player): the number as kept (upper case, no spaces), its kind
+  // (sa_id or passport), its country (ZA for an ID number) and the key that makes one person one identity
+  // ('<country>:<number>'), unique. NULL on accounts opened before the casino asked for it (and seeded rivals); a
+  // unique index lets any number of NULLs be.
+  `
+  ALTER TABLE users ADD COLUMN id_number TEXT NULL;
+  ALTER TABLE users ADD COLUMN identity_kind TEXT NULL CHECK (identity_kind IN ('sa_id', 'passport'));
+  ALTER TABLE users ADD COLUMN identity_country TEXT NULL;
+  ALTER TABLE users ADD COLUMN identity_key TEXT NULL;
+  CREATE UNIQUE INDEX users_identity_key ON users(identity_key);
+  `,
+  // 11: FICA verification (docs/rules.md#know-your-player): the player's status (no row: unverified) and the
+  // documents, each handed an upload address first (kept as the SHA-256 hash of its token, good until
+  // upload_expires_at, used once) and then holding the file's bytes, which no route serves back.
+  `
+  CREATE TABLE verifications (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    status TEXT NOT NULL CHECK (status IN ('unverified', 'pending', 'verified', 'rejected')),
+    submitted_at TEXT NULL,
+    decided_at TEXT NULL,
+    reason TEXT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE verification_documents (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    kind TEXT NOT NULL CHECK (kind IN ('identity', 'proof_of_address', 'bank_statement')),
+    status TEXT NOT NULL
+      CHECK (status IN ('awaiting_upload', 'uploaded', 'in_review', 'accepted', 'rejected')),
+    content_type TEXT NOT NULL,
+    size INTEGER NOT NULL CHECK (size > 0),
+    bytes BLOB NULL,
+    upload_token_hash TEXT NOT NULL UNIQUE,
+    upload_expires_at TEXT NOT NULL,
+    uploaded_at TEXT NULL,
+    rejection_reason TEXT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX verification_documents_user ON verification_documents(user_id, created_at);
+  `,
+  // 12: an opaque, random id per leaderboard entry (docs/rules.md#know-your-player), so a public entry's id holds no
+  // user id; entries made before get theirs here.
+  `
+  ALTER TABLE tournament_users ADD COLUMN entry_id TEXT NULL;
+  UPDATE tournament_users SET entry_id = lower(hex(randomblob(12)));
+  CREATE UNIQUE INDEX tournament_users_entry_id ON tournament_users(entry_id);
+  `,
 ];
 
 export function migrate(db: Database): void {

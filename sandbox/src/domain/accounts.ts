@@ -13,8 +13,38 @@ import { findPasswordAccount, insertUser, setPasswordHash, type NewUser } from '
 /** A reset token is good for an hour. */
 const RESET_TOKEN_MS = 60 * 60_000;
 
-/** Creates the player with their welcome notification and a session; returns the id and the session token. */
+/** The refusals of an email or an identity already registered, as POST /api/register answers them. */
+export const emailTaken = () =>
+  new ApiError(422, 'The email has already been taken.', {
+    errors: { email: ['The email has already been taken.'] },
+  });
+export const identityTaken = () => {
+  const message = 'is already registered: log in, or contact support if this is not you';
+  return new ApiError(422, `id_number: ${message}`, { errors: { id_number: [message] } });
+};
+
+/**
+ * Creates the player with their welcome notification and a session; returns the id and the session token. The
+ * caller has checked the email and the identity are free; one taken since (two sign-ups at once) is refused the
+ * same way by the table's unique indexes.
+ */
 export function registerPlayer(
+  db: Db,
+  player: Omit<NewUser, 'passwordHash'> & { password: string },
+  now: Date,
+  passwordCost?: number,
+): { userId: number; token: string } {
+  try {
+    return insertPlayer(db, player, now, passwordCost);
+  } catch (err) {
+    const { code, message } = err as { code?: string; message?: string };
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' && message?.includes('users.identity_key')) throw identityTaken();
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' && message?.includes('users.email')) throw emailTaken();
+    throw err;
+  }
+}
+
+function insertPlayer(
   db: Db,
   player: Omit<NewUser, 'passwordHash'> & { password: string },
   now: Date,

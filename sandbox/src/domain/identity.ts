@@ -7,6 +7,8 @@
  * citizen, 1 a permanent resident), A (formerly race, now 8 or 9), and Z, a Luhn check digit over the first twelve.
  */
 
+import { johannesburgDate } from './johannesburg.js';
+
 export type IdentityKind = 'sa_id' | 'passport';
 
 export interface Identity {
@@ -57,6 +59,14 @@ function birthDateOf(yymmdd: string, today: string): string | null {
 }
 
 const ID_NUMBER = /^\d{13}$/;
+
+/** Whether `value` is a yyyy-mm-dd calendar date (2026-02-30 is not). */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+  );
+}
 const PASSPORT_NUMBER = /^[A-Z0-9]{6,20}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
@@ -106,3 +116,56 @@ export const identityKey = (identity: Pick<Identity, 'country' | 'number'>) =>
 
 /** The number as reads show it (POPIA): its first six characters, the rest hidden. */
 export const maskIdentityNumber = (number: string) => number.slice(0, 6) + '*'.repeat(number.length - 6);
+
+/** Players must be 18 or over on the Johannesburg calendar date of `now` (docs/rules.md#know-your-player). */
+export function isAdult(dateOfBirth: string, now: Date): boolean {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = johannesburgDate(now).split('-').map(Number) as [number, number, number];
+  return Date.UTC(y + 18, m - 1, d) <= Date.UTC(ty, tm - 1, td);
+}
+
+export const ID_DATE_MISMATCH = 'does not match your date of birth';
+export const ADULTS_ONLY = 'You must be 18 or older to register.';
+
+/**
+ * The identity a registration gives, checked against its date of birth: the identity, or the field errors
+ * (readIdentity's, or a South African ID number whose birth date is not `dateOfBirth`).
+ */
+export function readRegistrationIdentity(
+  input: { idNumber: string; passportCountry?: string | null; dateOfBirth: string },
+  now: Date,
+): { identity: Identity } | { errors: IdentityErrors } {
+  const read = readIdentity(input, johannesburgDate(now));
+  if ('errors' in read) return read;
+  if (read.identity.birthDate !== null && read.identity.birthDate !== input.dateOfBirth) {
+    return { errors: { id_number: ID_DATE_MISMATCH } };
+  }
+  return read;
+}
+
+/**
+ * POST /api/identity/check, validation as the player types: whether the number reads as an identity, matches the
+ * date of birth when one is given (which must also be an adult's), and the birth date a valid ID number holds. It
+ * never says whether the identity is registered.
+ */
+export function checkIdentity(
+  input: { idNumber: string; passportCountry?: string | null; dateOfBirth: string | null },
+  now: Date,
+) {
+  const errors: Record<string, string[]> = {};
+  const { dateOfBirth } = input;
+  const dateValid = dateOfBirth !== null && isCalendarDate(dateOfBirth);
+  if (dateOfBirth !== null && !dateValid) errors.date_of_birth = ['must be a date (yyyy-mm-dd)'];
+  else if (dateValid && !isAdult(dateOfBirth, now)) errors.date_of_birth = [ADULTS_ONLY];
+  const read = readIdentity(input, johannesburgDate(now));
+  if ('errors' in read) {
+    for (const [field, message] of Object.entries(read.errors)) errors[field] = [message];
+  } else if (dateValid && read.identity.birthDate !== null && read.identity.birthDate !== dateOfBirth) {
+    errors.id_number = [ID_DATE_MISMATCH];
+  }
+  return {
+    valid: Object.keys(errors).length === 0,
+    errors,
+    date_of_birth: 'identity' in read ? read.identity.birthDate : null,
+  };
+}

@@ -54,3 +54,8 @@ export function previousPeriodStart(period: CalendarPeriod, start: Date): Date {
         : Date.UTC(y, m - 1, 1);
   return new Date(prev - OFFSET_MS);
 }
+
+/** The Johannesburg calendar date (yyyy-mm-dd) at `at`. */
+export function johannesburgDate(at: Date): string {
+  return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+}

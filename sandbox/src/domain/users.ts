@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.js';
 import { notFound } from '../http/errors.js';
+import { identityKey, maskIdentityNumber, type Identity, type IdentityKind } from './identity.js';
 
 export interface UserRow {
   id: number;
@@ -16,6 +17,11 @@ export interface UserRow {
   onboarding_seen_at: string | null;
   affiliate: string;
   tracking_id: string | null;
+  /** The identity (docs/rules.md#know-your-player); all null on an account opened before the casino asked for it. */
+  id_number: string | null;
+  identity_kind: IdentityKind | null;
+  identity_country: string | null;
+  identity_key: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -26,7 +32,10 @@ export function findUser(db: Db, id: number): UserRow {
   return row;
 }
 
-/** The account as GET /api/account returns it: never the password hash. */
+/**
+ * The account as GET /api/account returns it: never the password hash, and the identity number only masked (its
+ * first six characters: docs/rules.md#know-your-player).
+ */
 export function accountJson(user: UserRow) {
   return {
     id: user.id,
@@ -34,6 +43,9 @@ export function accountJson(user: UserRow) {
     email: user.email,
     phone: user.phone,
     date_of_birth: user.date_of_birth,
+    id_number_masked: user.id_number === null ? null : maskIdentityNumber(user.id_number),
+    identity_kind: user.identity_kind,
+    passport_country: user.identity_kind === 'passport' ? user.identity_country : null,
     email_verified_at: user.email_verified_at,
     welcome_package_expired: user.welcome_package_expired === 1,
     onboarding_seen: user.onboarding_seen_at !== null,
@@ -56,24 +68,30 @@ export function isEmailTaken(db: Db, email: string): boolean {
   return db.prepare('SELECT 1 FROM users WHERE email = ?').get(email) !== undefined;
 }
 
+/** Whether an account holds this identity (its key: identity.ts identityKey). */
+export function isIdentityTaken(db: Db, key: string): boolean {
+  return db.prepare('SELECT 1 FROM users WHERE identity_key = ?').get(key) !== undefined;
+}
+
 export interface NewUser {
   name: string;
   email: string;
   passwordHash: string;
   phone: string | null;
-  dateOfBirth: string | null;
+  dateOfBirth: string;
+  identity: Identity;
   affiliate: string;
   trackingId: string | null;
 }
 
-/** Inserts a player; returns the new id. */
+/** Inserts a player; returns the new id. A taken email or identity fails on the table's unique indexes. */
 export function insertUser(db: Db, user: NewUser, now: Date): number {
   const stamp = now.toISOString();
   const info = db
     .prepare(
-      `INSERT INTO users (name, email, password_hash, phone, date_of_birth, affiliate, tracking_id, created_at,
-         updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO users (name, email, password_hash, phone, date_of_birth, id_number, identity_kind,
+         identity_country, identity_key, affiliate, tracking_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       user.name,
@@ -81,6 +99,10 @@ export function insertUser(db: Db, user: NewUser, now: Date): number {
       user.passwordHash,
       user.phone,
       user.dateOfBirth,
+      user.identity.number,
+      user.identity.kind,
+      user.identity.country,
+      identityKey(user.identity),
       user.affiliate,
       user.trackingId,
       stamp,

@@ -4,11 +4,11 @@ import type { SandboxContext } from '../context.js';
 import { accountJson, findUser, markOnboardingSeen, updateProfile } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { ApiError, parse } from '../http/errors.js';
-import { playerText } from '../http/text.js';
+import { personName, playerText } from '../http/text.js';
 
 const ProfileBody = z
   .object({
-    name: playerText().trim().min(1, 'is required').max(100).optional(),
+    name: personName().trim().min(1, 'is required').max(100).optional(),
     phone: playerText()
       .trim()
       .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number')

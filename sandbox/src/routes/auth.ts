@@ -1,24 +1,49 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { registerPlayer, requestPasswordReset, resetPassword } from '../domain/accounts.js';
+import {
+  emailTaken,
+  identityTaken,
+  registerPlayer,
+  requestPasswordReset,
+  resetPassword,
+} from '../domain/accounts.js';
+import {
+  ADULTS_ONLY,
+  checkIdentity,
+  identityKey,
+  isAdult,
+  readRegistrationIdentity,
+} from '../domain/identity.js';
 import { verifyPassword } from '../domain/passwords.js';
-import { assertMaySignIn } from '../domain/safer-gambling/restrictions.js';
+import {
+  assertMaySignIn,
+  identityExclusion,
+  registrationRefusal,
+} from '../domain/safer-gambling/restrictions.js';
 import { issueToken, revokeToken } from '../domain/tokens.js';
-import { accountJson, findCredentials, findUser, isEmailTaken } from '../domain/users.js';
+import { accountJson, findCredentials, findUser, isEmailTaken, isIdentityTaken } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { ApiError, parse } from '../http/errors.js';
-import { playerText } from '../http/text.js';
+import { personName, playerText } from '../http/text.js';
 
 const Email = playerText().pipe(z.email('must be a valid email address').max(190));
 const Password = z.string().min(8, 'must be at least 8 characters').max(200);
 
+/** A required field's message when it is missing, and `message` when it is there but wrong. */
+const requiredOr = (message: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message),
+});
+
 const RegisterBody = z.object({
-  name: playerText().trim().min(1, 'is required').max(100),
+  name: personName().trim().min(1, 'is required').max(100),
   email: Email,
   password: Password,
   phone: playerText().trim().max(30).optional(),
-  date_of_birth: z.iso.date('must be a date (yyyy-mm-dd)').optional(),
+  // Both required: the casino takes a bet only from an adult it has identified (docs/rules.md#know-your-player).
+  date_of_birth: z.iso.date(requiredOr('must be a date (yyyy-mm-dd)')),
+  id_number: z.string(requiredOr('must be text')).max(40, 'can be at most 40 characters'),
+  passport_country: z.string().max(10, 'must be a two-letter country code').nullish(),
   // Players who came through no affiliate are 'organic' (docs/rules.md#sign-in-and-sessions); an empty value (an
   // empty ?affid=) counts as none.
   // null is accepted as missing, as clients send it for an unset optional field.
@@ -35,6 +60,11 @@ const RegisterBody = z.object({
     .transform((value) => value ?? null),
 });
 const LoginBody = z.object({ email: Email, password: z.string().min(1, 'is required').max(200) });
+const CheckBody = z.object({
+  id_number: z.string(requiredOr('must be text')).max(40, 'can be at most 40 characters'),
+  date_of_birth: z.string().max(40).nullish(),
+  passport_country: z.string().max(10, 'must be a two-letter country code').nullish(),
+});
 const ForgotBody = z.object({ email: Email });
 const ResetBody = z.object({
   token: z.string().min(1, 'is required').max(200),
@@ -42,31 +72,38 @@ const ResetBody = z.object({
   password: Password,
 });
 
-/** Players must be 18 or over (Johannesburg calendar date). */
-function isAdult(dateOfBirth: string, now: Date): boolean {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const today = new Date(now.getTime() + 2 * 3600_000);
-  const eighteenth = Date.UTC(y + 18, m - 1, d);
-  return eighteenth <= Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+/** Field errors as a 422 in the shape parse() gives them: the first field named in `error`. */
+function fieldErrors(errors: Partial<Record<string, string>>): ApiError {
+  const [field, message] = Object.entries(errors)[0]!;
+  return new ApiError(422, `${field}: ${message}`, {
+    errors: Object.fromEntries(Object.entries(errors).map(([f, m]) => [f, [m]])),
+  });
 }
 
-export function register(app: FastifyInstance, ctx: SandboxContext): void {
+/**
+ * Signing up (docs/rules.md#know-your-player). Register responds with the token directly; login wraps it in a success
+ * object (both shapes exist upstream). The checks in order: the body's shape, the identity's format (and an ID
+ * number's birth date against date_of_birth), the age, a self-exclusion of the identity (403 whatever the email, as a
+ * sign-in is refused), the identity already registered, the email already taken.
+ */
+function registerSignUp(app: FastifyInstance, ctx: SandboxContext): void {
   const { db } = ctx;
-
-  // Register responds with the token directly; login wraps it in a success object (both shapes exist upstream).
   app.post('/api/register', async (req, reply) => {
     const body = parse(RegisterBody, req.body);
     const now = ctx.clock();
-    if (body.date_of_birth && !isAdult(body.date_of_birth, now)) {
-      throw new ApiError(422, 'You must be 18 or older to register.', {
-        errors: { date_of_birth: ['You must be 18 or older to register.'] },
-      });
+    const read = readRegistrationIdentity(
+      { idNumber: body.id_number, passportCountry: body.passport_country, dateOfBirth: body.date_of_birth },
+      now,
+    );
+    if ('errors' in read) throw fieldErrors(read.errors);
+    if (!isAdult(body.date_of_birth, now)) {
+      throw new ApiError(422, ADULTS_ONLY, { errors: { date_of_birth: [ADULTS_ONLY] } });
     }
-    if (isEmailTaken(db, body.email)) {
-      throw new ApiError(422, 'The email has already been taken.', {
-        errors: { email: ['The email has already been taken.'] },
-      });
-    }
+    const key = identityKey(read.identity);
+    const exclusion = identityExclusion(db, key, now);
+    if (exclusion) throw registrationRefusal(exclusion);
+    if (isIdentityTaken(db, key)) throw identityTaken();
+    if (isEmailTaken(db, body.email)) throw emailTaken();
     const { userId, token } = registerPlayer(
       db,
       {
@@ -74,7 +111,8 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
         email: body.email,
         password: body.password,
         phone: body.phone ?? null,
-        dateOfBirth: body.date_of_birth ?? null,
+        dateOfBirth: body.date_of_birth,
+        identity: read.identity,
         affiliate: body.affiliate,
         trackingId: body.tracking_id,
       },
@@ -84,6 +122,25 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     reply.status(201);
     return { token, user: accountJson(findUser(db, userId)) };
   });
+
+  // Validation as the player types: whether the number reads as an identity (and matches the date of birth when one
+  // is given). POST so the number is never in an address or a log; it never says whether it is registered.
+  app.post('/api/identity/check', async (req) => {
+    const body = parse(CheckBody, req.body);
+    return checkIdentity(
+      {
+        idNumber: body.id_number,
+        passportCountry: body.passport_country,
+        dateOfBirth: body.date_of_birth ?? null,
+      },
+      ctx.clock(),
+    );
+  });
+}
+
+export function register(app: FastifyInstance, ctx: SandboxContext): void {
+  const { db } = ctx;
+  registerSignUp(app, ctx);
 
   app.post('/api/login', async (req) => {
     const body = parse(LoginBody, req.body);

@@ -12,11 +12,12 @@ import {
 import { findWithdrawal, listWithdrawals, moveWithdrawal, withdrawalJson } from '../domain/withdrawals.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
+import { personName } from '../http/text.js';
 
 const BankAccountBody = z.object({
   bank: z.enum(BANK_CODES, { error: `must be one of ${BANK_CODES.join(', ')}` }),
-  holder: z
-    .string({ error: 'must be the account holder’s name' })
+  // A person's name (http/text.ts personName): format characters and separators are refused first, by name.
+  holder: personName({ error: 'must be the account holder’s name' })
     .trim()
     .min(2, 'must be the account holder’s name as the bank has it (at least 2 letters)')
     .max(100, 'can be at most 100 characters')

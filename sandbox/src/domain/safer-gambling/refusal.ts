@@ -24,15 +24,26 @@ export function refuse(
   refusal: { code: RefusalCode; message: string; period?: LimitPeriod | null; resetsAt: Date },
   status = 422,
 ): ApiError {
-  const resetsAt = isoUtc(refusal.resetsAt);
   announce(ctx, userId, {
     reason: 'limit_reached',
     code: refusal.code,
     message: refusal.message,
-    resets_at: resetsAt,
+    resets_at: isoUtc(refusal.resetsAt),
   });
+  return refusalError(refusal, status);
+}
+
+/** The refusal's answer alone, announced nowhere: for a registration, which has no account or channel yet. */
+export function refusalError(
+  refusal: { code: RefusalCode; message: string; period?: LimitPeriod | null; resetsAt: Date },
+  status = 422,
+): ApiError {
   return new ApiError(status, refusal.message, {
-    safer_gambling: { code: refusal.code, period: refusal.period ?? null, resets_at: resetsAt },
+    safer_gambling: {
+      code: refusal.code,
+      period: refusal.period ?? null,
+      resets_at: isoUtc(refusal.resetsAt),
+    },
   });
 }
 

@@ -5,7 +5,7 @@ import { isoUtc } from '../clock.js';
 import { formatJohannesburg } from '../johannesburg.js';
 import { writeAudit } from './audit.js';
 import type { GuardedAction } from './guard.js';
-import { announce, refuse } from './refusal.js';
+import { announce, refuse, refusalError } from './refusal.js';
 
 /*
  * Breaks and self-exclusions (docs/rules.md#safer-gambling). Rows are never deleted: one is in force from its start
@@ -53,16 +53,8 @@ interface RestrictionRow {
   ends_at: string;
 }
 
-/** The break or self-exclusion in force for the player at `now`, or null. */
-export function currentRestriction(db: Db, userId: number, now: Date): Restriction | null {
-  const row = db
-    .prepare(
-      `SELECT kind, length, started_at, ends_at FROM play_restrictions
-       WHERE user_id = ? AND started_at <= ? AND ends_at > ?
-       ORDER BY kind = 'self_exclusion' DESC, ends_at DESC, id DESC LIMIT 1`,
-    )
-    .get(userId, now.toISOString(), now.toISOString()) as RestrictionRow | undefined;
-  return row
+const restrictionOf = (row: RestrictionRow | undefined): Restriction | null =>
+  row
     ? {
         kind: row.kind,
         length: row.length,
@@ -70,6 +62,39 @@ export function currentRestriction(db: Db, userId: number, now: Date): Restricti
         endsAt: new Date(row.ends_at),
       }
     : null;
+
+/**
+ * The break or self-exclusion in force for the player at `now`, or null. A self-exclusion follows the person, not
+ * the account (docs/rules.md#know-your-player): one in force on any account holding the player's identity counts
+ * here too, so sign-in, deposits and play of every such account are refused alike. A break is the account's own.
+ */
+export function currentRestriction(db: Db, userId: number, now: Date): Restriction | null {
+  const row = db
+    .prepare(
+      `SELECT kind, length, started_at, ends_at FROM play_restrictions
+       WHERE started_at <= @now AND ends_at > @now
+         AND (user_id = @userId OR (kind = 'self_exclusion' AND user_id IN (
+           SELECT other.id FROM users me JOIN users other ON other.identity_key = me.identity_key
+           WHERE me.id = @userId)))
+       ORDER BY kind = 'self_exclusion' DESC, ends_at DESC, id DESC LIMIT 1`,
+    )
+    .get({ userId, now: now.toISOString() }) as RestrictionRow | undefined;
+  return restrictionOf(row);
+}
+
+/**
+ * The self-exclusion in force at `now` on any account holding this identity (identity.ts identityKey), or null:
+ * a registration with it is refused whatever its email (docs/rules.md#know-your-player).
+ */
+export function identityExclusion(db: Db, key: string, now: Date): Restriction | null {
+  const row = db
+    .prepare(
+      `SELECT r.kind, r.length, r.started_at, r.ends_at FROM play_restrictions r JOIN users u ON u.id = r.user_id
+       WHERE u.identity_key = @key AND r.kind = 'self_exclusion' AND r.started_at <= @now AND r.ends_at > @now
+       ORDER BY r.ends_at DESC, r.id DESC LIMIT 1`,
+    )
+    .get({ key, now: now.toISOString() }) as RestrictionRow | undefined;
+  return restrictionOf(row);
 }
 
 /** A restriction as the REST API shows it (GET /api/limits' `restriction`). */
@@ -106,23 +131,26 @@ export function restrictionRefusal(
   restriction: Restriction,
   status = 422,
 ): ApiError {
+  return refuse(ctx, userId, refusalOf(restriction), status);
+}
+
+/** A registration with an identity under self-exclusion: 403, the same answer as the sign-in's refusal. */
+export const registrationRefusal = (exclusion: Restriction): ApiError =>
+  refusalError(refusalOf(exclusion), 403);
+
+function refusalOf(restriction: Restriction) {
   const until = formatJohannesburg(restriction.endsAt);
-  return refuse(
-    ctx,
-    userId,
-    restriction.kind === 'break'
-      ? {
-          code: 'taking_a_break',
-          message: `You are taking a break until ${until}. Deposits and real-money play are paused until then.`,
-          resetsAt: restriction.endsAt,
-        }
-      : {
-          code: 'self_excluded',
-          message: `You have excluded yourself from PlayLive until ${until}. You cannot sign in, deposit or play before then.`,
-          resetsAt: restriction.endsAt,
-        },
-    status,
-  );
+  return restriction.kind === 'break'
+    ? {
+        code: 'taking_a_break' as const,
+        message: `You are taking a break until ${until}. Deposits and real-money play are paused until then.`,
+        resetsAt: restriction.endsAt,
+      }
+    : {
+        code: 'self_excluded' as const,
+        message: `You have excluded yourself from PlayLive until ${until}. You cannot sign in, deposit or play before then.`,
+        resetsAt: restriction.endsAt,
+      };
 }
 
 /**
