@@ -8,6 +8,7 @@ import { seedIfEmpty } from './seed/index.js';
 import { movableClock, systemClock, type Clock } from './domain/clock.js';
 import { installErrorHandling } from './http/errors.js';
 import { installFormBodies } from './http/forms.js';
+import { loggedPath } from './http/log.js';
 import { attachPusherServer, type PusherServer } from './realtime/pusher-server.js';
 import { registerRoutes } from './routes/index.js';
 
@@ -41,9 +42,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     logger: options.logger
       ? {
           level: config.logLevel,
-          // Tokens and personal data never reach the log: only method, path and status are written.
+          // Tokens and personal data never reach the log: only method, path (an upload token redacted) and status
+          // are written.
           serializers: {
-            req: (req) => ({ method: req.method, url: req.url.split('?')[0] }),
+            req: (req) => ({ method: req.method, url: loggedPath(req.url) }),
             res: (res) => ({ statusCode: res.statusCode }),
           },
         }

@@ -53,7 +53,7 @@ const sum = (spins: { stakes: number; wins: number }[]) => ({
 
 describe('activity statement', () => {
   it('sums deposits, withdrawals, real-money play and time per Johannesburg day, week and month', async () => {
-    const p = await newPlayer(sb.url);
+    const p = await newPlayer(sb.url, 'Test Player', { verified: true });
     const other = await newPlayer(sb.url);
     await api(sb.url, 'POST', '/sandbox/verifyEmail', { token: p.token });
     await api(sb.url, 'PUT', '/api/bankAccount', {

@@ -3,6 +3,13 @@ import { configFromEnv } from '../src/config.js';
 import { DEFAULT_PASSWORD_COST, hashPassword, verifyPassword } from '../src/domain/passwords.js';
 import { DEMO_PLAYER } from '../src/seed/players.js';
 import { api, newPlayer, startSandbox } from './harness.js';
+import { testIdentity } from './identities.js';
+
+/** A registration's identity fields (docs/rules.md#know-your-player), a fresh identity by default. */
+const identityFields = (identity = testIdentity()) => ({
+  date_of_birth: identity.dateOfBirth,
+  id_number: identity.idNumber,
+});
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -24,12 +31,12 @@ describe('register and login', () => {
   it('refuses a taken email, a short password and a wrong password', async () => {
     const p = await newPlayer(sb.url);
     const dup = await api(sb.url, 'POST', '/api/register', {
-      body: { name: 'X', email: p.email, password: '12345678' },
+      body: { name: 'X', email: p.email, password: '12345678', ...identityFields() },
     });
     expect(dup.status).toBe(422);
     expect(dup.body.error).toBe('The email has already been taken.');
     const short = await api(sb.url, 'POST', '/api/register', {
-      body: { name: 'X', email: 'a@b.co', password: 'short' },
+      body: { name: 'X', email: 'a@b.co', password: 'short', ...identityFields() },
     });
     expect(short.status).toBe(422);
     expect(short.body.errors.password[0]).toMatch(/at least 8/);
@@ -41,7 +48,12 @@ describe('register and login', () => {
   });
   it('refuses players under 18', async () => {
     const res = await api(sb.url, 'POST', '/api/register', {
-      body: { name: 'Kid', email: 'kid@example.test', password: '12345678', date_of_birth: '2015-01-01' },
+      body: {
+        name: 'Kid',
+        email: 'kid@example.test',
+        password: '12345678',
+        ...identityFields(testIdentity('2015-01-01')),
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.error).toMatch(/18/);
@@ -145,7 +157,13 @@ describe('registration affiliate', () => {
   let n = 0;
   const register = (extra: Record<string, unknown>) =>
     api(sb.url, 'POST', '/api/register', {
-      body: { name: 'Aff', email: `aff${++n}-${Date.now()}@example.test`, password: '12345678', ...extra },
+      body: {
+        name: 'Aff',
+        email: `aff${++n}-${Date.now()}@example.test`,
+        password: '12345678',
+        ...identityFields(),
+        ...extra,
+      },
     });
 
   it('stores the affiliate (trimmed) and tracking id, and returns them on the account', async () => {

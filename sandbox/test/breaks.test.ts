@@ -40,9 +40,12 @@ const ACCOUNT = {
   account_type: 'savings',
 };
 
-/** A player with a verified email, `rands` of cash and (unless told otherwise) a Capitec payout account. */
+/**
+ * A player with a verified email and identity (FICA), `rands` of cash and (unless told otherwise) a Capitec payout
+ * account.
+ */
 async function player({ rands = 500, account = true } = {}) {
-  const p = await newPlayer(sb.url, 'Thandi Nkosi');
+  const p = await newPlayer(sb.url, 'Thandi Nkosi', { verified: true });
   await api(sb.url, 'POST', '/sandbox/verifyEmail', { token: p.token });
   if (rands > 0) await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: rands } });
   if (account) await api(sb.url, 'PUT', '/api/bankAccount', { token: p.token, body: ACCOUNT });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newPlayer, startSandbox } from './harness.js';
+import { testIdentity } from './identities.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -13,6 +14,10 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 let emails = 0;
+const identityFields = () => {
+  const identity = testIdentity();
+  return { date_of_birth: identity.dateOfBirth, id_number: identity.idNumber };
+};
 const newEmail = () => `clean${Date.now()}-${++emails}@example.test`;
 
 /** A NUL, an escape, a C1 control, and each half of a surrogate pair on its own. */
@@ -28,7 +33,7 @@ describe('text a player sends', () => {
   it.each(UNCLEAN)('register refuses the name %j, and stores no player', async (name) => {
     const email = newEmail();
     const res = await api(sb.url, 'POST', '/api/register', {
-      body: { name, email, password: 'correct-horse-9' },
+      body: { name, email, password: 'correct-horse-9', ...identityFields() },
     });
     expectRefused(res, 'name');
     expect(sb.db.prepare('SELECT 1 FROM users WHERE email = ?').get(email)).toBeUndefined();
@@ -36,11 +41,22 @@ describe('text a player sends', () => {
 
   it('register refuses a control character in the email or the phone', async () => {
     const withEmail = await api(sb.url, 'POST', '/api/register', {
-      body: { name: 'Thandi', email: `a\u0000${newEmail()}`, password: 'correct-horse-9' },
+      body: {
+        name: 'Thandi',
+        email: `a\u0000${newEmail()}`,
+        password: 'correct-horse-9',
+        ...identityFields(),
+      },
     });
     expectRefused(withEmail, 'email');
     const withPhone = await api(sb.url, 'POST', '/api/register', {
-      body: { name: 'Thandi', email: newEmail(), password: 'correct-horse-9', phone: '082\u0000555 0101' },
+      body: {
+        name: 'Thandi',
+        email: newEmail(),
+        password: 'correct-horse-9',
+        phone: '082\u0000555 0101',
+        ...identityFields(),
+      },
     });
     expectRefused(withPhone, 'phone');
   });
@@ -92,5 +108,44 @@ describe('text a player sends', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.user.name).toBe('Am\u00e9lie');
+  });
+});
+
+/**
+ * A person's name (the account's name, a payout account's holder) is shown to others, so it also refuses what is
+ * invisible or changes the layout (docs/rules.md#know-your-player): a right-to-left override (which on a public
+ * leaderboard makes a name read as another), a zero-width space, a byte-order mark, a line separator.
+ */
+const INVISIBLE = ['Thabo\u202eM', 'Tha\u200bbo', '\ufeffThabo', 'Thabo\u2028M.'];
+
+describe('person names', () => {
+  it.each(INVISIBLE)('register refuses the name %j, naming the field, and stores no player', async (name) => {
+    const email = newEmail();
+    const res = await api(sb.url, 'POST', '/api/register', {
+      body: { name, email, password: 'correct-horse-9', ...identityFields() },
+    });
+    expectRefused(res, 'name');
+    expect(sb.db.prepare('SELECT 1 FROM users WHERE email = ?').get(email)).toBeUndefined();
+  });
+
+  it.each(INVISIBLE)('updateProfile refuses the name %j and keeps the old one', async (name) => {
+    const player = await newPlayer(sb.url, 'Sipho');
+    const res = await api(sb.url, 'POST', '/api/updateProfile', { token: player.token, body: { name } });
+    expectRefused(res, 'name');
+    expect((await api(sb.url, 'GET', '/api/account', { token: player.token })).body.name).toBe('Sipho');
+  });
+
+  it.each(INVISIBLE)('a payout account refuses the holder %j and keeps none', async (holder) => {
+    const player = await newPlayer(sb.url, 'Thabo M');
+    const res = await api(sb.url, 'PUT', '/api/bankAccount', {
+      token: player.token,
+      body: { bank: 'absa', holder, account_number: '4051234567', account_type: 'cheque' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('holder: contains characters that are not allowed');
+    expect(res.body.errors.holder[0]).toBe('contains characters that are not allowed');
+    expect(
+      (await api(sb.url, 'GET', '/api/bankAccount', { token: player.token })).body.bank_account,
+    ).toBeNull();
   });
 });

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import PusherModule, { type Options } from 'pusher-js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../src/app.js';
+import { TINY_PNG, tinyPdf } from '../src/seed/documents.js';
+import { testIdentity } from './identities.js';
 
 /** A real sandbox on an ephemeral loopback port with its own temporary data folder. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox & { dataDir: string }> {
@@ -45,16 +47,69 @@ export async function api<T = any>(
 }
 
 let counter = 0;
-/** Registers a new player and returns its token and account. */
-export async function newPlayer(base: string, name = 'Test Player') {
+/**
+ * Registers a new player (with a valid, unique identity: identities.ts) and returns its token and account.
+ * `verified: true` also takes the player through FICA verification by the real routes (docs/rules.md#know-your-player):
+ * an identity document and a proof of address uploaded to their upload addresses, submitted, and verified by the
+ * back office's control route, as withdrawals need.
+ */
+export async function newPlayer(
+  base: string,
+  name = 'Test Player',
+  options: { verified?: boolean; identity?: { idNumber: string; dateOfBirth: string } } = {},
+) {
   counter += 1;
   const email = `player${Date.now()}-${counter}-${Math.floor(Math.random() * 1e6)}@example.test`;
   const password = 'correct-horse-9';
-  const res = await api(base, 'POST', '/api/register', { body: { name, email, password } });
+  const identity = options.identity ?? testIdentity();
+  const res = await api(base, 'POST', '/api/register', {
+    body: { name, email, password, date_of_birth: identity.dateOfBirth, id_number: identity.idNumber },
+  });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   const token = res.body.token as string;
+  if (options.verified) await verifyPlayer(base, token);
   const account = await api(base, 'GET', '/api/account', { token });
-  return { token, email, password, user: account.body as { id: number; name: string; email: string } };
+  return {
+    token,
+    email,
+    password,
+    identity,
+    user: account.body as { id: number; name: string; email: string },
+  };
+}
+
+/** Uploads `bytes` as a document of `kind` through its upload address; returns the upload's response. */
+export async function uploadDocument(
+  base: string,
+  token: string,
+  kind: 'identity' | 'proof_of_address' | 'bank_statement',
+  bytes: Buffer = TINY_PNG,
+  contentType = 'image/png',
+) {
+  const started = await api(base, 'POST', '/api/verification/documents', {
+    token,
+    body: { kind, content_type: contentType, size: bytes.length },
+  });
+  if (started.status !== 201)
+    throw new Error(`upload start failed: ${started.status} ${JSON.stringify(started.body)}`);
+  const put = await fetch(started.body.upload_url, {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    body: new Uint8Array(bytes),
+  });
+  return { started: started.body, status: put.status, body: await put.json() };
+}
+
+/** FICA verification through the real routes: both required documents uploaded and submitted, then verified. */
+export async function verifyPlayer(base: string, token: string) {
+  await uploadDocument(base, token, 'identity', TINY_PNG, 'image/png');
+  await uploadDocument(base, token, 'proof_of_address', tinyPdf('Proof of address'), 'application/pdf');
+  const submitted = await api(base, 'POST', '/api/verification/submit', { token });
+  if (submitted.status !== 200)
+    throw new Error(`submit failed: ${submitted.status} ${JSON.stringify(submitted.body)}`);
+  const decided = await api(base, 'POST', '/sandbox/verification', { token, body: { status: 'verified' } });
+  if (decided.status !== 200)
+    throw new Error(`verify failed: ${decided.status} ${JSON.stringify(decided.body)}`);
 }
 
 /** Every balance equals the sum of its ledger rows and none is negative. */

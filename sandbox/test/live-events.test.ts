@@ -6,6 +6,7 @@ import {
   playerChannel,
   someGameCode,
   startSandbox,
+  uploadDocument,
   type PusherClient,
 } from './harness.js';
 
@@ -63,7 +64,7 @@ describe('live events on the player channel', () => {
   });
 
   it('each withdrawal step arrives as a withdrawal event, and a reversal with the wallet', async () => {
-    const p = await newPlayer(sb.url, 'Live Payee');
+    const p = await newPlayer(sb.url, 'Live Payee', { verified: true });
     await api(sb.url, 'POST', '/sandbox/verifyEmail', { token: p.token });
     await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: 500 } });
     await api(sb.url, 'PUT', '/api/bankAccount', {
@@ -78,6 +79,29 @@ describe('live events on the player channel', () => {
     await api(sb.url, 'POST', `/api/withdrawals/${id}/cancel`, { token: p.token });
     expect((await live.next('withdrawal')).withdrawal).toMatchObject({ id, status: 'reversed' });
     expect(money((await live.next('wallet')).wallets)).toBe(50_000);
+  });
+
+  it('each verification change arrives as a verification event: an upload, the submission, the decision', async () => {
+    const p = await newPlayer(sb.url);
+    const other = await newPlayer(sb.url);
+    const live = await subscribePlayer(p.token, p.user.id);
+    const theirs = await subscribePlayer(other.token, other.user.id);
+    const read = async () => (await api(sb.url, 'GET', '/api/verification', { token: p.token })).body;
+
+    await uploadDocument(sb.url, p.token, 'identity');
+    expect(await live.next('verification')).toEqual(await read());
+    await uploadDocument(sb.url, p.token, 'proof_of_address');
+    live.events.length = 0;
+    const submitted = await api(sb.url, 'POST', '/api/verification/submit', { token: p.token });
+    const pending = await live.next('verification');
+    expect(pending).toEqual({ verification: submitted.body.verification });
+    expect(pending.verification.status).toBe('pending');
+    live.events.length = 0;
+    await api(sb.url, 'POST', '/sandbox/verification', { token: p.token, body: { status: 'verified' } });
+    const verified = await live.next('verification');
+    expect(verified).toEqual(await read());
+    expect(verified.verification.status).toBe('verified');
+    expect(theirs.events).toEqual([]);
   });
 
   it('a new notification arrives with the unread count', async () => {

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { api } from './harness.js';
+import { api, uploadDocument } from './harness.js';
+import { testIdentity } from './identities.js';
 import { serverArgs } from '../../scripts/prebuilt-servers.js';
 
 const sandboxDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,14 +51,32 @@ describe('the sandbox process', () => {
     const url = await first.ready;
     const email = 'durable@example.test';
     const password = 'durable-pass-1';
-    const reg = await api(url, 'POST', '/api/register', { body: { name: 'Durable', email, password } });
+    const identity = testIdentity();
+    const reg = await api(url, 'POST', '/api/register', {
+      body: {
+        name: 'Durable',
+        email,
+        password,
+        date_of_birth: identity.dateOfBirth,
+        id_number: identity.idNumber,
+      },
+    });
     const token = reg.body.token as string;
     await api(url, 'POST', '/sandbox/credit', { token, body: { amount: '123.45' } });
     await api(url, 'GET', '/api/account', { token });
+    await api(url, 'POST', '/api/identity/check', { body: { id_number: identity.idNumber } });
+    // A document's upload address carries its token in the path: the log names the route, never the token.
+    const upload = await uploadDocument(url, token, 'identity');
+    expect(upload.status).toBe(201);
+    const uploadToken = new URL(upload.started.upload_url).pathname.split('/').pop()!;
     expect(await stop(first)).toBe(0);
     expect(first.output()).not.toContain(token);
     expect(first.output()).not.toContain(password);
+    // Personal information (docs/rules.md#know-your-player): no identity number, no upload token.
+    expect(first.output()).not.toContain(identity.idNumber);
+    expect(first.output()).not.toContain(uploadToken);
     expect(first.output()).toContain('/api/account');
+    expect(first.output()).toContain('"url":"/uploads/verification/:token"');
 
     const second = startProcess(dataDir);
     const url2 = await second.ready;

@@ -7,9 +7,9 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-/** A player who may withdraw: a verified email and a payout account. */
+/** A player who may withdraw: a verified email, a verified identity (FICA) and a payout account. */
 async function verifiedPlayer() {
-  const p = await newPlayer(sb.url);
+  const p = await newPlayer(sb.url, 'Test Player', { verified: true });
   await api(sb.url, 'POST', '/sandbox/verifyEmail', { token: p.token });
   await api(sb.url, 'PUT', '/api/bankAccount', {
     token: p.token,

@@ -171,7 +171,7 @@ describe('welcome package', () => {
 
 describe('bonus money', () => {
   it('locks cash while the bonus is wagered; opting out forfeits the bonus and unlocks the cash', async () => {
-    const p = await newPlayer(sb.url);
+    const p = await newPlayer(sb.url, 'Test Player', { verified: true });
     expect((await wallet(p)).withdraw_lock).toBe('email_unverified');
     await api(sb.url, 'POST', '/sandbox/verifyEmail', { token: p.token });
     await confirm(await deposit(p, '100'), p);

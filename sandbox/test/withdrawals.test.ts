@@ -14,9 +14,11 @@ const ACCOUNT = {
   account_type: 'savings',
 };
 
-/** A player with a verified email, R1,000 and (unless told otherwise) a Capitec payout account. */
+/**
+ * A player with a verified email and identity (FICA), R1,000 and (unless told otherwise) a Capitec payout account.
+ */
 async function player({ account = true } = {}) {
-  const p = await newPlayer(sb.url, 'Thandi Nkosi');
+  const p = await newPlayer(sb.url, 'Thandi Nkosi', { verified: true });
   await api(sb.url, 'POST', '/sandbox/verifyEmail', { token: p.token });
   await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: 1000 } });
   if (account) await api(sb.url, 'PUT', '/api/bankAccount', { token: p.token, body: ACCOUNT });

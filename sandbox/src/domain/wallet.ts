@@ -9,6 +9,7 @@ import { post, walletEntries } from './ledger.js';
 import { formatCents } from './money.js';
 import { GATEWAYS, gatewayEnabled, paymentLimits, paymentSettings, type Gateway } from './payments.js';
 import { findUser } from './users.js';
+import { isVerified } from './verification.js';
 import {
   creditWelcomeBonus,
   notifyWelcomeBonus,
@@ -18,20 +19,21 @@ import {
 } from './welcome.js';
 
 /** Why a player cannot withdraw now: the first that applies, or null when they can. */
-export type WithdrawLock = 'email_unverified' | 'bonus_wagering';
+export type WithdrawLock = 'email_unverified' | 'verification_required' | 'bonus_wagering';
 
 /**
- * A player may withdraw with a verified email and no bonus wagering outstanding (docs/rules.md#bonus-money): while a
- * bonus is being wagered the player's cash is locked too, because stakes come from cash first and a withdrawal would
- * take the deposit the bonus was given for. Opting out of the bonus unlocks the cash at once.
+ * A player may withdraw with a verified email, a verified identity (FICA: docs/rules.md#know-your-player) and no
+ * bonus wagering outstanding (docs/rules.md#bonus-money): while a bonus is being wagered the player's cash is locked
+ * too, because stakes come from cash first and a withdrawal would take the deposit the bonus was given for. Opting
+ * out of the bonus unlocks the cash at once. (A self-exclusion's payout is made whatever locks it:
+ * safer-gambling/self-exclusion.ts.)
  */
 export function withdrawLock(db: Db, userId: number): WithdrawLock | null {
   if (findUser(db, userId).email_verified_at === null) return 'email_unverified';
+  if (!isVerified(db, userId)) return 'verification_required';
   if (activeCouponJson(db, userId).activeWagering) return 'bonus_wagering';
   return null;
 }
-
-export const canWithdraw = (db: Db, userId: number): boolean => withdrawLock(db, userId) === null;
 
 /** The active bonus's wagering as the wallet shows it beside the balances; null when no bonus is active. */
 function bonusWageringJson(db: Db, userId: number) {

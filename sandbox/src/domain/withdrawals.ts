@@ -10,7 +10,8 @@ import { balanceCents, post, walletEntries } from './ledger.js';
 import { formatCents, formatRands } from './money.js';
 import { notify } from './notifications.js';
 import { shortReference } from './references.js';
-import { canWithdraw } from './wallet.js';
+import { verificationRequired } from './verification.js';
+import { withdrawLock } from './wallet.js';
 
 /*
  * The withdrawal lifecycle (docs/rules.md#withdrawals): requested (pending) → approved → paid; while pending the
@@ -112,9 +113,10 @@ function publishWithdrawal(ctx: SandboxContext, row: WithdrawalRow) {
 /** POST /api/withdraw: takes the amount from the money balance now, to the player's payout account. */
 export function withdraw(ctx: SandboxContext, userId: number, amountCents: number) {
   const { db } = ctx;
-  if (!canWithdraw(db, userId)) {
-    throw new ApiError(403, 'Withdrawals are not available on this account.');
-  }
+  const lock = withdrawLock(db, userId);
+  // FICA's refusal says what is missing (docs/rules.md#know-your-player); the other locks keep their answer.
+  if (lock === 'verification_required') throw verificationRequired(db, userId);
+  if (lock) throw new ApiError(403, 'Withdrawals are not available on this account.');
   const account = bankAccountOf(db, userId);
   if (!account) throw new ApiError(422, 'Add the bank account to pay your withdrawal into first.');
   if (amountCents > balanceCents(db, userId, 'money')) throw new ApiError(422, 'Insufficient funds.');

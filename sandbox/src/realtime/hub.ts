@@ -20,5 +20,7 @@ export const UserEvents = {
   withdrawal: 'withdrawal',
   /** Safer-gambling tools changed, or one refused something (docs/rules.md#safer-gambling). */
   saferGambling: 'saferGambling',
+  /** The player's FICA verification changed (a file arrived, a submission, a decision): the whole verification. */
+  verification: 'verification',
 } as const;
 export const TournamentEvents = { updated: 'tournamentUpdated' } as const;

@@ -19,6 +19,7 @@ import * as payment from './payment.js';
 import * as fakes from './third-party.js';
 import * as tournaments from './tournaments.js';
 import * as transactions from './transactions.js';
+import * as verification from './verification.js';
 import * as wagering from './wagering.js';
 import * as wallet from './wallet.js';
 import * as withdrawals from './withdrawals.js';
@@ -40,6 +41,7 @@ export function registerRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     account,
     wallet,
     withdrawals,
+    verification,
     limits,
     breaks,
     activity,

@@ -1,7 +1,7 @@
 import type { Db } from '../db/open.js';
 import { seedCatalogue } from './catalogue.js';
 import { PROVIDER_DESCRIPTIONS } from './generate-games.js';
-import { seedPlayers } from './players.js';
+import { backfillDemoIdentities, seedPlayers } from './players.js';
 import { seedTournaments } from './tournaments.js';
 
 /** Seeds a new database: the catalogue (games, content), the players, then tournaments. Deterministic. */
@@ -14,6 +14,7 @@ export function seedIfEmpty(db: Db, now: Date, passwordCost?: number): void {
     );
     for (const [product, description] of Object.entries(PROVIDER_DESCRIPTIONS))
       fill.run(description, product);
+    db.transaction(() => backfillDemoIdentities(db, now))();
     return;
   }
   db.transaction(() => {

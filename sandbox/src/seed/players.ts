@@ -1,12 +1,21 @@
+import { identityKey } from '../domain/identity.js';
 import { hashPassword } from '../domain/passwords.js';
+import { seedVerified } from '../domain/verification.js';
 import { post } from '../domain/ledger.js';
 import { NOTIFICATION_TYPES, insertNotification } from '../domain/notifications.js';
 import type { Db } from '../db/open.js';
 import { seededRandom } from '../random.js';
+import { TINY_PNG, tinyPdf } from './documents.js';
 
 /** Demo accounts documented in the README. */
 export const DEMO_PLAYER = { email: 'demo@playlive.test', password: 'PlayLive-demo-1', name: 'Demo Player' };
 export const NEW_PLAYER = { email: 'new@playlive.test', password: 'PlayLive-new-1', name: 'New Player' };
+/**
+ * Their identities (docs/rules.md#know-your-player): valid South African ID numbers (right check digit) holding
+ * their dates of birth. Shown only masked (900517*******); kept here, not in the README, as the tests read them.
+ */
+export const DEMO_IDENTITY = { idNumber: '9005175009083', dateOfBirth: '1990-05-17' };
+export const NEW_IDENTITY = { idNumber: '9508230214085', dateOfBirth: '1995-08-23' };
 export const COUPONS = {
   welcome: {
     code: 'WELCOME100',
@@ -55,16 +64,28 @@ const NOTIFICATION_TEXT: Record<(typeof NOTIFICATION_TYPES)[number], [string, st
 function insertUser(
   db: Db,
   who: { email: string; password: string; name: string },
+  identity: { idNumber: string; dateOfBirth: string },
   verifiedAt: string | null,
   at: string,
   passwordCost: number | undefined,
 ) {
   const info = db
     .prepare(
-      `INSERT INTO users (name, email, password_hash, phone, date_of_birth, email_verified_at, loyalty_tier, created_at, updated_at)
-       VALUES (?, ?, ?, '+27 82 555 0100', '1990-05-17', ?, 'bronze', ?, ?)`,
+      `INSERT INTO users (name, email, password_hash, phone, date_of_birth, id_number, identity_kind,
+         identity_country, identity_key, email_verified_at, loyalty_tier, created_at, updated_at)
+       VALUES (?, ?, ?, '+27 82 555 0100', ?, ?, 'sa_id', 'ZA', ?, ?, 'bronze', ?, ?)`,
     )
-    .run(who.name, who.email, hashPassword(who.password, passwordCost), verifiedAt, at, at);
+    .run(
+      who.name,
+      who.email,
+      hashPassword(who.password, passwordCost),
+      identity.dateOfBirth,
+      identity.idNumber,
+      identityKey({ country: 'ZA', number: identity.idNumber }),
+      verifiedAt,
+      at,
+      at,
+    );
   return Number(info.lastInsertRowid);
 }
 
@@ -77,13 +98,22 @@ export function seedPlayers(db: Db, now: Date, passwordCost?: number): void {
   const demo = insertUser(
     db,
     DEMO_PLAYER,
+    DEMO_IDENTITY,
     daysAgo(120).toISOString(),
     daysAgo(120).toISOString(),
     passwordCost,
   );
-  // The demo player has played for months: the new-player onboarding is long behind them.
+  // The demo player has played for months: the new-player onboarding is long behind them, and their identity was
+  // verified (FICA) before their first withdrawal.
   db.prepare('UPDATE users SET onboarding_seen_at = ? WHERE id = ?').run(daysAgo(120).toISOString(), demo);
-  insertUser(db, NEW_PLAYER, null, daysAgo(1).toISOString(), passwordCost);
+  seedVerified(
+    db,
+    demo,
+    { identity: TINY_PNG, proof_of_address: tinyPdf('Municipal account: Demo Player') },
+    daysAgo(100),
+  );
+  // The new player has given an ID number, as every player does, and has not verified yet.
+  insertUser(db, NEW_PLAYER, NEW_IDENTITY, null, daysAgo(1).toISOString(), passwordCost);
   // Money history through the ledger, so the balance equals the ledger sum from the start.
   seedDeposits(db, demo, daysAgo);
   const games = seedPlay(db, demo, daysAgo);
@@ -91,6 +121,42 @@ export function seedPlayers(db: Db, now: Date, passwordCost?: number): void {
   seedFavourites(db, demo, games.slice(0, 6), daysAgo);
   seedLoyalty(db, demo);
   seedNotifications(db, demo, daysAgo);
+}
+
+/**
+ * A database seeded before the casino asked for identities (migration 10) gets the demo accounts' identities, and
+ * the demo player's verification, so the README's accounts behave as documented; an identity already set is kept.
+ */
+export function backfillDemoIdentities(db: Db, now: Date): void {
+  for (const [who, identity] of [
+    [DEMO_PLAYER, DEMO_IDENTITY],
+    [NEW_PLAYER, NEW_IDENTITY],
+  ] as const) {
+    db.prepare(
+      `UPDATE users SET id_number = ?, identity_kind = 'sa_id', identity_country = 'ZA', identity_key = ?
+       WHERE email = ? AND identity_key IS NULL
+         AND NOT EXISTS (SELECT 1 FROM users WHERE identity_key = ?)`,
+    ).run(
+      identity.idNumber,
+      identityKey({ country: 'ZA', number: identity.idNumber }),
+      who.email,
+      identityKey({ country: 'ZA', number: identity.idNumber }),
+    );
+  }
+  const demo = db
+    .prepare(
+      `SELECT id FROM users WHERE email = ?
+       AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.user_id = users.id)`,
+    )
+    .get(DEMO_PLAYER.email) as { id: number } | undefined;
+  if (demo) {
+    seedVerified(
+      db,
+      demo.id,
+      { identity: TINY_PNG, proof_of_address: tinyPdf('Municipal account: Demo Player') },
+      now,
+    );
+  }
 }
 
 function seedCoupons(db: Db): void {
