@@ -3,12 +3,14 @@ import { balanceCents, post } from '../src/domain/ledger.js';
 import {
   addTournamentPoints,
   completesInSeconds,
+  newEntryId,
   pointsForStake,
   tournamentIdForGame,
   tournamentStage,
   type StageTimes,
   type TournamentStage,
 } from '../src/domain/tournaments.js';
+import { publicName } from '../src/domain/public-names.js';
 import { api, newPlayer, startSandbox } from './harness.js';
 
 const SECOND = 1000;
@@ -275,7 +277,7 @@ describe('reading tournaments', () => {
       expect(leaderboards[String(x.id)]).toEqual(x.tournament_users);
       x.tournament_users.forEach((u: any, i: number) => {
         expect(Object.keys(u).sort()).toEqual(
-          ['name', 'points', 'position', 'started_at', 'time_played', 'user_id'].sort(),
+          ['entry_id', 'name', 'points', 'position', 'started_at', 'time_played', 'user_id'].sort(),
         );
         expect(u.position).toBe(i + 1);
         if (i > 0) expect(u.points).toBeLessThanOrEqual(x.tournament_users[i - 1].points);
@@ -534,9 +536,10 @@ describe('points from spins', () => {
     const ended = makeTournament({ regStart: -3 * DAY, regEnd: -2 * DAY, start: -3 * DAY, end: -DAY });
     sb.db
       .prepare(
-        "INSERT INTO tournament_users (tournament_id, user_id, joined_at) VALUES (?, ?, '2025-06-10T00:00:00.000Z')",
+        `INSERT INTO tournament_users (tournament_id, user_id, joined_at, entry_id)
+         VALUES (?, ?, '2025-06-10T00:00:00.000Z', ?)`,
       )
-      .run(ended, p.user.id);
+      .run(ended, p.user.id, newEntryId());
 
     published.length = 0;
     const points = async (id: number) => (await one(id, p.token)).body.tournament.my_entry?.points ?? null;
@@ -623,5 +626,61 @@ describe('which games and stakes count', () => {
     expect((await mine()).points).toBe(2);
     expect(pointsForStake(499, 500)).toBe(0);
     expect(pointsForStake(500, 500)).toBe(5);
+  });
+});
+
+/**
+ * Public leaderboards (docs/rules.md#know-your-player): every entry's name is "First L." by one rule, for seeded
+ * rivals and new players alike, and an entry is known by an opaque id that holds no user id.
+ */
+describe('public leaderboards', () => {
+  it('names every player "First L.": first word, initial of the last, one word as it is', () => {
+    expect(publicName('Riaan du Plessis')).toBe('Riaan P.');
+    expect(publicName('  Thandi   Nkosi ')).toBe('Thandi N.');
+    expect(publicName('lerato khumalo')).toBe('lerato K.');
+    expect(publicName('Zoë Émile-Dubois')).toBe('Zoë É.');
+    expect(publicName('Thabo M.')).toBe('Thabo M.');
+    expect(publicName('Cher')).toBe('Cher');
+    expect(publicName('Sipho 🎰')).toBe('Sipho');
+  });
+
+  it('shows seeded rivals and a new player the same way, never the full name', async () => {
+    const t = await seeded('late_registration', false);
+    const p = await newPlayer(sb.url, 'Nomsa Precious Mahlangu');
+    expect((await join(t.id, p.token)).status).toBe(200);
+    const board = (await one(t.id)).body.tournament.tournament_users as { name: string; user_id: number }[];
+    expect(board.find((u) => u.user_id === p.user.id)!.name).toBe('Nomsa M.');
+    // A first name and an initial, or one word as it is (other tests' players joined as "Joiner").
+    for (const u of board) expect(u.name, u.name).toMatch(/^\S+( \p{Lu}\.)?$/u);
+    // Seeded with full names: no surname is published (Riaan du Plessis reads "Riaan P.").
+    const rivals = sb.db.prepare('SELECT name FROM users WHERE password_hash IS NULL').all() as {
+      name: string;
+    }[];
+    expect(rivals.map((r) => r.name)).toContain('Riaan du Plessis');
+    const everyName = JSON.stringify((await list()).tournaments);
+    for (const { name } of rivals) expect(everyName).not.toContain(name);
+    expect(everyName).not.toContain('Mahlangu');
+  });
+
+  it('gives each entry an opaque random entry_id, its own per tournament, stable across reads', async () => {
+    const p = await newPlayer(sb.url, 'Entry Holder');
+    const [a, b] = (await list()).tournaments.filter(
+      (t) => (t.stage === 'late_registration' || t.stage === 'registering') && t.buy_in === '0.00',
+    );
+    for (const t of [a, b]) expect((await join(t.id, p.token)).status).toBe(200);
+    const mine = async (id: number) => (await one(id, p.token)).body.tournament.my_entry;
+    const [entryA, entryB] = [await mine(a.id), await mine(b.id)];
+    expect(entryA.entry_id).toMatch(/^[0-9a-f]{24}$/);
+    // Not derived from the player: the same player's entries have unrelated ids.
+    expect(entryB.entry_id).not.toBe(entryA.entry_id);
+    expect((await mine(a.id)).entry_id).toBe(entryA.entry_id);
+    const ids = (await list()).tournaments.flatMap((t) => t.tournament_users.map((u: any) => u.entry_id));
+    expect(new Set(ids).size).toBe(ids.length);
+    const stored = sb.db
+      .prepare('SELECT COUNT(*) AS n FROM tournament_users WHERE entry_id IS NULL')
+      .get() as {
+      n: number;
+    };
+    expect(stored.n).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { Db } from '../db/open.js';
 import { formatCents } from './money.js';
+import { publicName } from './public-names.js';
 
 /** Reads and shapes the catalogue's content: promotions, banners, news and latest wins. */
 
@@ -111,7 +112,7 @@ export function latestWins(db: Db, limit = 50) {
   return rows.map((row) => ({
     id: row.id,
     game: { id: row.game_id, name: row.game_name, game_code: row.game_code, product: row.product },
-    player_name: row.player_name,
+    player_name: publicName(row.player_name),
     amount: formatCents(row.amount_cents),
     created_at: row.created_at,
   }));

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { SandboxContext } from '../context.js';
 import type { Db } from '../db/open.js';
 import { scheduleAnchor } from '../db/schedule.js';
@@ -6,6 +7,7 @@ import { TournamentEvents, tournamentChannel } from '../realtime/hub.js';
 import { isoUtc } from './clock.js';
 import { post } from './ledger.js';
 import { formatCents } from './money.js';
+import { publicName } from './public-names.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Stage (docs/rules.md#tournament-stages): a pure function of the tournament's times and the clock.
@@ -90,6 +92,7 @@ export interface TournamentRow {
 export interface TournamentUserRow {
   tournament_id: number;
   user_id: number;
+  entry_id: string;
   name: string;
   points: number;
   time_played: number;
@@ -175,6 +178,9 @@ export function leaderboardRows(db: Db, tournamentId: number): TournamentUserRow
     .all(tournamentId) as TournamentUserRow[];
 }
 
+/** A leaderboard entry's id: random, so it says nothing of the player (migration 12 gave older entries theirs). */
+export const newEntryId = () => crypto.randomBytes(12).toString('hex');
+
 /**
  * Joins the player while registration is open. The buy-in (if any) leaves the money wallet in the same
  * transaction as the join row, so a refused buy-in ("Insufficient funds.") leaves no entry behind.
@@ -184,11 +190,9 @@ export function joinTournament(db: Db, t: Tournament, userId: number, now: Date)
     if (findEntry(db, t.id, userId)) throw new ApiError(422, 'You have already joined this tournament.');
     if (!isRegistrationOpen(stageOf(t, now)))
       throw new ApiError(422, 'Registration for this tournament is closed.');
-    db.prepare('INSERT INTO tournament_users (tournament_id, user_id, joined_at) VALUES (?, ?, ?)').run(
-      t.id,
-      userId,
-      now.toISOString(),
-    );
+    db.prepare(
+      'INSERT INTO tournament_users (tournament_id, user_id, joined_at, entry_id) VALUES (?, ?, ?, ?)',
+    ).run(t.id, userId, now.toISOString(), newEntryId());
     if (t.buy_in_cents > 0) {
       post(
         db,
@@ -273,6 +277,9 @@ export function closeSession(db: Db, t: Tournament, entry: TournamentUserRow, no
 
 export interface TournamentUserJson {
   user_id: number;
+  /** Opaque: what a public entry is known by (the gateway's TournamentEntry id). */
+  entry_id: string;
+  /** "First L." (public-names.ts). */
   name: string;
   position: number;
   points: number;
@@ -322,7 +329,10 @@ export function tournamentJson(
   const rows = leaderboardRows(db, t.id);
   const board: TournamentUserJson[] = rows.map((r, i) => ({
     user_id: r.user_id,
-    name: r.name,
+    // Opaque and random per entry: a public entry's id holds no user id (docs/rules.md#know-your-player).
+    entry_id: r.entry_id,
+    // "First L." whatever the player typed: the one rule for every public name.
+    name: publicName(r.name),
     position: i + 1,
     points: r.points,
     time_played: r.time_played + openSessionSeconds(db, t, r, now),

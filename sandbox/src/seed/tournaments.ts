@@ -1,3 +1,4 @@
+import { newEntryId } from '../domain/tournaments.js';
 import { slugify } from './generate-games.js';
 import type { Db } from '../db/open.js';
 import { seededRandom, type Random } from '../random.js';
@@ -9,22 +10,23 @@ const DAY = 24 * HOUR;
 export const RIVAL_EMAIL_DOMAIN = 'rivals.sandbox.test';
 export const DEMO_EMAIL = 'demo@playlive.test';
 
+/** Rivals' full names, as players type them; leaderboards show them "First L." (domain/public-names.ts). */
 const RIVAL_NAMES = [
-  'Thabo M.',
-  'Lerato K.',
-  'Sipho N.',
-  'Naledi P.',
-  'Johan V.',
-  'Ayanda Z.',
-  'Pieter B.',
-  'Zanele D.',
-  'Kagiso T.',
-  'Nomvula S.',
-  'Riaan du P.',
-  'Busisiwe H.',
-  'Mandla G.',
-  'Chantelle R.',
-  'Tshepo L.',
+  'Thabo Mokoena',
+  'Lerato Khumalo',
+  'Sipho Nkosi',
+  'Naledi Pillay',
+  'Johan Venter',
+  'Ayanda Zulu',
+  'Pieter Botha',
+  'Zanele Dlamini',
+  'Kagiso Tau',
+  'Nomvula Sithole',
+  'Riaan du Plessis',
+  'Busisiwe Hadebe',
+  'Mandla Gumede',
+  'Chantelle Roberts',
+  'Tshepo Lekota',
 ];
 
 /**
@@ -265,8 +267,9 @@ export function seedTournaments(db: Db, now: Date): void {
 
   const insertTournament = db.prepare(INSERT_TOURNAMENT);
   const insertEntry = db.prepare(
-    `INSERT OR IGNORE INTO tournament_users (tournament_id, user_id, points, time_played, started_at, joined_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO tournament_users (tournament_id, user_id, points, time_played, started_at, joined_at,
+       entry_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
 
   for (const s of SEED_TOURNAMENTS) {
@@ -294,7 +297,7 @@ export function seedTournaments(db: Db, now: Date): void {
 
     if (s.board === 'joined') {
       for (const userId of random.sample(rivals, random.int(3, 6))) {
-        insertEntry.run(id, userId, 0, 0, null, at(Math.min(joinedAt(), -MINUTE)));
+        insertEntry.run(id, userId, 0, 0, null, at(Math.min(joinedAt(), -MINUTE)), newEntryId());
       }
       continue;
     }
@@ -307,7 +310,7 @@ export function seedTournaments(db: Db, now: Date): void {
       const startFrom = Math.max(joined, s.tournament_start);
       const started = random.int(startFrom, Math.max(startFrom, playUntil - MINUTE));
       const played = Math.min(maxPlay, playUntil - started, random.int(5 * MINUTE, maxPlay));
-      insertEntry.run(id, userId, points, Math.max(0, played), at(started), at(joined));
+      insertEntry.run(id, userId, points, Math.max(0, played), at(started), at(joined), newEntryId());
     };
     for (const userId of random.sample(rivals, random.int(8, 14))) entry(userId, random.int(20, 2_400));
     if (demo && s.demoPoints !== undefined) entry(demo.id, s.demoPoints);
