@@ -14,6 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isRequiredInputField,
   Kind,
   parse,
   TypeInfo,
@@ -24,7 +29,9 @@ import {
   type DefinitionNode,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type GraphQLInputType,
   type GraphQLSchema,
+  type TypeNode,
 } from 'graphql';
 
 export const SITE_OPERATIONS = 'web/src/__generated__/persisted-operations.json';
@@ -95,7 +102,9 @@ function partnerOperations(dirs: string[]): KnownOperation[] {
   for (const dir of dirs.filter((d) => fs.existsSync(d))) {
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.graphql'))) {
       const source = `${PARTNER_OPERATIONS}/${file}`;
-      for (const op of split(parse(fs.readFileSync(path.join(dir, file), 'utf8')), source)) {
+      // Without locations: the same operation at another place in the file (one added above it) is the same text.
+      const document = parse(fs.readFileSync(path.join(dir, file), 'utf8'), { noLocation: true });
+      for (const op of split(document, source)) {
         seen.set(`${op.name}\n${JSON.stringify(op.document)}`, op);
       }
     }
@@ -168,27 +177,138 @@ export function schemaCoordinates(schema: GraphQLSchema, document: DocumentNode)
       // Type conditions of fragments and inline fragments, and variables' types.
       if (schema.getType(node.name.value)) used.add(node.name.value);
     },
+    VariableDefinition(node) {
+      // A variable's value is the caller's: it may hold any field of its input type, at any depth, or any value of
+      // an enum, so the operation uses all of them.
+      walkInput(schema, namedTypeOf(node.type), (coordinate) => used.add(coordinate));
+    },
   };
   visit(document, visitWithTypeInfo(typeInfo, visitor));
   return used;
 }
 
+/** The type name inside a variable's type (`[RegisterInput!]!` → RegisterInput). */
+function namedTypeOf(type: TypeNode): string {
+  return type.kind === Kind.NAMED_TYPE ? type.name.value : namedTypeOf(type.type);
+}
+
+/**
+ * Every input type and enum reachable from `name` in `schema` (through input fields, at any depth), each once:
+ * `visit` is told `Type`, `Input.field` and `Enum.VALUE` of each.
+ */
+function walkInput(
+  schema: GraphQLSchema,
+  name: string,
+  visit: (coordinate: string) => void,
+  seen = new Set<string>(),
+): void {
+  if (seen.has(name)) return;
+  seen.add(name);
+  const type = schema.getType(name);
+  if (isEnumType(type)) {
+    visit(name);
+    for (const value of type.getValues()) visit(`${name}.${value.name}`);
+  } else if (isInputObjectType(type)) {
+    visit(name);
+    for (const field of Object.values(type.getFields())) {
+      visit(`${name}.${field.name}`);
+      walkInput(schema, getNamedType(field.type).name, visit, seen);
+    }
+  }
+}
+
+/**
+ * Whether every value of the input type `was` is a value of `now` (`String!` → `String` yes; `String` → `String!`,
+ * `String` → `Int`, `[String]` → `String` no). A single value is coerced into a one-item list, so `String` →
+ * `[String]` keeps them. Input objects and enums are compared by name here; their fields and values one by one
+ * (inputBreaks).
+ */
+function accepts(now: GraphQLInputType, was: GraphQLInputType): boolean {
+  if (isNonNullType(now)) return isNonNullType(was) && accepts(now.ofType, was.ofType);
+  if (isNonNullType(was)) return accepts(now, was.ofType);
+  if (isListType(now)) return accepts(now.ofType, isListType(was) ? was.ofType : was);
+  if (isListType(was)) return false;
+  return now.name === was.name;
+}
+
+/**
+ * What a schema change breaks in the values of an operation's variables, which validation cannot see (a document
+ * that sends `register(input: $input)` validates whatever RegisterInput becomes): the variables' input types, and the
+ * input types and enums inside them, compared field by field and value by value. A value the callers sent before may
+ * be refused now when a field is added as required or becomes required, changes its type, or is removed, or when an
+ * enum value is removed. One message per such place, naming it from the variable (`$input.idNumber`).
+ */
+export function inputBreaks(before: GraphQLSchema, after: GraphQLSchema, document: DocumentNode): string[] {
+  const breaks: string[] = [];
+  const walk = (name: string, place: string, seen: Set<string>) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const was = before.getType(name);
+    const now = after.getType(name);
+    if (isEnumType(was) && isEnumType(now)) {
+      for (const value of was.getValues()) {
+        if (!now.getValue(value.name))
+          breaks.push(`${place} can no longer be ${value.name} (${name}.${value.name} was removed).`);
+      }
+      return;
+    }
+    if (!isInputObjectType(was) || !isInputObjectType(now)) return;
+    const wasFields = was.getFields();
+    const nowFields = now.getFields();
+    for (const field of Object.values(nowFields)) {
+      const old = wasFields[field.name];
+      const at = `${place}.${field.name}`;
+      if (isRequiredInputField(field) && (!old || !isRequiredInputField(old))) {
+        breaks.push(
+          `${at} is now required (${name}.${field.name}: ${String(field.type)}): a value without it is refused.`,
+        );
+      } else if (old && !accepts(field.type, old.type)) {
+        breaks.push(
+          `${at} changed type from ${String(old.type)} to ${String(field.type)} (${name}.${field.name}).`,
+        );
+      }
+      if (old) walk(getNamedType(field.type).name, at, seen);
+    }
+    for (const old of Object.values(wasFields)) {
+      if (!nowFields[old.name]) {
+        breaks.push(
+          `${place}.${old.name} was removed (${name}.${old.name}): a value that sends it is refused.`,
+        );
+      }
+    }
+  };
+  visit(document, {
+    VariableDefinition(node) {
+      walk(namedTypeOf(node.type), `$${node.variable.name.value}`, new Set());
+    },
+  });
+  return breaks;
+}
+
 export interface Verdict {
   operation: KnownOperation;
-  /** Validation errors against the new schema (none: not broken). */
+  /**
+   * Why it is broken (none: not broken): its validation errors against the new schema, and what its variables'
+   * values can no longer be (inputBreaks), which validation cannot see.
+   */
   errors: string[];
 }
 
 /**
  * The known operations that were valid against the base schema, each with its validation errors against the new
- * one; and those already invalid against the base (a stale partner file), which no change can break.
+ * one and the breaks of its variables' input types; and those already invalid against the base (a stale partner
+ * file), which no change can break.
  */
 export function judge(before: GraphQLSchema, after: GraphQLSchema, operations: KnownOperation[]) {
   const valid = operations.filter((op) => validate(before, op.document).length === 0);
-  const verdicts: Verdict[] = valid.map((operation) => ({
-    operation,
-    errors: validate(after, operation.document).map((e) => e.message),
-  }));
+  const verdicts: Verdict[] = valid.map((operation) => {
+    const invalid = validate(after, operation.document).map((e) => e.message);
+    // A document that no longer validates is broken whatever its variables hold.
+    return {
+      operation,
+      errors: invalid.length > 0 ? invalid : inputBreaks(before, after, operation.document),
+    };
+  });
   const invalidAtBase = operations.filter((op) => !valid.includes(op));
   return { verdicts, invalidAtBase };
 }

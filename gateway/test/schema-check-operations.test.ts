@@ -56,10 +56,25 @@ const SDL = `type Query {
   archive: [Tournament!]!
 }
 
+type Mutation {
+  join(input: JoinInput!): Tournament
+}
+
 type Tournament {
   id: ID!
   name: String!
   label: String!
+}
+
+input JoinInput {
+  tournamentId: ID!
+  team: String
+  size: TeamSize
+}
+
+enum TeamSize {
+  SOLO
+  DUO
 }
 `;
 
@@ -89,7 +104,16 @@ describe('schema:check with a site and partner operations', () => {
       path.join(repo, 'web/src/Lobby.ts'),
       'export const query = graphql`\n  query LobbyQuery {\n    tournaments {\n      name\n      label\n    }\n  }\n`;\n',
     );
+    // Sends its input as a variable: no change of JoinInput makes the document itself invalid.
+    write(
+      path.join(repo, 'web/src/Join.ts'),
+      'export const mutation = graphql`\n  mutation JoinMutation($input: JoinInput!) {\n    join(input: $input) {\n      id\n    }\n  }\n`;\n',
+    );
     write(path.join(repo, 'web/.gitignore'), 'src/__generated__/\n');
+    write(
+      path.join(repo, 'docs/partner-operations/join.graphql'),
+      'mutation PartnerJoin($input: JoinInput!) {\n  join(input: $input) {\n    id\n  }\n}\n',
+    );
     write(
       path.join(repo, 'docs/partner-operations/board.graphql'),
       'query TournamentBoard {\n  tournaments {\n    ...Row\n  }\n}\n\nfragment Row on Tournament {\n  id\n  name\n}\n',
@@ -110,8 +134,8 @@ describe('schema:check with a site and partner operations', () => {
     'fails with exit 1 naming the site operation that uses a removed field, and only that one',
     async () => {
       const { code, out } = await check(SDL.replace('  label: String!\n', ''));
-      expect(out).toContain('Known operations: 1 of the site');
-      expect(out).toContain('1 of partners');
+      expect(out).toContain('Known operations: 2 of the site');
+      expect(out).toContain('2 of partners');
       expect(verdictFor(out, 'Tournament.label')).toMatch(/-> breaks LobbyQuery \(site\)$/);
       expect(code).toBe(1);
     },
@@ -138,6 +162,39 @@ describe('schema:check with a site and partner operations', () => {
         /-> breaks LobbyQuery \(site\), TournamentBoard/,
       );
       expect(code).toBe(1);
+    },
+    SLOW,
+  );
+
+  const JOINERS =
+    /-> breaks JoinMutation \(site\), PartnerJoin \(docs\/partner-operations\/join\.graphql\)$/;
+
+  it(
+    'names the operations whose variables send an input type that gains a required field',
+    async () => {
+      // Every document still validates: what breaks is the value the callers send, which lacks the new field.
+      const { code, out } = await check(SDL.replace('  team: String\n', '  team: String\n  captain: String!\n'));
+      expect(verdictFor(out, 'JoinInput.captain')).toMatch(JOINERS);
+      expect(out).toContain('2 known operation(s) broken: exit 1.');
+      expect(code).toBe(1);
+    },
+    SLOW,
+  );
+
+  it(
+    'names them for a field that becomes required and for an enum value removed, not for an optional field added',
+    async () => {
+      const required = await check(SDL.replace('  team: String\n', '  team: String!\n'));
+      expect(verdictFor(required.out, 'JoinInput.team')).toMatch(JOINERS);
+      expect(required.code).toBe(1);
+
+      const removed = await check(SDL.replace('  DUO\n', ''));
+      expect(verdictFor(removed.out, 'TeamSize.DUO')).toMatch(JOINERS);
+      expect(removed.code).toBe(1);
+
+      const optional = await check(SDL.replace('  team: String\n', '  team: String\n  note: String\n'));
+      expect(optional.out).toContain('(0 breaking)');
+      expect(optional.code).toBe(0);
     },
     SLOW,
   );
@@ -217,6 +274,25 @@ describe("schema:check on this repository's site", () => {
       const verdict = verdictFor(out, 'Money.formatted');
       expect(verdict).toMatch(/-> breaks .*\w+Query \(site\)/);
       expect(verdict).toContain('PartnerRedeemCoupon (docs/partner-operations/quick-start.graphql)');
+      expect(code).toBe(1);
+    },
+    SLOW,
+  );
+
+  it(
+    "names the site's registration and a partner's when RegisterInput gains a required field",
+    async () => {
+      // As issue 39's idNumber did: the operations send RegisterInput as a variable, and still validate.
+      const schema = path.join(clone, 'schema.graphql');
+      // The committed schema (another test of this clone edits the file).
+      const sdl = git(clone, 'show', 'HEAD:schema.graphql');
+      const required = sdl.replace(/\ninput RegisterInput \{\n/, '$&  termsAccepted: Boolean!\n');
+      expect(required).not.toBe(sdl);
+      fs.writeFileSync(schema, required);
+      const { code, out } = await schemaCheck('--base', 'HEAD', '--schema', schema);
+      const verdict = verdictFor(out, 'RegisterInput.termsAccepted');
+      expect(verdict).toContain('RegisterMutation (site)');
+      expect(verdict).toContain('PartnerRegister (docs/partner-operations/quick-start.graphql)');
       expect(code).toBe(1);
     },
     SLOW,
