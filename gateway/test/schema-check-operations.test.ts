@@ -166,14 +166,15 @@ describe('schema:check with a site and partner operations', () => {
     SLOW,
   );
 
-  const JOINERS =
-    /-> breaks JoinMutation \(site\), PartnerJoin \(docs\/partner-operations\/join\.graphql\)$/;
+  const JOINERS = /-> breaks JoinMutation \(site\), PartnerJoin \(docs\/partner-operations\/join\.graphql\)$/;
 
   it(
     'names the operations whose variables send an input type that gains a required field',
     async () => {
       // Every document still validates: what breaks is the value the callers send, which lacks the new field.
-      const { code, out } = await check(SDL.replace('  team: String\n', '  team: String\n  captain: String!\n'));
+      const { code, out } = await check(
+        SDL.replace('  team: String\n', '  team: String\n  captain: String!\n'),
+      );
       expect(verdictFor(out, 'JoinInput.captain')).toMatch(JOINERS);
       expect(out).toContain('2 known operation(s) broken: exit 1.');
       expect(code).toBe(1);
