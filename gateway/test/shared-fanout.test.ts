@@ -102,7 +102,7 @@ describe('shared tournament subscriptions', () => {
 
   it('executes a personal selection per player: each sees their own entry', async () => {
     const id = toGlobalId('Tournament', 1);
-    const players = await Promise.all(['Sharing Sipho', 'Sharing Sanele'].map((name) => signUp(stack, name)));
+    const players = await Promise.all(['Sipho Sharing', 'Sanele Sharing'].map((name) => signUp(stack, name)));
     for (const p of players) {
       await credit(stack, p.token, '50.00');
       const join = await stack.gql(
@@ -119,8 +119,9 @@ describe('shared tournament subscriptions', () => {
 
     await refresh(stack, 1);
     const [first, second] = await Promise.all(ops.map((op) => op.next()));
-    expect(first.data.tournamentUpdated.myEntry).toMatchObject({ name: 'Sharing Sipho', isViewer: true });
-    expect(second.data.tournamentUpdated.myEntry).toMatchObject({ name: 'Sharing Sanele', isViewer: true });
+    // Public names: the first name and the last name's initial.
+    expect(first.data.tournamentUpdated.myEntry).toMatchObject({ name: 'Sipho S.', isViewer: true });
+    expect(second.data.tournamentUpdated.myEntry).toMatchObject({ name: 'Sanele S.', isViewer: true });
     expect((await guest.next()).data.tournamentUpdated).toMatchObject({ joined: false, myEntry: null });
     for (const op of [...ops, guest]) op.stop();
     await until(() => stack.sandbox.pusher.subscriberCount('tournament.1') === 0, 'the unsubscribe');
