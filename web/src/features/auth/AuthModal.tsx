@@ -224,23 +224,25 @@ function RegistrationForm() {
       />
       <fieldset className={styles.kinds}>
         <legend className={styles.kindsLegend}>Your identity document</legend>
-        {(
-          [
-            ['SA_ID', 'South African ID'],
-            ['PASSPORT', 'Passport'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className={styles.kind}>
-            <input
-              type="radio"
-              name="idKind"
-              value={value}
-              checked={kind === value}
-              onChange={() => chooseKind(value)}
-            />
-            {label}
-          </label>
-        ))}
+        <div className={styles.kindTrack}>
+          {(
+            [
+              ['SA_ID', 'South African ID'],
+              ['PASSPORT', 'Passport'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className={styles.kind}>
+              <input
+                type="radio"
+                name="idKind"
+                value={value}
+                checked={kind === value}
+                onChange={() => chooseKind(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
       </fieldset>
       <TextField
         label={kind === 'SA_ID' ? 'South African ID number' : 'Passport number'}

@@ -38,7 +38,10 @@ export function DocumentCard(props: {
   const headingId = useId();
   // An address handed out whose file never arrived is not a document the player has.
   const documents = props.documents.filter((d) => d.status !== 'AWAITING_UPLOAD');
-  const rejected = documents[0]?.status === 'REJECTED';
+  const latest = documents[0]?.status;
+  const rejected = latest === 'REJECTED';
+  // Nothing to upload for a document the casino has (in review or accepted): only for one it still needs.
+  const settled = latest === 'IN_REVIEW' || latest === 'ACCEPTED';
   return (
     <section aria-labelledby={headingId} className={styles.card}>
       <h3 id={headingId} className={styles.cardTitle}>
@@ -52,7 +55,7 @@ export function DocumentCard(props: {
           ))}
         </ul>
       )}
-      {props.canUpload && (
+      {props.canUpload && !settled && (
         <UploadControls
           kind={props.kind}
           title={props.title}
