@@ -235,6 +235,12 @@ describe('POST /api/identity/check', () => {
       errors: { date_of_birth: ['You must be 18 or older to register.'] },
       date_of_birth: minor.dateOfBirth,
     });
+    // A child's ID number alone (no date typed yet): the age of the date it holds.
+    expect((await check({ id_number: minor.idNumber })).body).toEqual({
+      valid: false,
+      errors: { date_of_birth: ['You must be 18 or older to register.'] },
+      date_of_birth: minor.dateOfBirth,
+    });
     for (const date_of_birth of ['soon', '1987-02-30', '1987-13-01'])
       expect(
         (await check({ id_number: identity.idNumber, date_of_birth })).body.errors,

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { testIdentity } from '../../sandbox/test/identities.js';
 import {
   appReady,
   DEMO,
@@ -172,7 +173,9 @@ describe('signing up, in and out', () => {
     await dialog.getByLabel('Name').fill('Sipho Test');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password').fill('correct-horse-9');
-    await dialog.getByLabel('Date of birth').fill('1990-05-17');
+    await dialog.getByLabel('South African ID number').fill(testIdentity('1990-05-17').idNumber);
+    // The casino reads the date of birth from the ID number, and the form fills it in.
+    await expect.poll(() => dialog.getByLabel('Date of birth').inputValue()).toBe('1990-05-17');
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await finishOnboarding(page);
     await page.getByRole('button', { name: 'Account menu for Sipho Test' }).waitFor();
@@ -191,14 +194,24 @@ describe('signing up, in and out', () => {
     const dialog = page.getByRole('dialog', { name: 'Join PlayLive' });
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => dialog.getByText('Enter your name.').isVisible()).toBe(true);
+    expect(await dialog.getByText('Enter your South African ID number.').isVisible()).toBe(true);
     expect(await dialog.getByText('Enter your date of birth.').isVisible()).toBe(true);
     await dialog.getByLabel('Name').fill('Too Young');
     await dialog.getByLabel('Email').fill(DEMO.email);
     await dialog.getByLabel('Password').fill('correct-horse-9');
-    await dialog.getByLabel('Date of birth').fill('2015-01-01');
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => dialog.getByText('You must be 18 or older to play.').isVisible()).toBe(true);
-    await dialog.getByLabel('Date of birth').fill('1990-01-01');
+    // A check digit typed wrong: the casino says so as the player types, beside the field.
+    const valid = testIdentity('1990-01-01').idNumber;
+    const idField = dialog.getByLabel('South African ID number');
+    await idField.fill(valid.slice(0, 12) + ((Number(valid[12]) + 1) % 10));
+    await expect.poll(() => dialog.getByText('check the digits', { exact: false }).isVisible()).toBe(true);
+    expect(await idField.getAttribute('aria-invalid')).toBe('true');
+    // A child's ID number: refused by the casino for the age, whatever the form.
+    await idField.fill(testIdentity('2015-01-01').idNumber);
+    await expect
+      .poll(() => dialog.getByText('You must be 18 or older to register.', { exact: true }).isVisible())
+      .toBe(true);
+    await idField.fill(valid);
+    await expect.poll(() => dialog.getByLabel('Date of birth').inputValue()).toBe('1990-01-01');
     await dialog.getByRole('button', { name: 'Create account' }).click();
     // The casino's own per-field error, beside the email field.
     const email = dialog.getByLabel('Email');

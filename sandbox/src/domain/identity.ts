@@ -156,13 +156,15 @@ export function checkIdentity(
   const { dateOfBirth } = input;
   const dateValid = dateOfBirth !== null && isCalendarDate(dateOfBirth);
   if (dateOfBirth !== null && !dateValid) errors.date_of_birth = ['must be a date (yyyy-mm-dd)'];
-  else if (dateValid && !isAdult(dateOfBirth, now)) errors.date_of_birth = [ADULTS_ONLY];
   const read = readIdentity(input, johannesburgDate(now));
   if ('errors' in read) {
     for (const [field, message] of Object.entries(read.errors)) errors[field] = [message];
   } else if (dateValid && read.identity.birthDate !== null && read.identity.birthDate !== dateOfBirth) {
     errors.id_number = [ID_DATE_MISMATCH];
   }
+  // The age of the date given, or else of the one a valid ID number holds: a child's ID number alone is refused too.
+  const birthDate = dateValid ? dateOfBirth : 'identity' in read ? read.identity.birthDate : null;
+  if (birthDate !== null && !isAdult(birthDate, now)) errors.date_of_birth = [ADULTS_ONLY];
   return {
     valid: Object.keys(errors).length === 0,
     errors,
