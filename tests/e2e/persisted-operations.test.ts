@@ -116,7 +116,8 @@ describe('the site with only persisted operations allowed', () => {
     }
 
     await expect.poll(players, { timeout: 10_000 }).toBe(before + 1);
-    await card.getByText('Pieter Persisted').waitFor({ timeout: 10_000 });
+    // Public leaderboards name a player "First L." (docs/rules.md#know-your-player).
+    await card.getByText('Pieter P.', { exact: true }).waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   });
 });
