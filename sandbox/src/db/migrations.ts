@@ -449,14 +449,53 @@ export const migrations: string[] = [
   UPDATE tournament_users SET entry_id = lower(hex(randomblob(12)));
   CREATE UNIQUE INDEX tournament_users_entry_id ON tournament_users(entry_id);
   `,
+  // 13: limits with no side doors (docs/rules.md#payments): a deposit that settles while its player is on a break or
+  // self-excluded is returned to its source ('refunded'), and why a deposit failed ('cancelled' on the payment page,
+  // or 'expired': not paid within the payment window). SQLite cannot change a CHECK, so the table is rebuilt; the
+  // foreign key from user_coupons is checked once the rebuilt table holds every row again (see migrate).
+  `
+  CREATE TABLE deposits_new (
+    id TEXT PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    gateway TEXT NOT NULL,
+    type TEXT NOT NULL,
+    provider TEXT NOT NULL,
+    amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+    status TEXT NOT NULL CHECK (status IN ('pending', 'complete', 'failed', 'refunded')),
+    return_url TEXT,
+    created_at TEXT NOT NULL,
+    completed_at TEXT,
+    claim_welcome_bonus INTEGER NOT NULL DEFAULT 1,
+    failure_reason TEXT NULL CHECK (failure_reason IN ('cancelled', 'expired'))
+  );
+  INSERT INTO deposits_new (id, user_id, gateway, type, provider, amount_cents, status, return_url, created_at,
+                            completed_at, claim_welcome_bonus, failure_reason)
+    SELECT id, user_id, gateway, type, provider, amount_cents, status, return_url, created_at, completed_at,
+           claim_welcome_bonus, CASE WHEN status = 'failed' THEN 'cancelled' END
+    FROM deposits;
+  DROP TABLE deposits;
+  ALTER TABLE deposits_new RENAME TO deposits;
+  CREATE INDEX deposits_user ON deposits(user_id);
+  `,
 ];
 
 export function migrate(db: Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < migrations.length; version++) {
-    db.transaction(() => {
-      db.exec(migrations[version]!);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+  // SQLite's way to rebuild a table others refer to (https://sqlite.org/lang_altertable.html#otheralter): foreign keys
+  // off (which a transaction cannot do), then every key checked before each migration commits.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (let version = current; version < migrations.length; version++) {
+      db.transaction(() => {
+        db.exec(migrations[version]!);
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0)
+          throw new Error(`migration ${version + 1} breaks ${broken.length} foreign keys`);
+        db.pragma(`user_version = ${version + 1}`);
+      })();
+    }
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
   }
 }

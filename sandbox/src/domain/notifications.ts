@@ -11,6 +11,7 @@ export const NOTIFICATION_TYPES = [
   'cashback',
   'cash_drop_friday',
   'created_by_user',
+  'deposit_refunded',
   'jackpot_win',
   'loyalty_chest_unlocked',
   'loyalty_allocation',

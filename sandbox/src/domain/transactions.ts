@@ -7,8 +7,10 @@ import { shortReference } from './references.js';
 
 /*
  * GET /api/transactions (docs/rules.md#transactions): the player's ledger, plus each deposit that has not credited
- * (pending, or failed: the payment page's "Cancel payment" fails it) as a row of its own with no balance movement
- * (balance_after null), so a player sees every deposit they started. A credited deposit is its ledger row. Each row
+ * (pending, or failed: the payment page's "Cancel payment" fails it, and so does the payment window's end) as a row of
+ * its own with no balance movement (balance_after null), so a player sees every deposit they started. A credited
+ * deposit is its ledger row; a refunded one (paid during a break or self-exclusion) is its ledger pair, the credit
+ * and the debit that returned it, both with status refunded. Each row
  * says its status (a withdrawal's current one), the deposit's gateway or the withdrawal's bank account, and the
  * short reference a player quotes to support.
  */
@@ -53,7 +55,7 @@ const ROWS = `
   FROM ledger WHERE user_id = ?
   UNION ALL
   SELECT NULL, id, 'money', 'deposit', amount_cents, 'deposit:' || id, created_at, NULL
-  FROM deposits WHERE user_id = ? AND status <> 'complete'`;
+  FROM deposits WHERE user_id = ? AND status IN ('pending', 'failed')`;
 
 function statusOf(row: Row): string {
   if (row.kind === 'deposit' && row.deposit_status) return row.deposit_status;

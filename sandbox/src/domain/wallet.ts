@@ -6,9 +6,11 @@ import { activeCoupon, activeCouponJson } from './bonus.js';
 import { isoUtc } from './clock.js';
 import { publishWallet } from './events.js';
 import { post, walletEntries } from './ledger.js';
-import { formatCents } from './money.js';
+import { formatCents, formatRands } from './money.js';
+import { notify } from './notifications.js';
 import { GATEWAYS, gatewayEnabled, paymentLimits, paymentSettings, type Gateway } from './payments.js';
 import { findUser } from './users.js';
+import { currentRestriction } from './safer-gambling/restrictions.js';
 import { isVerified } from './verification.js';
 import {
   creditWelcomeBonus,
@@ -66,6 +68,36 @@ export function walletJson(db: Db, userId: number) {
   };
 }
 
+/**
+ * The casino's payment window (docs/rules.md#payments): a deposit not paid within it expires (failed, reason
+ * 'expired'), stops counting against the deposit limits, and the payment page refuses it.
+ */
+export const PAYMENT_WINDOW_MINUTES = 30;
+const PAYMENT_WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60_000;
+
+/**
+ * Expires the pending deposits (of one player, or every player's when userId is null) whose payment window has ended
+ * by `now`, dated when the window ended. Applied lazily, on every read or check that depends on it.
+ */
+export function expireDeposits(db: Db, userId: number | null, now: Date): void {
+  const rows = db
+    .prepare(
+      `SELECT id, created_at FROM deposits WHERE status = 'pending' AND created_at <= ?
+       ${userId === null ? '' : 'AND user_id = ?'}`,
+    )
+    .all(new Date(now.getTime() - PAYMENT_WINDOW_MS).toISOString(), ...(userId === null ? [] : [userId])) as {
+    id: string;
+    created_at: string;
+  }[];
+  const expire = db.prepare(
+    `UPDATE deposits SET status = 'failed', failure_reason = 'expired', completed_at = ?
+     WHERE id = ? AND status = 'pending'`,
+  );
+  for (const row of rows) {
+    expire.run(new Date(Date.parse(row.created_at) + PAYMENT_WINDOW_MS).toISOString(), row.id);
+  }
+}
+
 interface DepositRow {
   id: string;
   user_id: number;
@@ -73,7 +105,9 @@ interface DepositRow {
   type: string;
   provider: string;
   amount_cents: number;
-  status: 'pending' | 'complete' | 'failed';
+  status: 'pending' | 'complete' | 'failed' | 'refunded';
+  /** Why a failed deposit failed: cancelled on the payment page, or not paid within the payment window. */
+  failure_reason: 'cancelled' | 'expired' | null;
   return_url: string | null;
   created_at: string;
   completed_at: string | null;
@@ -90,6 +124,7 @@ export function depositJson(ctx: SandboxContext, row: DepositRow) {
     provider: row.provider,
     amount: formatCents(row.amount_cents),
     status: row.status,
+    failure_reason: row.failure_reason,
     redirectUrl: `${ctx.publicUrl()}/sandbox/pay/${row.id}`,
     created_at: isoUtc(new Date(row.created_at)),
     completed_at: row.completed_at ? isoUtc(new Date(row.completed_at)) : null,
@@ -99,12 +134,18 @@ export function depositJson(ctx: SandboxContext, row: DepositRow) {
   };
 }
 
-export function depositById(db: Db, paymentId: string): DepositRow | null {
-  return (db.prepare('SELECT * FROM deposits WHERE id = ?').get(paymentId) as DepositRow | undefined) ?? null;
+/** The deposit as it stands at `now` (an unpaid one past the payment window has expired). */
+export function depositById(db: Db, paymentId: string, now: Date): DepositRow | null {
+  const find = () =>
+    (db.prepare('SELECT * FROM deposits WHERE id = ?').get(paymentId) as DepositRow | undefined) ?? null;
+  const row = find();
+  if (row?.status !== 'pending') return row;
+  expireDeposits(db, row.user_id, now);
+  return find();
 }
 
-export function findDeposit(db: Db, paymentId: string): DepositRow {
-  const row = depositById(db, paymentId);
+export function findDeposit(db: Db, paymentId: string, now: Date): DepositRow {
+  const row = depositById(db, paymentId, now);
   if (!row) throw notFound('Payment');
   return row;
 }
@@ -139,12 +180,23 @@ export function startDeposit(
       ctx.clock().toISOString(),
       claimWelcomeBonus ? 1 : 0,
     );
-  return depositJson(ctx, findDeposit(ctx.db, id));
+  return depositJson(ctx, findDeposit(ctx.db, id, ctx.clock()));
+}
+
+/** Why the payment page cannot take a deposit's payment any more: null while it is pending. */
+export function paymentClosedReason(row: DepositRow): string | null {
+  if (row.status === 'pending') return null;
+  if (row.failure_reason === 'expired')
+    return `This payment has expired: it was not paid within ${PAYMENT_WINDOW_MINUTES} minutes. Start a new deposit.`;
+  return `This payment is ${row.status}.`;
 }
 
 /**
  * The payment page's reply: confirm credits the wallet through the ledger exactly once (and the welcome bonus, when
- * the deposit qualifies, in the same transaction); fail marks it failed.
+ * the deposit qualifies, in the same transaction); fail marks it failed (cancelled). A payment that settles while the
+ * player is on a break or self-excluded is returned to its source at once (docs/rules.md#payments): credited and
+ * debited again by a ledger pair, status 'refunded', no bonus, the player told. Paying a deposit whose payment window
+ * has ended is refused.
  */
 export function settleDeposit(
   ctx: SandboxContext,
@@ -153,34 +205,48 @@ export function settleDeposit(
 ): DepositRow {
   const { db } = ctx;
   const now = ctx.clock();
-  const settled = db.transaction((): false | { welcome: WelcomeOffer | null } => {
-    const row = findDeposit(db, paymentId);
+  findDeposit(db, paymentId, now); // expires it first when its window has ended (or answers 404)
+  const settled = db.transaction((): false | { welcome: WelcomeOffer | null; refunded: boolean } => {
+    const row = findDeposit(db, paymentId, now);
+    if (row.failure_reason === 'expired') throw new ApiError(422, paymentClosedReason(row)!);
     if (row.status !== 'pending') return false;
+    if (outcome === 'failed') {
+      db.prepare(
+        "UPDATE deposits SET status = 'failed', failure_reason = 'cancelled', completed_at = ? WHERE id = ?",
+      ).run(now.toISOString(), row.id);
+      return { welcome: null, refunded: false };
+    }
+    const closed = currentRestriction(db, row.user_id, now) !== null;
     db.prepare('UPDATE deposits SET status = ?, completed_at = ? WHERE id = ?').run(
-      outcome,
+      closed ? 'refunded' : 'complete',
       now.toISOString(),
       row.id,
     );
-    if (outcome === 'complete') {
-      post(
-        db,
-        [
-          {
-            userId: row.user_id,
-            wallet: 'money',
-            amountCents: row.amount_cents,
-            kind: 'deposit',
-            reference: `deposit:${row.id}`,
-          },
-        ],
-        now,
-      );
-      return { welcome: creditWelcomeBonus(db, row, now) };
+    const credit = {
+      userId: row.user_id,
+      wallet: 'money' as const,
+      amountCents: row.amount_cents,
+      kind: 'deposit' as const,
+      reference: `deposit:${row.id}`,
+    };
+    if (closed) {
+      post(db, [credit, { ...credit, amountCents: -row.amount_cents }], now);
+      return { welcome: null, refunded: true };
     }
-    return { welcome: null };
+    post(db, [credit], now);
+    return { welcome: creditWelcomeBonus(db, row, now), refunded: false };
   })();
-  const row = findDeposit(db, paymentId);
+  const row = findDeposit(db, paymentId, now);
   if (settled && outcome === 'complete') publishWallet(ctx, row.user_id);
+  if (settled && settled.refunded) {
+    notify(
+      ctx,
+      row.user_id,
+      'deposit_refunded',
+      'Deposit returned',
+      `Your deposit of ${formatRands(row.amount_cents)} arrived while your account is closed to play, so it has been returned to where it came from. See your transactions.`,
+    );
+  }
   if (settled && settled.welcome && settled.welcome.bonusCents > 0)
     notifyWelcomeBonus(ctx, row.user_id, settled.welcome);
   return row;

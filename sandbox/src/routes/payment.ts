@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { formatRands } from '../domain/money.js';
 import { isAllowedReturnUrl, returnOrigins } from '../domain/return-urls.js';
-import { depositJson, findDeposit, settleDeposit } from '../domain/wallet.js';
+import { depositJson, findDeposit, paymentClosedReason, settleDeposit } from '../domain/wallet.js';
 import { parse } from '../http/errors.js';
 import { pageNonce, paymentPageHeaders } from '../http/page-headers.js';
 
@@ -36,13 +36,13 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
       : null;
 
   app.get('/sandbox/pay/:paymentId', async (req, reply) => {
-    const row = findDeposit(ctx.db, parse(Params, req.params).paymentId);
+    const row = findDeposit(ctx.db, parse(Params, req.params).paymentId, ctx.clock());
     const amount = formatRands(row.amount_cents);
     const actions =
       row.status === 'pending'
         ? `<form method="post" action="/sandbox/pay/${esc(row.id)}/confirm"><button type="submit">Pay ${amount}</button></form>
            <form method="post" action="/sandbox/pay/${esc(row.id)}/fail"><button type="submit">Cancel payment</button></form>`
-        : `<p role="status">This payment is ${row.status}.</p>`;
+        : `<p role="status">${esc(paymentClosedReason(row)!)}</p>`;
     return page(
       reply,
       returnUrlOf(row),

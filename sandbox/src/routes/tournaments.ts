@@ -94,7 +94,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.post<{ Params: { id: string } }>('/api/tournaments/:id', async (req) => {
     const { userId } = requireUser(ctx, req);
     const t = getTournament(db, tournamentId(req.params.id));
-    assertAllowed(ctx, userId, { kind: 'tournament' });
+    assertAllowed(ctx, userId, { kind: 'tournament', buyInCents: t.buy_in_cents });
     const now = ctx.clock();
     joinTournament(db, t, userId, now);
     if (t.buy_in_cents > 0) publishWallet(ctx, userId);

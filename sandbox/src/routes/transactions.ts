@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { TRANSACTION_TYPES, transactionsPage } from '../domain/transactions.js';
+import { expireDeposits } from '../domain/wallet.js';
 import type { LedgerKind } from '../domain/ledger.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
@@ -41,6 +42,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/api/transactions', async (req) => {
     const { userId } = requireUser(ctx, req);
     const query = parse(PageQuery, req.query);
+    expireDeposits(ctx.db, userId, ctx.clock());
     return transactionsPage(ctx.db, userId, query.page, query.per_page, query.type ?? null);
   });
 }

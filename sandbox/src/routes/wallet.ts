@@ -90,7 +90,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/api/wallet/depositStatus/:provider/:paymentId', async (req) => {
     const { userId } = requireUser(ctx, req);
     const params = parse(StatusParams, req.params);
-    const row = depositById(db, params.paymentId);
+    const row = depositById(db, params.paymentId, ctx.clock());
     // Another player's payment is indistinguishable from a missing one.
     if (!row || row.user_id !== userId || row.provider !== params.provider) throw notFound('Payment');
     return depositJson(ctx, row);

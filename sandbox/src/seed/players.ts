@@ -37,7 +37,14 @@ export const COUPONS = {
   },
 };
 
-const NOTIFICATION_TEXT: Record<(typeof NOTIFICATION_TYPES)[number], [string, string]> = {
+/**
+ * The types seeded, one each: every type but a returned deposit's, which only a real refund sends (a seeded one
+ * would point to a refund that is not in the history).
+ */
+type SeededType = Exclude<(typeof NOTIFICATION_TYPES)[number], 'deposit_refunded'>;
+const SEEDED_TYPES = NOTIFICATION_TYPES.filter((t): t is SeededType => t !== 'deposit_refunded');
+
+const NOTIFICATION_TEXT: Record<SeededType, [string, string]> = {
   allocation: ['Bonus allocated', 'R50 bonus has been added to your account.'],
   bonus_transfer_opt_out: ['Bonus opt-out', 'You opted out of your bonus.'],
   bonus_wagering_completed: [
@@ -296,12 +303,12 @@ function seedLoyalty(db: Db, demo: number): void {
   );
 }
 
-/** One notification of each type, the older half already read. */
+/** One notification of each seeded type, the older half already read. */
 function seedNotifications(db: Db, demo: number, daysAgo: DaysAgo): void {
-  NOTIFICATION_TYPES.forEach((type, i) => {
-    const at = daysAgo(NOTIFICATION_TYPES.length - i);
+  SEEDED_TYPES.forEach((type, i) => {
+    const at = daysAgo(SEEDED_TYPES.length - i);
     const id = insertNotification(db, demo, type, ...NOTIFICATION_TEXT[type], at);
-    if (i < NOTIFICATION_TYPES.length / 2) {
+    if (i < SEEDED_TYPES.length / 2) {
       db.prepare('UPDATE notifications SET read_at = ? WHERE id = ?').run(
         new Date(at.getTime() + 3_600_000).toISOString(),
         id,

@@ -8,7 +8,7 @@ export type GuardedAction =
   | { kind: 'launch' }
   | { kind: 'spin'; stakeCents: number }
   | { kind: 'coupon' }
-  | { kind: 'tournament' };
+  | { kind: 'tournament'; buyInCents: number };
 
 /**
  * Throws the casino's refusal (domain/safer-gambling/refusal.ts) when a break, a self-exclusion or a limit forbids

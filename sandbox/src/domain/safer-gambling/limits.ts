@@ -4,6 +4,7 @@ import { isoUtc } from '../clock.js';
 import { formatJohannesburg, nextPeriodStart, periodStart } from '../johannesburg.js';
 import { formatRands } from '../money.js';
 import { stakeWallet } from '../spin.js';
+import { expireDeposits } from '../wallet.js';
 import { listAudit, writeAudit, type AuditAction } from './audit.js';
 import type { GuardedAction } from './guard.js';
 import { minutesPlayed } from './play-time.js';
@@ -227,8 +228,12 @@ interface Movement {
   cents: number;
 }
 
-/** The deposits that count: pending or complete (a failed one frees its amount), within the longest window. */
+/**
+ * The deposits that count: pending (within the payment window) or complete, within the longest window. A failed one
+ * (cancelled, or expired unpaid) and a refunded one free their amount.
+ */
 function depositMovements(db: Db, userId: number, now: Date): Movement[] {
+  expireDeposits(db, userId, now);
   const rows = db
     .prepare(
       `SELECT created_at, amount_cents FROM deposits
@@ -242,19 +247,22 @@ function depositMovements(db: Db, userId: number, now: Date): Movement[] {
   return rows.map((r) => ({ at: Date.parse(r.created_at), cents: r.amount_cents }));
 }
 
-/** Real-money stakes (bets on the `money` wallet) and wins, within the longest window; bonus play never counts. */
+/**
+ * Real-money stakes (bets on the `money` wallet), tournament buy-ins and wins, within the longest window; bonus play
+ * never counts. A buy-in is money the player risks: a loss like a stake.
+ */
 function lossMovements(db: Db, userId: number, now: Date): Movement[] {
   const rows = db
     .prepare(
       `SELECT created_at, amount_cents FROM ledger
-       WHERE user_id = ? AND wallet = 'money' AND kind IN ('bet', 'win') AND created_at > ? AND created_at <= ?
+       WHERE user_id = ? AND wallet = 'money' AND kind IN ('bet', 'win', 'buy_in') AND created_at > ? AND created_at <= ?
        ORDER BY created_at, id`,
     )
     .all(userId, new Date(now.getTime() - PERIOD_MS.month).toISOString(), now.toISOString()) as {
     created_at: string;
     amount_cents: number;
   }[];
-  // A bet is a negative ledger amount: a loss. A win is positive: it takes the loss back.
+  // A bet (or a buy-in) is a negative ledger amount: a loss. A win is positive: it takes the loss back.
   return rows.map((r) => ({ at: Date.parse(r.created_at), cents: -r.amount_cents }));
 }
 
@@ -390,10 +398,16 @@ function refuseOverTime(ctx: SandboxContext, userId: number, now: Date): void {
 }
 
 /**
- * A launch (`cashStakeCents` null): refused once a loss limit is used up. A spin: refused when its cash stake could
- * take the loss past what is left of one.
+ * A launch (`cashStakeCents` null): refused once a loss limit is used up. A spin (or a tournament buy-in): refused
+ * when its cash stake could take the loss past what is left of one.
  */
-function refuseOverLoss(ctx: SandboxContext, userId: number, cashStakeCents: number | null, now: Date): void {
+function refuseOverLoss(
+  ctx: SandboxContext,
+  userId: number,
+  cashStakeCents: number | null,
+  now: Date,
+  what: 'stake' | 'buy-in' = 'stake',
+): void {
   const over = moneyLimitStates(ctx.db, userId, 'loss', now).filter(
     (s) =>
       s.remaining !== null && (cashStakeCents === null ? s.remaining === 0 : cashStakeCents > s.remaining),
@@ -408,7 +422,7 @@ function refuseOverLoss(ctx: SandboxContext, userId: number, cashStakeCents: num
       code: 'loss_limit_reached',
       period: state.period,
       resetsAt,
-      message: `This ${formatRands(cashStakeCents ?? 0)} stake could take you past your ${name} of ${limit}, which has ${formatRands(state.remaining!)} left until ${formatJohannesburg(resetsAt)}.`,
+      message: `This ${formatRands(cashStakeCents ?? 0)} ${what} could take you past your ${name} of ${limit}, which has ${formatRands(state.remaining!)} left until ${formatJohannesburg(resetsAt)}.`,
     });
   }
   throw refuse(ctx, userId, {
@@ -423,12 +437,18 @@ function refuseOverLoss(ctx: SandboxContext, userId: number, cashStakeCents: num
  * Refuses `action` when a deposit, loss or play-time limit forbids it (the casino's refusal, announced live):
  * a deposit must fit every deposit limit set; a real launch needs play time left and no loss limit used up; a real
  * spin needs play time left and a cash stake within what is left of every loss limit (a bonus stake cannot lose the
- * player's own money). Coupons and tournament joins have no limit of their own.
+ * player's own money); a tournament's buy-in (cash) must fit within what is left of every loss limit. Coupons and free
+ * tournaments have no limit of their own.
  */
 export function checkLimits(ctx: SandboxContext, userId: number, action: GuardedAction): void {
-  if (action.kind === 'coupon' || action.kind === 'tournament') return;
+  if (action.kind === 'coupon') return;
+  if (action.kind === 'tournament' && action.buyInCents === 0) return;
   const now = ctx.clock();
   applyDueChanges(ctx.db, userId, now);
+  if (action.kind === 'tournament') {
+    refuseOverLoss(ctx, userId, action.buyInCents, now, 'buy-in');
+    return;
+  }
   if (action.kind === 'deposit') {
     refuseDeposit(ctx, userId, action.amountCents, now);
     return;
