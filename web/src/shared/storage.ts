@@ -5,7 +5,8 @@ import { SESSION_TOKEN_KEY } from './session-token-key';
  * What the site keeps in the browser (docs/rules.md#sign-in-and-sessions). The player's, forgotten at sign-out
  * (PLAYER_KEYS): the session token (play_live_session_token), their notifications as last seen
  * (play_live_notifications), their reality-check interval (play_live_reality_check_minutes) and, in the tab's
- * sessionStorage, the game they chose before signing in (play_live_pending_game); and the screens' data the
+ * sessionStorage, the game they chose before signing in (play_live_pending_game) and the cashier's payments in
+ * flight (play_live_payment_intents, play_live_unknown_withdrawal: keptForSession); and the screens' data the
  * service worker kept for offline (the playlive-data cache). The site's, kept: the affiliate and
  * tracking id from the address (docs/rules.md#routes-and-query-parameters), the tab's CSRF token and its one
  * reload after a failed code download. Storage can be unavailable (private modes, blocked cookies): then nothing is
@@ -62,16 +63,69 @@ export const saveNotifications = (json: string | null) => write(NOTIFICATIONS_KE
 
 export const REALITY_CHECK_KEY = 'play_live_reality_check_minutes';
 export const PENDING_GAME_KEY = 'play_live_pending_game';
+/** The cashier's payment intents' idempotency keys (features/cashier/intent.ts), kept for the session in this tab. */
+export const PAYMENT_INTENTS_KEY = 'play_live_payment_intents';
+/** A withdrawal whose outcome is not known yet (features/cashier/withdrawal-outcome.ts), likewise. */
+export const UNKNOWN_WITHDRAWAL_KEY = 'play_live_unknown_withdrawal';
 
 /** Everything kept for the player: local storage's keys, and the tab's session storage's. */
 export const PLAYER_KEYS = {
   local: [SESSION_TOKEN_KEY, NOTIFICATIONS_KEY, REALITY_CHECK_KEY],
-  session: [PENDING_GAME_KEY],
+  session: [PENDING_GAME_KEY, PAYMENT_INTENTS_KEY, UNKNOWN_WITHDRAWAL_KEY],
 } as const;
+
+/** Storage refused: what keptForSession keeps lives as long as the page. */
+const pageOnly = new Map<string, string>();
+
+/** Which session a kept value belongs to: a hash of its token (FNV-1a), so the token is not written twice. */
+function sessionMark(): string {
+  const token = sessionToken() ?? '';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < token.length; i += 1) {
+    hash ^= token.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16);
+}
+
+/**
+ * A value kept for the session in this tab (sessionStorage): it survives a reload of the tab, not a sign-out
+ * (PLAYER_KEYS.session) and not another player's session (it is read only with the token it was kept with). Null
+ * when nothing is kept for this session.
+ */
+export function keptForSession<T>(key: string): T | null {
+  let raw: string | null;
+  try {
+    raw = window.sessionStorage.getItem(key);
+  } catch {
+    raw = pageOnly.get(key) ?? null;
+  }
+  if (raw === null) return null;
+  try {
+    const kept = JSON.parse(raw) as { session?: unknown; value?: T };
+    return kept.session === sessionMark() && kept.value !== undefined ? kept.value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `value` (JSON) for the session in this tab; null forgets it. */
+export function keepForSession(key: string, value: unknown): void {
+  const raw = value === null ? null : JSON.stringify({ session: sessionMark(), value });
+  try {
+    if (raw === null) window.sessionStorage.removeItem(key);
+    else window.sessionStorage.setItem(key, raw);
+    pageOnly.delete(key);
+  } catch {
+    if (raw === null) pageOnly.delete(key);
+    else pageOnly.set(key, raw);
+  }
+}
 
 /** Sign-out: nothing of the player stays in this browser (another tab hears of it by the token's storage event). */
 export function forgetPlayer(): void {
   for (const key of PLAYER_KEYS.local) write(key, null);
+  pageOnly.clear();
   rememberSignedIn(false);
   // The screens' data the service worker kept for offline (web/build/service-worker.ts) may be the player's.
   if (typeof caches !== 'undefined') void caches.delete(DATA_CACHE).catch(() => {});
