@@ -43,7 +43,7 @@ export function Balances({ wallet }: { wallet: Balances_wallet$key }) {
           <dt>Bonus</dt>
           <dd>{data.bonus.formatted}</dd>
         </div>
-        <div>
+        <div className={styles.withdrawable}>
           <dt>Withdrawable now</dt>
           <dd>{data.withdrawable.formatted}</dd>
         </div>
