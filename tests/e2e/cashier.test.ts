@@ -164,7 +164,7 @@ describe.each([
     expect(await dialog.getByLabel('Amount to withdraw (R)').count()).toBe(0);
   });
 
-  it('withdraws once for a double click, and refuses more than the money balance', async () => {
+  it('withdraws once for a double click, and refuses more than the cash balance', async () => {
     await sandboxCall('/sandbox/verifyEmail', player.token);
     await verifyIdentity(stack, player);
     // The payout account form has its own journey (withdrawals.test.ts): saved here at the casino.
@@ -181,7 +181,7 @@ describe.each([
     const sent = paymentRequests(page);
     await dialog.getByLabel('Amount to withdraw (R)').fill('300');
     await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await dialog.getByText('You can withdraw up to R250.00, your money balance.').waitFor();
+    await dialog.getByText('You can withdraw up to R250.00, your cash balance.').waitFor();
     expect(sent).toEqual([]);
 
     await dialog.getByLabel('Amount to withdraw (R)').fill('60');

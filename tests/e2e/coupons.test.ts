@@ -119,7 +119,7 @@ for (const [label, viewport] of [
       const wallets = wagering.getByRole('region', { name: 'Your wallets' });
       await expect
         .poll(() => wallets.getByRole('listitem').allInnerTexts())
-        .toEqual([expect.stringMatching(/Money\s+R0\.00/), expect.stringMatching(/Bonus\s+R100\.00/)]);
+        .toEqual([expect.stringMatching(/Cash\s+R0\.00/), expect.stringMatching(/Bonus\s+R100\.00/)]);
       await shot(page, `wagering-${label}`);
       expect(await modalViolations(page)).toEqual([]);
       await wagering.getByRole('button', { name: 'Close' }).click();

@@ -255,6 +255,8 @@ export function DepositForm({
         onChange={(value) => {
           setAmount(value);
           setError(null);
+          // Another amount: the refusal of the last one no longer applies (and its preview comes back).
+          setMessage(null);
         }}
         error={error}
         hint={limitsHint(min, max)}
@@ -263,8 +265,9 @@ export function DepositForm({
         max={allowance && (!max || allowance.cents < max.cents) ? allowance : max}
         disabled={busy || leaving}
       />
+      {/* A refused deposit (in the form or by the casino) credits nothing: no "You get…" beside the refusal. */}
       <DepositPreview
-        amount={checkedAmount.ok ? checkedAmount.amount : null}
+        amount={checkedAmount.ok && !error && !message ? checkedAmount.amount : null}
         welcomeBonus={offerOpen && welcomeBonus}
       />
       <CashierOffline online={online} />

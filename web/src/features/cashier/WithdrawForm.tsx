@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { WithdrawalCard_withdrawal$key } from '../../__generated__/WithdrawalCard_withdrawal.graphql';
 import type { WithdrawForm_query$key } from '../../__generated__/WithdrawForm_query.graphql';
+import type { WithdrawFormRequested_withdrawal$key } from '../../__generated__/WithdrawFormRequested_withdrawal.graphql';
 import { refusalOf } from '../../shared/forms/validation';
 import { closeModal } from '../../shared/modals/modal-store';
 import { Link } from '../../ui/Link';
@@ -91,7 +92,10 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [verify, setVerify] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{
+    text: string;
+    withdrawal: WithdrawFormRequested_withdrawal$key | null;
+  } | null>(null);
   const [editingAccount, setEditingAccount] = useState(false);
   // The withdrawals asked for since the cashier opened, newest first (the query's list is from when it opened).
   const [made, setMade] = useState<{ id: string; ref: WithdrawalCard_withdrawal$key }[]>([]);
@@ -116,7 +120,10 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
       setAmount('');
       const w = result.withdraw.withdrawal;
       if (w) setMade((list) => [{ id: w.id, ref: w }, ...list.filter((m) => m.id !== w.id)]);
-      setDone(`Your withdrawal of ${result.withdraw.amount.formatted} is requested.`);
+      setDone({
+        text: `Your withdrawal of ${result.withdraw.amount.formatted} is requested.`,
+        withdrawal: w,
+      });
     } catch (err) {
       const code = err instanceof MutationError ? err.code : undefined;
       // While checking, being asked to slow down says nothing about the withdrawal either.
@@ -256,11 +263,7 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
             )}
           </div>
         )}
-        {done && (
-          <p className={styles.success} role="status">
-            {done}
-          </p>
-        )}
+        {done && <RequestedNote text={done.text} withdrawal={done.withdrawal} />}
         <div className={styles.payee}>
           <p>
             Paying to{' '}
@@ -297,10 +300,38 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
           {busy ? 'Sending your withdrawal…' : 'Withdraw'}
         </Button>
         <p className={styles.aside}>
-          Only your money balance can be withdrawn. Requests before 1pm are paid the same day.
+          Only your cash balance can be withdrawn. Requests before 1pm are paid the same day.
         </p>
       </form>
       {history}
     </>
+  );
+}
+
+/**
+ * "Your withdrawal of R70.00 is requested.", while it is: once its status moves on (approved, paid, cancelled,
+ * failed, updated live), its card below says where it stands and the note goes, so no green line stays above a
+ * red Failed card.
+ */
+function RequestedNote({
+  text,
+  withdrawal,
+}: {
+  text: string;
+  withdrawal: WithdrawFormRequested_withdrawal$key | null;
+}) {
+  const w = useFragment(
+    graphql`
+      fragment WithdrawFormRequested_withdrawal on Withdrawal {
+        status
+      }
+    `,
+    withdrawal,
+  );
+  if (w && w.status !== 'PENDING') return null;
+  return (
+    <p className={styles.success} role="status">
+      {text}
+    </p>
   );
 }

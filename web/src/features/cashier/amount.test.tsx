@@ -61,12 +61,12 @@ describe('checking an amount', () => {
     });
   });
 
-  it('keeps a withdrawal within the money balance', () => {
+  it('keeps a withdrawal within the cash balance', () => {
     const rules = { min: R(5000), max: R(5_000_000), available: R(20000), operation: 'withdrawal' as const };
     expect(checkAmount('200', rules).ok).toBe(true);
     expect(checkAmount('200.01', rules)).toEqual({
       ok: false,
-      message: 'You can withdraw up to R200.00, your money balance.',
+      message: 'You can withdraw up to R200.00, your cash balance.',
     });
     expect(checkAmount('49', rules)).toEqual({ ok: false, message: 'The smallest withdrawal is R50.00.' });
   });
@@ -171,7 +171,7 @@ describe('the cashier forms', () => {
     expect(await screen.findByText('The smallest deposit is R10.00.')).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
     submitWith('Withdraw', '500');
-    expect(await screen.findByText('You can withdraw up to R200.00, your money balance.')).toBeTruthy();
+    expect(await screen.findByText('You can withdraw up to R200.00, your cash balance.')).toBeTruthy();
     submitWith('Withdraw', '12.345');
     expect(await screen.findByText('Use at most two decimals, for example 150.50.')).toBeTruthy();
     expect(environment.mock.getAllOperations()).toHaveLength(0);
@@ -206,7 +206,10 @@ describe('the cashier forms', () => {
     expect(retry).toEqual(first);
     await act(async () => {
       reopened.mock.resolveMostRecentOperation((operation) =>
-        MockPayloadGenerator.generate(operation, { Money: () => ({ formatted: 'R60.00', cents: 6000 }) }),
+        MockPayloadGenerator.generate(operation, {
+          Money: () => ({ formatted: 'R60.00', cents: 6000 }),
+          Withdrawal: () => ({ status: 'PENDING' }),
+        }),
       );
     });
     expect(await screen.findByText('Your withdrawal of R60.00 is requested.')).toBeTruthy();

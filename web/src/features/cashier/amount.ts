@@ -1,6 +1,6 @@
 /*
  * The cashier's amounts, checked before anything is sent (docs/rules.md#payments): rands with at most two decimals,
- * above zero, within the backend's limits for the operation and, for a withdrawal, within the money balance. The
+ * above zero, within the backend's limits for the operation and, for a withdrawal, within the cash balance. The
  * gateway checks the same again; checking here means a player who can fix the amount at once is told at once, and
  * a refused amount never reaches the casino.
  */
@@ -17,7 +17,7 @@ export interface AmountRules {
   /** The smallest and largest amount the backend takes for this operation; absent when it gives none. */
   min?: Sum | null;
   max?: Sum | null;
-  /** What the player has to take from (a withdrawal comes out of the money balance only). */
+  /** What the player has to take from (a withdrawal comes out of the cash balance only). */
   available?: Sum | null;
   /** How the messages name the operation: "deposit" or "withdrawal". */
   operation: 'deposit' | 'withdrawal';
@@ -43,7 +43,7 @@ export function checkAmount(text: string, rules: AmountRules): AmountCheck {
   if (rules.available && cents > rules.available.cents) {
     return {
       ok: false,
-      message: `You can withdraw up to ${rules.available.formatted}, your money balance.`,
+      message: `You can withdraw up to ${rules.available.formatted}, your cash balance.`,
     };
   }
   return { ok: true, cents, amount: centsToRands(cents) };

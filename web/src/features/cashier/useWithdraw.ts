@@ -21,6 +21,7 @@ export const useWithdraw = () =>
           withdrawal {
             id
             ...WithdrawalCard_withdrawal
+            ...WithdrawFormRequested_withdrawal
           }
           # The balance the withdrawal left: the header and the cashier show it from the store.
           wallet {

@@ -215,7 +215,7 @@ describe('the bonus wagering modal', () => {
       '1',
     );
     const wallets = screen.getByRole('region', { name: 'Your wallets' });
-    expect(wallets.textContent).toContain('MoneyR0.00');
+    expect(wallets.textContent).toContain('CashR0.00');
     expect(wallets.textContent).toContain('BonusR100.00');
   });
 

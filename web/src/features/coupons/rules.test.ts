@@ -19,7 +19,7 @@ describe('the coupon code check', () => {
 
 describe('the wallet names', () => {
   it("reads the backend's callpay as money and bonus as bonus", () => {
-    expect(walletLabel('callpay')).toBe('Money');
+    expect(walletLabel('callpay')).toBe('Cash');
     expect(walletLabel('bonus')).toBe('Bonus');
     expect(walletLabel('BONUS')).toBe('Bonus');
   });

@@ -13,8 +13,8 @@ export function checkCouponCode(code: string): string | null {
   return null;
 }
 
-/** The backend's wallet names as players read them: callpay is the money balance, bonus the bonus balance. */
-const WALLET_LABELS: Record<string, string> = { callpay: 'Money', bonus: 'Bonus' };
+/** The backend's wallet names as players read them: callpay is the cash balance, bonus the bonus balance. */
+const WALLET_LABELS: Record<string, string> = { callpay: 'Cash', bonus: 'Bonus' };
 
 export function walletLabel(gateway: string): string {
   const known = WALLET_LABELS[gateway.toLowerCase()];
