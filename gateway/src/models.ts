@@ -35,7 +35,9 @@ export type WalletGateway =
   'payment3' | 'payment3Absa' | 'voucherUp' | 'capitec' | 'discoveryBank' | 'eft' | 'creditCard' | 'bitcoin';
 export type PaymentTypeName = 'eft' | 'credit_card' | 'crypto';
 export type PaymentProviderName = 'callpay' | 'payment3' | 'voucherup' | 'paypump';
-export type DepositStateName = 'pending' | 'complete' | 'failed';
+export type DepositStateName = 'pending' | 'complete' | 'failed' | 'refunded';
+/** Why a deposit failed: cancelled on the payment page, or not paid within the casino's payment window. */
+export type DepositFailureReasonName = 'cancelled' | 'expired';
 export type LedgerWallet = 'money' | 'bonus';
 export type LedgerKind =
   | 'deposit'
@@ -339,11 +341,13 @@ export interface DepositStatusModel {
   /** The welcome bonus it credited and that bonus's wagering, in cents; null when the backend does not say. */
   bonusCents: number | null;
   wageringRequiredCents: number | null;
+  /** Why a failed deposit failed; null otherwise, or when the backend does not say. */
+  failureReason: DepositFailureReasonName | null;
 }
 
 /** Where a movement stands (docs/rules.md#transactions): a deposit's or a withdrawal's status, else complete. */
 export type TransactionStatusName =
-  'complete' | 'pending' | 'approved' | 'paid' | 'reversed' | 'failed' | 'other';
+  'complete' | 'pending' | 'approved' | 'paid' | 'reversed' | 'failed' | 'refunded' | 'other';
 export type WithdrawalStatusName = 'pending' | 'approved' | 'paid' | 'reversed' | 'failed';
 export type BankAccountTypeName = 'cheque' | 'savings' | 'transmission';
 

@@ -12,6 +12,8 @@ export function transactionTitle(
   const withGame = (what: string) => (names.game ? `${what} · ${names.game}` : what);
   switch (t.type) {
     case 'deposit':
+      // A deposit paid during a break or a self-exclusion is returned at once: its debit is the money going back.
+      if (t.amountCents < 0) return names.method ? `Deposit returned · ${names.method}` : 'Deposit returned';
       return names.method ? `Deposit · ${names.method}` : 'Deposit';
     case 'withdrawal': {
       const account = t.bankAccount ? `${t.bankAccount.bankName} ${t.bankAccount.maskedNumber}` : null;

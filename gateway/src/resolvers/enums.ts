@@ -38,7 +38,8 @@ export const enumResolvers: Resolvers = {
   },
   PaymentType: { EFT: 'eft', CREDIT_CARD: 'credit_card', CRYPTO: 'crypto' },
   PaymentProvider: { CALLPAY: 'callpay', PAYMENT3: 'payment3', VOUCHERUP: 'voucherup', PAYPUMP: 'paypump' },
-  DepositState: { PENDING: 'pending', COMPLETE: 'complete', FAILED: 'failed' },
+  DepositState: { PENDING: 'pending', COMPLETE: 'complete', FAILED: 'failed', REFUNDED: 'refunded' },
+  DepositFailureReason: { CANCELLED: 'cancelled', EXPIRED: 'expired' },
   TransactionWallet: { MONEY: 'money', BONUS: 'bonus' },
   TransactionType: {
     DEPOSIT: 'deposit',
@@ -61,6 +62,7 @@ export const enumResolvers: Resolvers = {
     PAID: 'paid',
     REVERSED: 'reversed',
     FAILED: 'failed',
+    REFUNDED: 'refunded',
     OTHER: 'other',
   },
   WithdrawalStatus: {

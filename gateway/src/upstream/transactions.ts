@@ -30,6 +30,7 @@ const STATUSES: readonly TransactionStatusName[] = [
   'paid',
   'reversed',
   'failed',
+  'refunded',
 ];
 const GATEWAYS = Object.keys(PAYMENT_GATEWAYS) as WalletGateway[];
 

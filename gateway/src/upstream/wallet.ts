@@ -150,7 +150,7 @@ export async function loadWallet(upstream: RequestUpstream, userId?: number): Pr
   return Object.assign({}, fields, { userId: owner });
 }
 
-const SETTLED: readonly DepositStateName[] = ['complete', 'failed'];
+const SETTLED: readonly DepositStateName[] = ['complete', 'failed', 'refunded'];
 
 const DepositJson = z.object({
   paymentId: z.string().min(1),
@@ -165,6 +165,13 @@ const DepositJson = z.object({
   // What a completed deposit credited beside its cash (docs/rules.md#welcome-package); absent from older backends.
   bonus_amount: randCents.optional(),
   wagering_required: randCents.optional(),
+  // Why a failed deposit failed (docs/rules.md#payments); absent from older backends, and a reason this gateway does
+  // not know is none.
+  failure_reason: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((r) => (r === 'cancelled' || r === 'expired' ? r : null)),
 });
 
 export interface DepositResult extends DepositStatusModel {
@@ -183,6 +190,7 @@ function toDeposit(raw: unknown): DepositResult {
     redirectUrl: d.redirectUrl,
     bonusCents: d.status === 'complete' ? (d.bonus_amount ?? null) : null,
     wageringRequiredCents: d.status === 'complete' ? (d.wagering_required ?? null) : null,
+    failureReason: d.status === 'failed' ? (d.failure_reason ?? null) : null,
   };
 }
 
@@ -216,7 +224,10 @@ export async function startDeposit(
   return toDeposit(raw);
 }
 
-/** GET /api/wallet/depositStatus/{provider}/{paymentId}: where a payment stands (pending, complete or failed). */
+/**
+ * GET /api/wallet/depositStatus/{provider}/{paymentId}: where a payment stands (pending, complete, failed, or refunded:
+ * paid while the player was on a break or self-excluded, and returned).
+ */
 export function depositStatus(
   upstream: RequestUpstream,
   provider: string,
