@@ -122,7 +122,7 @@ export function WithdrawForm({ query }: { query: WithdrawForm_query$key }) {
       if (w) setMade((list) => [{ id: w.id, ref: w }, ...list.filter((m) => m.id !== w.id)]);
       setDone({
         text: `Your withdrawal of ${result.withdraw.amount.formatted} is requested.`,
-        withdrawal: w,
+        withdrawal: w ?? null,
       });
     } catch (err) {
       const code = err instanceof MutationError ? err.code : undefined;
