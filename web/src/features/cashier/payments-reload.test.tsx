@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { MockPayloadGenerator, type MockResolvers } from 'relay-test-utils';
 import type { OperationDescriptor } from 'relay-runtime';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { paymentsReloadTestQuery } from '../../__generated__/paymentsReloadTestQuery.graphql';
 import { session } from '../../shared/session';
 import { renderWithRelay } from '../../test-relay';
@@ -24,12 +24,18 @@ const R = (cents: number) => ({
   formatted: `R${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`,
 });
 
-/** The page loaded again: fresh modules over the tab's storage (nothing of the last page's memory). */
+/**
+ * The page loaded again: fresh copies of the cashier's modules over the tab's storage (nothing of the last page's
+ * memory). A query makes each import a new module without resetting the registry, which the test files share.
+ */
+let loads = 0;
 async function reloaded() {
-  vi.resetModules();
+  loads += 1;
   return {
-    intent: await import('./intent'),
-    outcome: await import('./withdrawal-outcome'),
+    intent: (await import(/* @vite-ignore */ `./intent.ts?load=${loads}`)) as typeof import('./intent'),
+    outcome: (await import(
+      /* @vite-ignore */ `./withdrawal-outcome.ts?load=${loads}`
+    )) as typeof import('./withdrawal-outcome'),
   };
 }
 
@@ -50,6 +56,7 @@ describe('a payment in flight and a reload', () => {
     expect(window.sessionStorage.getItem(INTENTS)).not.toContain('token-of-thandi');
 
     const after = await reloaded();
+    expect(after.intent).not.toBe(before.intent);
     expect(after.intent.intentKey('withdrawal', { amount: '60.00' })).toBe(key);
     expect(after.outcome.unknownWithdrawal()).toBe('60.00');
 
