@@ -49,8 +49,23 @@ export function DepositOutcome({
       case 'failed':
         return (
           <p className={styles.formError}>
-            <strong>The payment did not go through.</strong> Nothing was taken for {sum}. You can try again
-            below.
+            <strong>
+              {watched.failure === 'CANCELLED'
+                ? 'The payment was cancelled.'
+                : watched.failure === 'EXPIRED'
+                  ? 'The payment expired: it was not paid within the time the casino allows.'
+                  : 'The payment did not go through.'}
+            </strong>{' '}
+            Nothing was taken for {sum}. You can try again below.
+          </p>
+        );
+      case 'refunded':
+        // A break or a self-exclusion began before the payment was made: the casino keeps no money then.
+        return (
+          <p className={styles.notice}>
+            <strong>We sent {sum} back.</strong> The payment arrived while deposits are paused on your account
+            (a break or a self-exclusion), so the casino returned it to where it came from at once. Your
+            balance did not change.
           </p>
         );
       case 'missing':

@@ -33,6 +33,8 @@ const STATUS_WORDS: Record<string, string> = {
   PAID: 'Paid',
   REVERSED: 'Cancelled',
   FAILED: 'Failed',
+  // A deposit paid during a break or a self-exclusion, sent back at once (docs/rules.md#payments).
+  REFUNDED: 'Returned',
   OTHER: 'Other',
 };
 

@@ -25,6 +25,7 @@ const StatusQuery = graphql`
         @catch(to: RESULT) {
         id
         status
+        failureReason
         amount {
           formatted
         }
@@ -62,6 +63,8 @@ export type DepositPhase =
   | 'checking'
   | 'complete'
   | 'failed'
+  /** Paid during a break or a self-exclusion, so the casino sent it back at once (docs/rules.md#payments). */
+  | 'refunded'
   /** The casino answered that it knows no such deposit of this player. */
   | 'missing'
   /** Still pending after the watch's patience ran out: the player may check again. */
@@ -76,6 +79,16 @@ export interface WatchedDeposit {
   amount: string | null;
   /** Once complete: the welcome bonus it credited and that bonus's wagering, when it brought one. */
   bonus?: { amount: string; wagering: string | null } | null;
+  /** Once failed: why, when the casino says (cancelled on the payment page, or not paid in its window). */
+  failure?: 'CANCELLED' | 'EXPIRED' | null;
+}
+
+/** The phase a settled deposit's status puts the cashier in; null while it is still pending. */
+function settledPhase(status: string): 'complete' | 'failed' | 'refunded' | null {
+  if (status === 'COMPLETE') return 'complete';
+  if (status === 'FAILED') return 'failed';
+  if (status === 'REFUNDED') return 'refunded';
+  return null;
 }
 
 /** Seconds between checks of a pending deposit: quick at first (most payments clear at once), then calmer. */
@@ -163,12 +176,17 @@ export function watchDeposit(environment: Environment, deposit: DepositReturn, r
             return set({ paymentId: deposit.paymentId, phase: 'missing', amount });
           }
           amount = status.amount.formatted;
-          if (status.status === 'COMPLETE' || status.status === 'FAILED') {
+          const settled = settledPhase(status.status);
+          if (settled) {
             stop?.();
             set({
               paymentId: deposit.paymentId,
-              phase: status.status === 'COMPLETE' ? 'complete' : 'failed',
+              phase: settled,
               amount,
+              failure:
+                status.failureReason === 'CANCELLED' || status.failureReason === 'EXPIRED'
+                  ? status.failureReason
+                  : null,
               bonus:
                 status.bonus && status.bonus.cents > 0
                   ? { amount: status.bonus.formatted, wagering: status.wageringRequired?.formatted ?? null }
