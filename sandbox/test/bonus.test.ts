@@ -10,6 +10,30 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 describe('coupons', () => {
+  it('previews a coupon before it is applied: its terms, the wagering and the cash it would lock', async () => {
+    const p = await newPlayer(sb.url);
+    await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: '1000' } });
+    const r = await api(sb.url, 'GET', '/api/couponPreview?code=welcome100', { token: p.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      code: 'WELCOME100',
+      bonus_amount: '100.00',
+      wager_multiplier: 10,
+      wagering_required: '1000.00',
+      locked_cash: '1000.00',
+    });
+    expect(typeof r.body.description).toBe('string');
+    // Nothing was applied.
+    const active = await api(sb.url, 'GET', '/api/getActiveCoupon', { token: p.token });
+    expect(active.body.activeCoupon).toBeNull();
+    // Refused as the redemption would be.
+    const bad = await api(sb.url, 'GET', '/api/couponPreview?code=NOPE', { token: p.token });
+    expect(bad).toMatchObject({ status: 422, body: { error: 'Invalid coupon code.' } });
+    await api(sb.url, 'POST', '/api/couponRedeem', { token: p.token, body: { code: 'WELCOME100' } });
+    const again = await api(sb.url, 'GET', '/api/couponPreview?code=WELCOME100', { token: p.token });
+    expect(again.status).toBe(422);
+  });
+
   it('redeems the welcome coupon into the bonus wallet with a wagering requirement', async () => {
     const p = await newPlayer(sb.url);
     expect((await api(sb.url, 'GET', '/api/getActiveCoupon', { token: p.token })).body).toEqual({

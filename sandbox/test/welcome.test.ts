@@ -52,7 +52,9 @@ describe('welcome package', () => {
       wager_multiplier: 35,
       max_bonus: '2500.00',
     });
-    const offer = await preview(p, '100');
+    // Opt-in: a preview (and a deposit) that does not ask for the bonus does not get it.
+    expect((await preview(p, '100')).body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'declined' });
+    const offer = await preview(p, '100', true);
     expect(offer.status).toBe(200);
     expect(offer.body).toEqual({
       amount: '100.00',
@@ -61,12 +63,13 @@ describe('welcome package', () => {
       wagering_required: '8750.00',
       capped: false,
       no_bonus_reason: null,
+      locked_cash: '0.00',
       bonus_percentage: 250,
       wager_multiplier: 35,
       max_bonus: '2500.00',
     });
 
-    const d = await deposit(p, '100.00');
+    const d = await deposit(p, '100.00', true);
     const settled = await confirm(d, p);
     expect(settled).toMatchObject({ status: 'complete', amount: '100.00', bonus_amount: '250.00' });
     expect(settled.wagering_required).toBe('8750.00');
@@ -104,8 +107,8 @@ describe('welcome package', () => {
     });
 
     // A second deposit is cash only, and says why.
-    expect((await preview(p, '50')).body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'package_used' });
-    const second = await confirm(await deposit(p, '50'), p);
+    expect((await preview(p, '50', true)).body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'package_used' });
+    const second = await confirm(await deposit(p, '50', true), p);
     expect(second.bonus_amount).toBe('0.00');
     expect(ledger(p)).toHaveLength(3);
     expect(bonus((await wallet(p)).wallets)).toBe(25_000);
@@ -114,14 +117,14 @@ describe('welcome package', () => {
 
   it('caps the bonus at R2,500 and rounds down to the cent', async () => {
     const p = await newPlayer(sb.url);
-    expect((await preview(p, '1000')).body).toMatchObject({ bonus: '2500.00', capped: false });
-    expect((await preview(p, '1500')).body).toMatchObject({
+    expect((await preview(p, '1000', true)).body).toMatchObject({ bonus: '2500.00', capped: false });
+    expect((await preview(p, '1500', true)).body).toMatchObject({
       bonus: '2500.00',
       wagering_required: '87500.00',
       capped: true,
     });
-    expect((await preview(p, '10.01')).body).toMatchObject({ bonus: '25.02', wagering_required: '875.70' });
-    const settled = await confirm(await deposit(p, '5000'), p);
+    expect((await preview(p, '10.01', true)).body).toMatchObject({ bonus: '25.02', wagering_required: '875.70' });
+    const settled = await confirm(await deposit(p, '5000', true), p);
     expect(settled.bonus_amount).toBe('2500.00');
     expect(ledger(p).map((r: any) => r.amount_cents)).toEqual([500_000, 250_000]);
     // Out of limits is a clear 422, not a preview.
@@ -129,26 +132,38 @@ describe('welcome package', () => {
     expect(bad.status).toBe(422);
   });
 
-  it('gives nothing on an expired package, on a declined bonus (keeping the package), or beside another bonus', async () => {
+  it('gives nothing on an expired package, after a first deposit without it, or beside another bonus', async () => {
     const expired = await newPlayer(sb.url);
     await api(sb.url, 'POST', '/sandbox/welcomePackage', { token: expired.token, body: { expired: true } });
-    expect((await preview(expired, '100')).body).toMatchObject({
+    expect((await preview(expired, '100', true)).body).toMatchObject({
       cash: '100.00',
       bonus: '0.00',
       no_bonus_reason: 'package_used',
     });
-    expect((await confirm(await deposit(expired, '100'), expired)).bonus_amount).toBe('0.00');
+    expect((await confirm(await deposit(expired, '100', true), expired)).bonus_amount).toBe('0.00');
 
     const declining = await newPlayer(sb.url);
     expect((await preview(declining, '100', false)).body).toMatchObject({ no_bonus_reason: 'declined' });
-    expect((await confirm(await deposit(declining, '100', false), declining)).bonus_amount).toBe('0.00');
-    expect((await wallet(declining)).welcome_package.available).toBe(true);
-    expect((await confirm(await deposit(declining, '20'), declining)).bonus_amount).toBe('50.00');
+    // The default is no bonus: a deposit that does not ask for it is cash only.
+    expect((await confirm(await deposit(declining, '100'), declining)).bonus_amount).toBe('0.00');
+    // It is a first-deposit offer: once a deposit has completed, the package is no longer offered.
+    expect((await wallet(declining)).welcome_package).toMatchObject({
+      available: false,
+      unavailable_reason: 'package_used',
+    });
+    expect((await preview(declining, '20', true)).body).toMatchObject({ no_bonus_reason: 'package_used' });
+    expect((await confirm(await deposit(declining, '20', true), declining)).bonus_amount).toBe('0.00');
+
+    // A deposit that did not complete (cancelled) leaves the package open.
+    const cancelled = await newPlayer(sb.url);
+    const c = await deposit(cancelled, '100', true);
+    await api(sb.url, 'POST', new URL(c.redirectUrl).pathname + '/fail');
+    expect((await wallet(cancelled)).welcome_package.available).toBe(true);
 
     const coupon = await newPlayer(sb.url);
     await api(sb.url, 'POST', '/api/couponRedeem', { token: coupon.token, body: { code: 'SPIN25' } });
-    expect((await preview(coupon, '100')).body).toMatchObject({ no_bonus_reason: 'bonus_active' });
-    expect((await confirm(await deposit(coupon, '100'), coupon)).bonus_amount).toBe('0.00');
+    expect((await preview(coupon, '100', true)).body).toMatchObject({ no_bonus_reason: 'bonus_active' });
+    expect((await confirm(await deposit(coupon, '100', true), coupon)).bonus_amount).toBe('0.00');
     expect((await wallet(coupon)).welcome_package.available).toBe(false);
     // The package's code is not a coupon a player can type.
     const typed = await api(sb.url, 'POST', '/api/couponRedeem', {
@@ -159,10 +174,22 @@ describe('welcome package', () => {
     expect(ledgerMismatches(sb)).toEqual([]);
   });
 
+  it('says, before the deposit, how much of the cash the player already has the bonus would lock', async () => {
+    const p = await newPlayer(sb.url);
+    await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: '1000' } });
+    expect((await preview(p, '50', true)).body).toMatchObject({
+      bonus: '125.00',
+      wagering_required: '4375.00',
+      locked_cash: '1000.00',
+    });
+    // Without the bonus nothing is locked.
+    expect((await preview(p, '50')).body).toMatchObject({ bonus: '0.00', locked_cash: '0.00' });
+  });
+
   it('gives it to the first of two deposits to complete, only', async () => {
     const p = await newPlayer(sb.url);
-    const a = await deposit(p, '40');
-    const b = await deposit(p, '60');
+    const a = await deposit(p, '40', true);
+    const b = await deposit(p, '60', true);
     expect((await confirm(b, p)).bonus_amount).toBe('150.00');
     expect((await confirm(a, p)).bonus_amount).toBe('0.00');
     expect(bonus((await wallet(p)).wallets)).toBe(15_000);
@@ -174,7 +201,7 @@ describe('bonus money', () => {
     const p = await newPlayer(sb.url, 'Test Player', { verified: true });
     expect((await wallet(p)).withdraw_lock).toBe('email_unverified');
     await api(sb.url, 'POST', '/sandbox/verifyEmail', { token: p.token });
-    await confirm(await deposit(p, '100'), p);
+    await confirm(await deposit(p, '100', true), p);
     const locked = await wallet(p);
     expect(locked).toMatchObject({ can_withdraw: false, withdraw_lock: 'bonus_wagering' });
     expect(
@@ -199,7 +226,7 @@ describe('bonus money', () => {
     await api(sb.url, 'PATCH', '/sandbox/settings/payments', { body: { depositWagerPercentage: 1 } });
     try {
       const p = await newPlayer(sb.url);
-      await confirm(await deposit(p, '10'), p); // R10 cash, R25 bonus to wager once: R25
+      await confirm(await deposit(p, '10', true), p); // R10 cash, R25 bonus to wager once: R25
       const first = await api(sb.url, 'POST', '/sandbox/spin', {
         token: p.token,
         body: { gameCode, stake: 10, demo: false },
@@ -236,7 +263,7 @@ describe('bonus money', () => {
     });
     await api(sb.url, 'PATCH', '/sandbox/settings/site', { body: { welcome_package_enabled: false } });
     try {
-      expect((await preview(p, '100')).body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'package_off' });
+      expect((await preview(p, '100', true)).body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'package_off' });
     } finally {
       await api(sb.url, 'PATCH', '/sandbox/settings/site', { body: { welcome_package_enabled: true } });
     }

@@ -77,9 +77,8 @@ export function wageringJson(db: Db, userId: number) {
   };
 }
 
-export function redeemCoupon(ctx: SandboxContext, userId: number, code: string) {
-  const { db } = ctx;
-  const now = ctx.clock();
+/** The coupon `code` names when this player may redeem it now; otherwise the casino's refusal (422). */
+function redeemableCoupon(db: Db, userId: number, code: string, now: Date): CouponRow {
   // The welcome package's coupon is credited with a deposit, never redeemed by its code.
   const coupon = db.prepare('SELECT * FROM coupons WHERE code = ? AND redeemable = 1').get(code.trim()) as
     CouponRow | undefined;
@@ -90,6 +89,32 @@ export function redeemCoupon(ctx: SandboxContext, userId: number, code: string) 
     .prepare('SELECT 1 FROM user_coupons WHERE user_id = ? AND code = ?')
     .get(userId, coupon.code);
   if (used) throw new ApiError(422, 'You have already redeemed this coupon.');
+  return coupon;
+}
+
+/**
+ * What redeeming `code` would do, before it is applied (docs/rules.md#coupons-and-wagering): its terms, the bonus, the
+ * wagering in rands, and the cash the player has now that the bonus would lock with it. Refused as the redemption
+ * would be (422 with the casino's text).
+ */
+export function previewCoupon(ctx: SandboxContext, userId: number, code: string) {
+  const { db } = ctx;
+  const coupon = redeemableCoupon(db, userId, code, ctx.clock());
+  return {
+    code: coupon.code,
+    description: coupon.description,
+    bonus_amount: formatCents(coupon.bonus_cents),
+    wager_multiplier: coupon.wagering_multiplier,
+    wagering_required: formatCents(coupon.bonus_cents * coupon.wagering_multiplier),
+    expires_at: isoUtc(new Date(coupon.expires_at)),
+    locked_cash: formatCents(Math.max(0, balanceCents(db, userId, 'money'))),
+  };
+}
+
+export function redeemCoupon(ctx: SandboxContext, userId: number, code: string) {
+  const { db } = ctx;
+  const now = ctx.clock();
+  const coupon = redeemableCoupon(db, userId, code, now);
   db.transaction(() => {
     const info = db
       .prepare(

@@ -156,7 +156,7 @@ export function startDeposit(
   gateway: Gateway,
   amountCents: number,
   returnUrl?: string,
-  claimWelcomeBonus = true,
+  claimWelcomeBonus = false,
 ) {
   if (!gatewayEnabled(paymentSettings(ctx.db), gateway)) {
     throw new ApiError(422, 'This payment method is not available.');

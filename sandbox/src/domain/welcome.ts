@@ -1,7 +1,7 @@
 import type { SandboxContext } from '../context.js';
 import type { Db } from '../db/open.js';
 import { activeCoupon } from './bonus.js';
-import { post } from './ledger.js';
+import { balanceCents, post } from './ledger.js';
 import { formatCents, formatRands } from './money.js';
 import { notify } from './notifications.js';
 import { paymentSettings } from './payments.js';
@@ -29,6 +29,8 @@ export interface WelcomeOffer {
   wageringRequiredCents: number;
   capped: boolean;
   reason: NoBonusReason | null;
+  /** The cash the player has now that the bonus would lock with it (docs/rules.md#bonus-money); 0 without a bonus. */
+  lockedCashCents: number;
 }
 
 export interface WelcomeTerms {
@@ -46,11 +48,29 @@ export function welcomeTerms(db: Db): WelcomeTerms {
   };
 }
 
-/** Why the player cannot get the welcome bonus now; null while it is open to them. */
-export function welcomeUnavailable(db: Db, userId: number): Exclude<NoBonusReason, 'declined'> | null {
+/** Whether the player has a completed deposit (other than `exceptId`, the one being settled). */
+export function hasCompletedDeposit(db: Db, userId: number, exceptId: string | null = null): boolean {
+  return (
+    db
+      .prepare("SELECT 1 FROM deposits WHERE user_id = ? AND status = 'complete' AND id IS NOT ? LIMIT 1")
+      .get(userId, exceptId) !== undefined
+  );
+}
+
+/**
+ * Why the player cannot get the welcome bonus now; null while it is open to them. It is a first-deposit offer: a
+ * player with a completed deposit has had their chance (package_used), whether or not they took it. `depositId` is the
+ * deposit being settled, which does not count against itself.
+ */
+export function welcomeUnavailable(
+  db: Db,
+  userId: number,
+  depositId: string | null = null,
+): Exclude<NoBonusReason, 'declined'> | null {
   if (!siteSettings(db).welcome_package_enabled || welcomeTerms(db).bonusPercentage <= 0)
     return 'package_off';
   if (findUser(db, userId).welcome_package_expired === 1) return 'package_used';
+  if (hasCompletedDeposit(db, userId, depositId)) return 'package_used';
   if (activeCoupon(db, userId)) return 'bonus_active';
   return null;
 }
@@ -60,9 +80,16 @@ export function welcomeUnavailable(db: Db, userId: number): Exclude<NoBonusReaso
  * the cent and capped; the wagering requirement is the bonus times the wager multiplier. The one place the rule lives:
  * the preview, the deposit's outcome and the crediting all call it.
  */
-export function welcomeOffer(db: Db, userId: number, amountCents: number, claim = true): WelcomeOffer {
-  const reason = welcomeUnavailable(db, userId) ?? (claim ? null : 'declined');
-  if (reason) return { amountCents, bonusCents: 0, wageringRequiredCents: 0, capped: false, reason };
+export function welcomeOffer(
+  db: Db,
+  userId: number,
+  amountCents: number,
+  claim = false,
+  depositId: string | null = null,
+): WelcomeOffer {
+  const reason = welcomeUnavailable(db, userId, depositId) ?? (claim ? null : 'declined');
+  if (reason)
+    return { amountCents, bonusCents: 0, wageringRequiredCents: 0, capped: false, reason, lockedCashCents: 0 };
   const terms = welcomeTerms(db);
   const uncapped = Math.floor((amountCents * terms.bonusPercentage) / 100);
   const bonusCents = Math.min(uncapped, terms.capCents);
@@ -72,6 +99,7 @@ export function welcomeOffer(db: Db, userId: number, amountCents: number, claim 
     wageringRequiredCents: bonusCents * terms.wagerMultiplier,
     capped: uncapped > terms.capCents,
     reason: null,
+    lockedCashCents: Math.max(0, balanceCents(db, userId, 'money')),
   };
 }
 
@@ -85,6 +113,7 @@ export function offerJson(db: Db, offer: WelcomeOffer) {
     wagering_required: formatCents(offer.wageringRequiredCents),
     capped: offer.capped,
     no_bonus_reason: offer.reason,
+    locked_cash: formatCents(offer.lockedCashCents),
     bonus_percentage: terms.bonusPercentage,
     wager_multiplier: terms.wagerMultiplier,
     max_bonus: formatCents(terms.capCents),
@@ -114,7 +143,13 @@ export function creditWelcomeBonus(
   deposit: { id: string; user_id: number; amount_cents: number; claim_welcome_bonus: number },
   now: Date,
 ): WelcomeOffer {
-  const offer = welcomeOffer(db, deposit.user_id, deposit.amount_cents, deposit.claim_welcome_bonus === 1);
+  const offer = welcomeOffer(
+    db,
+    deposit.user_id,
+    deposit.amount_cents,
+    deposit.claim_welcome_bonus === 1,
+    deposit.id,
+  );
   if (offer.bonusCents <= 0) return offer;
   db.prepare(
     `INSERT INTO user_coupons (user_id, code, bonus_cents, wagering_required_cents, status, created_at, deposit_id)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { activeCouponJson, optOutBonus, redeemCoupon } from '../domain/bonus.js';
+import { activeCouponJson, optOutBonus, previewCoupon, redeemCoupon } from '../domain/bonus.js';
 import { publishWallet } from '../domain/events.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
@@ -12,6 +12,13 @@ const RedeemBody = z.object({ code: playerText().trim().min(1, 'is required').ma
 
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/api/getActiveCoupon', async (req) => activeCouponJson(ctx.db, requireUser(ctx, req).userId));
+
+  // What redeeming a code would do, before it is applied: its terms, the wagering and the cash it would lock.
+  app.get('/api/couponPreview', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const { code } = parse(RedeemBody, req.query);
+    return previewCoupon(ctx, userId, code);
+  });
 
   app.post('/api/couponRedeem', async (req) => {
     const { userId } = requireUser(ctx, req);

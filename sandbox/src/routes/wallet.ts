@@ -49,10 +49,11 @@ const DepositBody = (origins: readonly string[]) =>
         "must be an http(s) address on one of the site's origins (the allowed return addresses)",
       )
       .optional(),
-    // Whether this deposit claims the welcome bonus, when the package is open (docs/rules.md#welcome-package).
+    // Whether this deposit claims the welcome bonus, when the package is open: opt-in, false when omitted
+    // (docs/rules.md#welcome-package).
     welcome_bonus: z.boolean().optional(),
   });
-/** A deposit preview's query: the amount, and whether the deposit would claim the welcome bonus (true unless "false"). */
+/** A deposit preview's query: the amount, and whether the deposit would claim the welcome bonus (only when "true"). */
 const PreviewQuery = z.object({
   amount: Rands(MIN_DEPOSIT_CENTS, MAX_DEPOSIT_CENTS),
   welcome_bonus: z.enum(['true', 'false']).optional(),
@@ -76,7 +77,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     // Checked inside: a retry of a deposit already accepted gets its answer again, whatever the limits say now.
     return idempotent(db, req, reply, userId, 'deposit', () => {
       assertAllowed(ctx, userId, { kind: 'deposit', amountCents: body.amount });
-      return startDeposit(ctx, userId, body.gateway, body.amount, body.returnUrl, body.welcome_bonus ?? true);
+      return startDeposit(ctx, userId, body.gateway, body.amount, body.returnUrl, body.welcome_bonus ?? false);
     });
   });
 
@@ -84,7 +85,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.get('/api/deposit/preview', async (req) => {
     const { userId } = requireUser(ctx, req);
     const query = parse(PreviewQuery, req.query);
-    return offerJson(db, welcomeOffer(db, userId, query.amount, query.welcome_bonus !== 'false'));
+    return offerJson(db, welcomeOffer(db, userId, query.amount, query.welcome_bonus === 'true'));
   });
 
   app.get('/api/wallet/depositStatus/:provider/:paymentId', async (req) => {
