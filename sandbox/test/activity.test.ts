@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, newPlayer, startSandbox } from './harness.js';
+import { api, bonus, ledgerMismatches, money, newPlayer, startSandbox } from './harness.js';
 
 /*
  * The activity statement and the play summary (docs/rules.md#safer-gambling). The sandbox's clock starts on a Monday
@@ -50,8 +50,115 @@ const sum = (spins: { stakes: number; wins: number }[]) => ({
   wins_cents: spins.reduce((n, s) => n + s.wins, 0),
   net_cents: spins.reduce((n, s) => n + s.wins - s.stakes, 0),
 });
+/** A statement row from its movements: the net is the result of play, the cash reconciles (docs/rules.md). */
+function statementRow(opening: number, m: Record<string, number>) {
+  const row = {
+    opening_cash_cents: opening,
+    deposits_cents: 0,
+    refunds_cents: 0,
+    withdrawals_cents: 0,
+    stakes_cents: 0,
+    wins_cents: 0,
+    buy_ins_cents: 0,
+    prizes_cents: 0,
+    chest_rewards_cents: 0,
+    bonus_releases_cents: 0,
+    minutes_played: 0,
+    ...m,
+  };
+  const net =
+    row.wins_cents +
+    row.prizes_cents +
+    row.chest_rewards_cents +
+    row.bonus_releases_cents -
+    row.stakes_cents -
+    row.buy_ins_cents;
+  return {
+    ...row,
+    net_cents: net,
+    closing_cash_cents: opening + row.deposits_cents - row.refunds_cents - row.withdrawals_cents + net,
+  };
+}
+/** Opening cash + deposits − refunds − withdrawals + net = closing cash, and each period opens where the last closed. */
+function expectReconciled(rows: Record<string, number>[]) {
+  rows.forEach((r, i) => {
+    expect(r.net_cents).toBe(
+      r.wins_cents! +
+        r.prizes_cents! +
+        r.chest_rewards_cents! +
+        r.bonus_releases_cents! -
+        r.stakes_cents! -
+        r.buy_ins_cents!,
+    );
+    expect(r.closing_cash_cents).toBe(
+      r.opening_cash_cents! + r.deposits_cents! - r.refunds_cents! - r.withdrawals_cents! + r.net_cents!,
+    );
+    if (i > 0) expect(rows[i - 1]!.opening_cash_cents).toBe(r.closing_cash_cents);
+  });
+}
 
 describe('activity statement', () => {
+  // First: it needs a seeded tournament still open for registration, before the next test moves the clock on.
+  it('counts every movement of the cash: buy-ins, prizes, chest rewards, bonus releases and refunds', async () => {
+    const p = await newPlayer(sb.url);
+    const wallets = async () => (await api(sb.url, 'POST', '/api/wallet', { token: p.token })).body.wallets;
+    // Cash the casino paid (the sandbox's credit, as a prize is) and a deposit.
+    await api(sb.url, 'POST', '/sandbox/credit', { token: p.token, body: { amount: 1000 } });
+    await deposit(p.token, 100);
+    // A R25 bonus wagered through (R150 staked) and released as cash; the stakes earn a loyalty chest.
+    await api(sb.url, 'POST', '/api/couponRedeem', { token: p.token, body: { code: 'SPIN25' } });
+    let released = 0;
+    for (let i = 0; i < 3; i++) {
+      const before = bonus(await wallets());
+      await api(sb.url, 'POST', '/sandbox/spin', {
+        token: p.token,
+        body: { gameCode: game.game_code, stake: 50, demo: false },
+      });
+      const after = await wallets();
+      if (bonus(after) === 0) released = before;
+    }
+    expect(released).toBeGreaterThan(0);
+    const cashBeforeChest = money(await wallets());
+    const chest = await api(sb.url, 'POST', '/api/loyaltyChests', { token: p.token, body: {} });
+    expect(chest.status).toBe(200);
+    const reward = money(await wallets()) - cashBeforeChest;
+    expect(reward).toBeGreaterThan(0);
+    // A tournament buy-in.
+    const tournaments = (await api(sb.url, 'GET', '/api/tournaments')).body.tournaments as any[];
+    const t = tournaments.find(
+      (x) => ['registering', 'late_registration'].includes(x.stage) && x.buy_in !== '0.00',
+    );
+    expect((await api(sb.url, 'POST', `/api/tournaments/${t.id}`, { token: p.token })).status).toBe(200);
+    // A deposit paid during a break, returned at once.
+    const started = await api(sb.url, 'POST', '/api/deposit', {
+      token: p.token,
+      body: { gateway: 'eft', amount: 100, welcome_bonus: false },
+    });
+    await api(sb.url, 'POST', '/api/timeout', { token: p.token, body: { length: '24h' } });
+    expect((await api(sb.url, 'POST', new URL(started.body.redirectUrl).pathname + '/confirm')).body).toMatchObject({
+      status: 'refunded',
+    });
+
+    const [today] = (await activity(p.token, 'period=day&limit=1')).body.data;
+    expect(today).toMatchObject({
+      opening_cash_cents: 0,
+      deposits_cents: 20_000,
+      refunds_cents: 10_000,
+      withdrawals_cents: 0,
+      buy_ins_cents: cents(t.buy_in),
+      prizes_cents: 100_000,
+      chest_rewards_cents: reward,
+      bonus_releases_cents: released,
+      closing_cash_cents: money(await wallets()),
+    });
+    expect(today.stakes_cents).toBeGreaterThan(0);
+    expect(today.net_cents).toBe(
+      today.wins_cents + 100_000 + reward + released - today.stakes_cents - cents(t.buy_in),
+    );
+    expectReconciled([today]);
+    expect(ledgerMismatches(sb)).toEqual([]);
+  });
+
   it('sums deposits, withdrawals, real-money play and time per Johannesburg day, week and month', async () => {
     const p = await newPlayer(sb.url, 'Test Player', { verified: true });
     const other = await newPlayer(sb.url);
@@ -90,22 +197,33 @@ describe('activity statement', () => {
     await advance(7 * 24 * 60);
     const december = [await spin(p.token, 2)];
 
-    const zero = {
-      deposits_cents: 0,
-      withdrawals_cents: 0,
-      stakes_cents: 0,
-      wins_cents: 0,
-      net_cents: 0,
-      minutes_played: 0,
-    };
-    const mondayRow = {
+    // The sandbox's test credit is cash the casino paid: counted with prizes, part of the net.
+    const mondayPlay = sum(monday);
+    const mondayRow = statementRow(0, {
       deposits_cents: 20_000,
       withdrawals_cents: 30_000,
-      ...sum(monday),
+      prizes_cents: 100_000,
+      stakes_cents: mondayPlay.stakes_cents,
+      wins_cents: mondayPlay.wins_cents,
       minutes_played: 6,
-    };
-    const tuesdayRow = { deposits_cents: 10_000, withdrawals_cents: 0, ...sum(tuesday), minutes_played: 5 };
-    const decemberRow = { deposits_cents: 0, withdrawals_cents: 0, ...sum(december), minutes_played: 5 };
+    });
+    const tuesdayPlay = sum(tuesday);
+    const tuesdayRow = statementRow(mondayRow.closing_cash_cents, {
+      deposits_cents: 10_000,
+      stakes_cents: tuesdayPlay.stakes_cents,
+      wins_cents: tuesdayPlay.wins_cents,
+      minutes_played: 5,
+    });
+    const decemberPlay = sum(december);
+    const decemberRow = statementRow(tuesdayRow.closing_cash_cents, {
+      stakes_cents: decemberPlay.stakes_cents,
+      wins_cents: decemberPlay.wins_cents,
+      minutes_played: 5,
+    });
+    // The latest period closes on the cash the player holds.
+    const wallet = await api(sb.url, 'POST', '/api/wallet', { token: p.token });
+    const cash = wallet.body.wallets.find((w: { gateway: string }) => w.gateway === 'callpay').balance;
+    expect(decemberRow.closing_cash_cents).toBe(cents(cash));
 
     const days = await activity(p.token, 'period=day&limit=9');
     expect(days.status).toBe(200);
@@ -116,7 +234,8 @@ describe('activity statement', () => {
       end: iso('2026-12-01T22:00:00Z'),
       ...decemberRow,
     });
-    for (const row of days.body.data.slice(1, 7)) expect(row).toMatchObject(zero);
+    for (const row of days.body.data.slice(1, 7))
+      expect(row).toMatchObject(statementRow(tuesdayRow.closing_cash_cents, {}));
     expect(days.body.data[7]).toEqual({
       start: iso('2026-11-23T22:00:00Z'),
       end: iso('2026-11-24T22:00:00Z'),
@@ -128,12 +247,15 @@ describe('activity statement', () => {
       ...mondayRow,
     });
 
-    const both = {
+    const both = statementRow(0, {
       deposits_cents: 30_000,
       withdrawals_cents: 30_000,
-      ...sum([...monday, ...tuesday]),
+      prizes_cents: 100_000,
+      stakes_cents: mondayPlay.stakes_cents + tuesdayPlay.stakes_cents,
+      wins_cents: mondayPlay.wins_cents + tuesdayPlay.wins_cents,
       minutes_played: 11,
-    };
+    });
+    expectReconciled(days.body.data);
     const weeks = await activity(p.token, 'period=week&limit=2');
     expect(weeks.body).toEqual({
       period: 'week',
@@ -146,13 +268,14 @@ describe('activity statement', () => {
     expect(months.body.data).toEqual([
       { start: iso('2026-11-30T22:00:00Z'), end: iso('2026-12-31T22:00:00Z'), ...decemberRow },
       { start: iso('2026-10-31T22:00:00Z'), end: iso('2026-11-30T22:00:00Z'), ...both },
-      { start: iso('2026-09-30T22:00:00Z'), end: iso('2026-10-31T22:00:00Z'), ...zero },
+      { start: iso('2026-09-30T22:00:00Z'), end: iso('2026-10-31T22:00:00Z'), ...statementRow(0, {}) },
     ]);
+    expectReconciled(months.body.data);
 
     // Twelve periods unless told; another player's statement holds none of this.
     expect((await activity(p.token, 'period=day')).body.data).toHaveLength(12);
     const theirs = await activity(other.token, 'period=month&limit=2');
-    for (const row of theirs.body.data) expect(row).toMatchObject(zero);
+    for (const row of theirs.body.data) expect(row).toEqual({ ...statementRow(0, {}), start: row.start, end: row.end });
   });
 
   it('refuses a period or limit it does not know, and a caller without a session', async () => {
