@@ -107,7 +107,10 @@ describe('welcome package', () => {
     });
 
     // A second deposit is cash only, and says why.
-    expect((await preview(p, '50', true)).body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'package_used' });
+    expect((await preview(p, '50', true)).body).toMatchObject({
+      bonus: '0.00',
+      no_bonus_reason: 'package_used',
+    });
     const second = await confirm(await deposit(p, '50', true), p);
     expect(second.bonus_amount).toBe('0.00');
     expect(ledger(p)).toHaveLength(3);
@@ -123,7 +126,10 @@ describe('welcome package', () => {
       wagering_required: '87500.00',
       capped: true,
     });
-    expect((await preview(p, '10.01', true)).body).toMatchObject({ bonus: '25.02', wagering_required: '875.70' });
+    expect((await preview(p, '10.01', true)).body).toMatchObject({
+      bonus: '25.02',
+      wagering_required: '875.70',
+    });
     const settled = await confirm(await deposit(p, '5000', true), p);
     expect(settled.bonus_amount).toBe('2500.00');
     expect(ledger(p).map((r: any) => r.amount_cents)).toEqual([500_000, 250_000]);
@@ -263,7 +269,10 @@ describe('bonus money', () => {
     });
     await api(sb.url, 'PATCH', '/sandbox/settings/site', { body: { welcome_package_enabled: false } });
     try {
-      expect((await preview(p, '100', true)).body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'package_off' });
+      expect((await preview(p, '100', true)).body).toMatchObject({
+        bonus: '0.00',
+        no_bonus_reason: 'package_off',
+      });
     } finally {
       await api(sb.url, 'PATCH', '/sandbox/settings/site', { body: { welcome_package_enabled: true } });
     }

@@ -89,7 +89,14 @@ export function welcomeOffer(
 ): WelcomeOffer {
   const reason = welcomeUnavailable(db, userId, depositId) ?? (claim ? null : 'declined');
   if (reason)
-    return { amountCents, bonusCents: 0, wageringRequiredCents: 0, capped: false, reason, lockedCashCents: 0 };
+    return {
+      amountCents,
+      bonusCents: 0,
+      wageringRequiredCents: 0,
+      capped: false,
+      reason,
+      lockedCashCents: 0,
+    };
   const terms = welcomeTerms(db);
   const uncapped = Math.floor((amountCents * terms.bonusPercentage) / 100);
   const bonusCents = Math.min(uncapped, terms.capCents);

@@ -77,7 +77,14 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     // Checked inside: a retry of a deposit already accepted gets its answer again, whatever the limits say now.
     return idempotent(db, req, reply, userId, 'deposit', () => {
       assertAllowed(ctx, userId, { kind: 'deposit', amountCents: body.amount });
-      return startDeposit(ctx, userId, body.gateway, body.amount, body.returnUrl, body.welcome_bonus ?? false);
+      return startDeposit(
+        ctx,
+        userId,
+        body.gateway,
+        body.amount,
+        body.returnUrl,
+        body.welcome_bonus ?? false,
+      );
     });
   });
 
