@@ -312,3 +312,55 @@ export function judge(before: GraphQLSchema, after: GraphQLSchema, operations: K
   const invalidAtBase = operations.filter((op) => !valid.includes(op));
   return { verdicts, invalidAtBase };
 }
+
+/**
+ * Whether `document` may rely on the default of `coordinate` (in `schema`, the base): for an argument
+ * (`Type.field.arg`), a selection of the field that omits the argument or passes a variable the caller may leave out
+ * (nullable, with no default of its own); for an input field (`Input.field`), an object of the input type written in
+ * the operation without the field, or a variable through which the caller sends one (it may leave the field out).
+ * A changed default changes what such an operation does, though it still validates.
+ */
+export function reliesOnDefault(
+  schema: GraphQLSchema,
+  kind: 'argument' | 'inputField',
+  coordinate: string,
+  document: DocumentNode,
+): boolean {
+  const parts = coordinate.split('.');
+  let relies = false;
+  const optionalVariables = new Set<string>();
+  for (const def of document.definitions) {
+    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+    for (const v of def.variableDefinitions ?? []) {
+      if (v.type.kind !== Kind.NON_NULL_TYPE && !v.defaultValue) optionalVariables.add(v.variable.name.value);
+      if (kind === 'inputField') {
+        const reached = new Set<string>();
+        walkInput(schema, namedTypeOf(v.type), (c) => reached.add(c));
+        if (reached.has(coordinate)) relies = true;
+      }
+    }
+  }
+  const typeInfo = new TypeInfo(schema);
+  const visitor: ASTVisitor = {
+    Field(node) {
+      if (kind !== 'argument') return;
+      const parent = typeInfo.getParentType();
+      if (parent?.name !== parts[0] || node.name.value !== parts[1]) return;
+      const arg = node.arguments?.find((a) => a.name.value === parts[2]);
+      if (!arg || (arg.value.kind === Kind.VARIABLE && optionalVariables.has(arg.value.name.value)))
+        relies = true;
+    },
+    ObjectValue(node) {
+      if (kind !== 'inputField') return;
+      const input = typeInfo.getInputType();
+      if (
+        input &&
+        getNamedType(input).name === parts[0] &&
+        !node.fields.some((f) => f.name.value === parts[1])
+      )
+        relies = true;
+    },
+  };
+  visit(document, visitWithTypeInfo(typeInfo, visitor));
+  return relies;
+}

@@ -24,9 +24,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
+import { ChangeType, CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
 import { buildSchema, type GraphQLSchema } from 'graphql';
-import { judge, knownOperations, schemaCoordinates, type Verdict } from './known-operations.js';
+import {
+  judge,
+  knownOperations,
+  reliesOnDefault,
+  schemaCoordinates,
+  type Verdict,
+} from './known-operations.js';
 
 const DEFAULT_SCHEMA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema.graphql');
 
@@ -91,6 +97,48 @@ function touches(change: Change, used: Set<string>): boolean {
   );
 }
 
+/**
+ * A changed default of an argument or input field: graphql-inspector calls it dangerous, but an operation that omits
+ * the value now asks for something else (DepositInput.welcomeBonus: true → false stopped claiming a bonus), so it is
+ * breaking here, and the operations that rely on the default are named.
+ */
+const DEFAULT_CHANGES = {
+  [ChangeType.FieldArgumentDefaultChanged]: 'argument',
+  [ChangeType.InputFieldDefaultValueChanged]: 'inputField',
+} as const satisfies Partial<Record<string, 'argument' | 'inputField'>>;
+
+function defaultKind(change: Change): 'argument' | 'inputField' | null {
+  return (DEFAULT_CHANGES as Record<string, 'argument' | 'inputField'>)[change.type] ?? null;
+}
+
+/** The change, breaking when it changes a default. */
+function withDefaultsBreaking(change: Change): Change {
+  if (!defaultKind(change)) return change;
+  return {
+    ...change,
+    criticality: {
+      level: CriticalityLevel.Breaking,
+      reason: 'An operation that leaves it out now gets the new default: it asks for something else.',
+    },
+  };
+}
+
+/** The known operations (valid at the base) that rely on the default each default change changes. */
+function relyingOnDefaults(before: GraphQLSchema, changes: Change[], verdicts: Verdict[]) {
+  const relying = new Map<Change, Verdict[]>();
+  for (const change of changes) {
+    const kind = defaultKind(change);
+    if (!kind || !change.path) continue;
+    relying.set(
+      change,
+      verdicts.filter(
+        (v) => v.errors.length === 0 && reliesOnDefault(before, kind, change.path!, v.operation.document),
+      ),
+    );
+  }
+  return relying;
+}
+
 const label = (v: Verdict) => `${v.operation.name} (${v.operation.source})`;
 
 /** Each broken operation under the breaking changes that touch it; any touched by none, apart. */
@@ -107,13 +155,25 @@ function attribute(before: GraphQLSchema, breaking: Change[], verdicts: Verdict[
   return { broken, byChange, unmatched };
 }
 
-function report(changes: Change[], byChange: Map<Change, Verdict[]>): string[] {
+function report(
+  changes: Change[],
+  byChange: Map<Change, Verdict[]>,
+  relying: Map<Change, Verdict[]> = new Map(),
+): string[] {
   const sorted = [...changes].sort(
     (a, b) => ORDER.indexOf(a.criticality.level) - ORDER.indexOf(b.criticality.level),
   );
   return sorted.flatMap((c) => {
     const reason = c.criticality.reason ? ` (${c.criticality.reason})` : '';
     const line = `${c.criticality.level.padEnd(12)} ${(c.path ?? '-').padEnd(40)} ${c.message}${reason}`;
+    const relies = relying.get(c);
+    if (relies) {
+      const who =
+        relies.length > 0
+          ? `relied on by ${relies.map(label).sort().join(', ')}`
+          : 'relied on by no known operation';
+      return [line, `${' '.repeat(13)}-> ${who}`];
+    }
     const hit = byChange.get(c);
     if (!hit) return [line];
     const who = hit.length > 0 ? `breaks ${hit.map(label).sort().join(', ')}` : 'breaks no known operation';
@@ -164,22 +224,30 @@ async function check(argv: string[], print: Print): Promise<number> {
 
   const before = parseSchema(schemaAtRef(schemaPath, values.base), `at '${values.base}'`);
   const after = parseSchema(fs.readFileSync(schemaPath, 'utf8'), `in ${schemaPath}`);
-  const changes = await diff(before, after);
+  const changes = (await diff(before, after)).map(withDefaultsBreaking);
   const breaking = changes.filter((c) => c.criticality.level === CriticalityLevel.Breaking);
+  const structural = breaking.filter((c) => !defaultKind(c));
   const known = knownAt(schemaPath, values.base);
   const { verdicts, invalidAtBase } = judge(before, after, known.operations);
-  const { broken, byChange, unmatched } = attribute(before, breaking, verdicts);
+  const { broken, byChange, unmatched } = attribute(before, structural, verdicts);
+  const relying = relyingOnDefaults(before, breaking, verdicts);
+  const relyingOps = new Set([...relying.values()].flat().map(label));
 
   print(`Schema changes since ${values.base}: ${changes.length} (${breaking.length} breaking)`);
-  for (const line of report(changes, byChange)) print(`  ${line}`);
+  for (const line of report(changes, byChange, relying)) print(`  ${line}`);
   print(`\n${known.summary}`);
   for (const op of invalidAtBase)
     print(`  not valid at '${values.base}' already, not checked: ${op.name} (${op.source})`);
   for (const v of unmatched) print(`  broken by these changes together: ${label(v)}: ${v.errors.join(' ')}`);
 
-  const harmless = [...byChange.values()].filter((hit) => hit.length === 0).length;
+  const harmless = [...byChange.values(), ...relying.values()].filter((hit) => hit.length === 0).length;
   if (broken.length > 0) {
     print(`\n${broken.length} known operation(s) broken: exit 1.`);
+  }
+  if (relyingOps.size > 0) {
+    print(
+      `${broken.length > 0 ? '' : '\n'}${relyingOps.size} known operation(s) rely on a changed default: exit 1.`,
+    );
   }
   if (harmless > 0) {
     const verdict = values.strict ? 'failing (--strict)' : 'reported only (--strict fails on them)';
@@ -187,7 +255,7 @@ async function check(argv: string[], print: Print): Promise<number> {
       `${broken.length > 0 ? '' : '\n'}${harmless} breaking change(s) break no known operation: ${verdict}.`,
     );
   }
-  return broken.length > 0 || (values.strict && breaking.length > 0) ? 1 : 0;
+  return broken.length > 0 || relyingOps.size > 0 || (values.strict && breaking.length > 0) ? 1 : 0;
 }
 
 /**

@@ -53,7 +53,7 @@ function verdictFor(out: string, changePath: string): string {
 
 const SDL = `type Query {
   tournaments: [Tournament!]!
-  archive: [Tournament!]!
+  archive(first: Int = 10): [Tournament!]!
 }
 
 type Mutation {
@@ -69,7 +69,7 @@ type Tournament {
 input JoinInput {
   tournamentId: ID!
   team: String
-  size: TeamSize
+  size: TeamSize = SOLO
 }
 
 enum TeamSize {
@@ -183,6 +183,29 @@ describe('schema:check with a site and partner operations', () => {
   );
 
   it(
+    'calls a changed default breaking and names the operations that rely on it (DepositInput.welcomeBonus)',
+    async () => {
+      // The documents still validate: what changes is what a caller that leaves the value out asks for.
+      const input = await check(SDL.replace('  size: TeamSize = SOLO\n', '  size: TeamSize = DUO\n'));
+      expect(input.out).toMatch(
+        /^\s+BREAKING\s+JoinInput\.size\s.*default value changed from '"SOLO"' to '"DUO"'/m,
+      );
+      expect(input.out).toMatch(
+        /-> relied on by JoinMutation \(site\), PartnerJoin \(docs\/partner-operations\/join\.graphql\)$/m,
+      );
+      expect(input.out).toContain('2 known operation(s) rely on a changed default: exit 1.');
+      expect(input.code).toBe(1);
+
+      // No operation reads the archive: the change is reported, and fails only with --strict.
+      const argument = await check(SDL.replace('archive(first: Int = 10)', 'archive(first: Int = 20)'));
+      expect(argument.out).toMatch(/^\s+BREAKING\s+Query\.archive\.first\s/m);
+      expect(argument.out).toContain('-> relied on by no known operation');
+      expect(argument.code).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
     'names them for a field that becomes required and for an enum value removed, not for an optional field added',
     async () => {
       const required = await check(SDL.replace('  team: String\n', '  team: String!\n'));
@@ -203,7 +226,7 @@ describe('schema:check with a site and partner operations', () => {
   it(
     'reports a breaking change no known operation uses without failing, and fails on it with --strict',
     async () => {
-      const sdl = SDL.replace('  archive: [Tournament!]!\n', '');
+      const sdl = SDL.replace('  archive(first: Int = 10): [Tournament!]!\n', '');
       const { code, out } = await check(sdl);
       expect(verdictFor(out, 'Query.archive')).toMatch(/-> breaks no known operation$/);
       expect(out).toContain('1 breaking change(s) break no known operation: reported only');

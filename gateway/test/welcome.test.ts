@@ -21,7 +21,7 @@ const BREAKDOWN = `{ viewer { wallet {
 const PREVIEW = `query($amount: String!, $claim: Boolean) { viewer { wallet {
   depositPreview(amount: $amount, welcomeBonus: $claim) {
     amount { formatted } cash { formatted } bonus { formatted } wageringRequired { formatted } capped noBonusReason
-    bonusPercentage wagerMultiplier maxBonus { formatted } } } } }`;
+    lockedCash { formatted } bonusPercentage wagerMultiplier maxBonus { formatted } } } } }`;
 const DEPOSIT = `mutation($input: DepositInput!) { deposit(input: $input) { paymentId provider redirectUrl
   depositStatus { bonus { formatted } } } }`;
 const STATUS = `query($p: String!, $id: String!) { viewer { depositStatus(provider: $p, paymentId: $id) {
@@ -65,13 +65,20 @@ describe('the welcome package through the gateway', () => {
         maxBonus: { formatted: 'R2,500.00' },
       },
     });
-    expect((await preview(token, '100.00')).data.viewer.wallet.depositPreview).toEqual({
+    // Opt-in: without welcomeBonus the preview (and the deposit) claims nothing.
+    expect((await preview(token, '100.00')).data.viewer.wallet.depositPreview).toMatchObject({
+      bonus: { formatted: 'R0.00' },
+      noBonusReason: 'DECLINED',
+      lockedCash: { formatted: 'R0.00' },
+    });
+    expect((await preview(token, '100.00', true)).data.viewer.wallet.depositPreview).toEqual({
       amount: { formatted: 'R100.00' },
       cash: { formatted: 'R100.00' },
       bonus: { formatted: 'R250.00' },
       wageringRequired: { formatted: 'R8,750.00' },
       capped: false,
       noBonusReason: null,
+      lockedCash: { formatted: 'R0.00' },
       bonusPercentage: 250,
       wagerMultiplier: 35,
       maxBonus: { formatted: 'R2,500.00' },
@@ -81,7 +88,7 @@ describe('the welcome package through the gateway', () => {
       noBonusReason: 'DECLINED',
     });
 
-    expect(await depositAndPay(token, '100.00')).toEqual({
+    expect(await depositAndPay(token, '100.00', true)).toEqual({
       status: 'COMPLETE',
       amount: { formatted: 'R100.00' },
       bonus: { formatted: 'R250.00' },
@@ -108,7 +115,7 @@ describe('the welcome package through the gateway', () => {
       welcomePackage: { available: false, unavailableReason: 'PACKAGE_USED' },
     });
     // A second deposit: cash only, and the preview says why.
-    expect((await preview(token, '50')).data.viewer.wallet.depositPreview).toMatchObject({
+    expect((await preview(token, '50', true)).data.viewer.wallet.depositPreview).toMatchObject({
       bonus: { formatted: 'R0.00' },
       noBonusReason: 'PACKAGE_USED',
     });
@@ -124,6 +131,49 @@ describe('the welcome package through the gateway', () => {
       locked: { formatted: 'R0.00' },
       withdrawLock: null,
       bonusWagering: null,
+    });
+  });
+
+  it('deposits without the bonus when welcomeBonus is omitted, and ends the first-deposit offer', async () => {
+    const { token } = await signUp(stack);
+    expect((await depositAndPay(token, '100.00')).bonus).toEqual({ formatted: 'R0.00' });
+    expect((await breakdown(token)).welcomePackage).toMatchObject({
+      available: false,
+      unavailableReason: 'PACKAGE_USED',
+    });
+  });
+
+  it('says in rands the cash the player already has that the bonus would lock', async () => {
+    const { token } = await signUp(stack);
+    await sandboxPost(stack, '/sandbox/credit', { amount: '1000' }, token);
+    expect((await preview(token, '50', true)).data.viewer.wallet.depositPreview).toMatchObject({
+      bonus: { formatted: 'R125.00' },
+      wageringRequired: { formatted: 'R4,375.00' },
+      lockedCash: { formatted: 'R1,000.00' },
+    });
+  });
+
+  it('previews a coupon before it is applied: its terms, the wagering and the cash it would lock', async () => {
+    const { token } = await signUp(stack);
+    await sandboxPost(stack, '/sandbox/credit', { amount: '1000' }, token);
+    const q = `query($code: String!) { viewer { couponPreview(code: $code) { code description
+      bonusAmount { formatted } wagerMultiplier wageringRequired { formatted } expiresAt lockedCash { formatted } } } }`;
+    const res = await stack.gql(q, { code: 'spin25' }, { token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.viewer.couponPreview).toMatchObject({
+      code: 'SPIN25',
+      description: 'R25 bonus, wager 5 times',
+      bonusAmount: { formatted: 'R25.00' },
+      wagerMultiplier: 5,
+      wageringRequired: { formatted: 'R125.00' },
+      lockedCash: { formatted: 'R1,000.00' },
+    });
+    const active = await stack.gql('{ viewer { activeCoupon { code } } }', {}, { token });
+    expect(active.data.viewer.activeCoupon).toBeNull();
+    const bad = await stack.gql(q, { code: 'NOPE' }, { token });
+    expect(bad.errors?.[0]).toMatchObject({
+      message: 'Invalid coupon code.',
+      extensions: { code: 'BAD_USER_INPUT' },
     });
   });
 

@@ -4,6 +4,7 @@ import { money } from '../domain/money.js';
 import { badInput } from '../errors.js';
 import { toGlobalId } from '../relay.js';
 import {
+  couponPreview,
   loadActiveCoupon,
   loadWagering,
   OPT_OUT_SUCCESS,
@@ -22,12 +23,33 @@ import { walletAfterWrite } from './wallet.js';
 
 /** Bonus coupons and their wagering: the active coupon, redeeming, opting out of the coupon or the bonus. */
 
+/** A typed coupon code, cleaned and checked as the casino takes it. */
+function couponCode(typed: string): string {
+  const code = cleanText('code', typed).trim();
+  if (!code) throw badInput('Enter a coupon code.');
+  if (code.length > 64) throw badInput('A coupon code is at most 64 characters.');
+  return code;
+}
+
 const optionalMoney = (cents: number | null) => (cents === null ? null : money(cents));
 
 export const couponsResolvers: Resolvers = {
   Viewer: {
     activeCoupon: (v, _args, ctx) => loadActiveCoupon(ctx.scope.upstream, v.userId),
     wagering: (v, _args, ctx) => loadWagering(ctx.scope.upstream, v.userId),
+    couponPreview: async (_v, args, ctx) => {
+      const code = couponCode(args.code);
+      const p = await couponPreview(ctx.scope.upstream, code);
+      return {
+        code: p.code,
+        description: p.description,
+        bonusAmount: money(p.bonusCents),
+        wagerMultiplier: p.wagerMultiplier,
+        wageringRequired: money(p.wageringRequiredCents),
+        expiresAt: p.expiresAt?.toISOString() ?? null,
+        lockedCash: money(p.lockedCashCents),
+      };
+    },
   },
 
   Coupon: {
@@ -56,9 +78,7 @@ export const couponsResolvers: Resolvers = {
     redeemCoupon: async (_root, { input }, ctx) => {
       const userId = await requirePlayerId(ctx);
       await ctx.attempts.check('redeemCoupon', userId);
-      const code = cleanText('code', input.code).trim();
-      if (!code) throw badInput('Enter a coupon code.');
-      if (code.length > 64) throw badInput('A coupon code is at most 64 characters.');
+      const code = couponCode(input.code);
       const coupon = await redeemCoupon(ctx.scope.upstream, code, userId);
       return { coupon, clientMutationId: input.clientMutationId ?? null };
     },

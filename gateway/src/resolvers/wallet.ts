@@ -246,7 +246,7 @@ export const walletResolvers: Resolvers = {
     depositPreview: async (w, args, ctx) => {
       const amountCents = amountOf(args.amount);
       checkLimits(amountCents, w.limits?.depositMin, w.limits?.depositMax);
-      const p = await depositPreview(ctx.scope.upstream, amountCents, args.welcomeBonus !== false);
+      const p = await depositPreview(ctx.scope.upstream, amountCents, args.welcomeBonus === true);
       return {
         amount: money(p.amountCents),
         cash: money(p.cashCents),
@@ -254,6 +254,7 @@ export const walletResolvers: Resolvers = {
         wageringRequired: money(p.wageringRequiredCents),
         capped: p.capped,
         noBonusReason: p.noBonusReason,
+        lockedCash: money(p.lockedCashCents),
         bonusPercentage: p.bonusPercentage,
         wagerMultiplier: p.wagerMultiplier,
         maxBonus: money(p.maxBonusCents),
@@ -292,7 +293,7 @@ export const walletResolvers: Resolvers = {
         amountCents,
         returnUrl: input.returnUrl == null ? null : returnUrlOf(ctx, input.returnUrl),
         idempotencyKey,
-        welcomeBonus: input.welcomeBonus !== false,
+        welcomeBonus: input.welcomeBonus === true,
       });
       return {
         paymentId: d.paymentId,

@@ -51,6 +51,45 @@ export async function loadActiveCoupon(
   return a.activeCoupon ? toCoupon(a.activeCoupon, userId, a.activeWagering ?? null) : null;
 }
 
+const CouponPreviewJson = z.object({
+  code: z.string(),
+  description: optionalText,
+  bonus_amount: randCents,
+  wager_multiplier: z.number().int().nonnegative(),
+  wagering_required: randCents,
+  expires_at: isoDate.nullable().optional(),
+  locked_cash: randCents,
+});
+
+export interface CouponPreviewResult {
+  code: string;
+  description: string | null;
+  bonusCents: number;
+  wagerMultiplier: number;
+  wageringRequiredCents: number;
+  expiresAt: Date | null;
+  lockedCashCents: number;
+}
+
+/**
+ * GET /api/couponPreview?code=: what redeeming the code would do, before it is applied (its terms, the wagering and
+ * the cash it would lock); refused with the casino's text as the redemption would be. Per player: never cached.
+ */
+export function couponPreview(upstream: RequestUpstream, code: string): Promise<CouponPreviewResult> {
+  return upstream.read(`/api/couponPreview?${new URLSearchParams({ code })}`, (raw) => {
+    const p = parseUpstream(CouponPreviewJson, raw, 'coupon preview');
+    return {
+      code: p.code,
+      description: p.description,
+      bonusCents: p.bonus_amount,
+      wagerMultiplier: p.wager_multiplier,
+      wageringRequiredCents: p.wagering_required,
+      expiresAt: p.expires_at ?? null,
+      lockedCashCents: p.locked_cash,
+    };
+  });
+}
+
 const RedeemedJson = z.object({ activeCoupon: CouponJson });
 
 /**

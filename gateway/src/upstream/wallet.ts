@@ -200,7 +200,7 @@ export interface DepositRequest {
   returnUrl?: string | null;
   /** Sent as the Idempotency-Key header: a retry with the same key returns the first deposit again. */
   idempotencyKey: string;
-  /** Whether the deposit claims the welcome bonus (the backend's default: yes). */
+  /** Whether the deposit claims the welcome bonus: opt-in (the backend's default, as the schema's, is no). */
   welcomeBonus?: boolean;
 }
 
@@ -217,7 +217,7 @@ export async function startDeposit(
       // The backend takes rands as a two-decimal string.
       amount: centsToDecimal(request.amountCents),
       ...(request.returnUrl ? { returnUrl: request.returnUrl } : {}),
-      ...(request.welcomeBonus === false ? { welcome_bonus: false } : {}),
+      welcome_bonus: request.welcomeBonus === true,
     },
     idempotencyKey: request.idempotencyKey,
   });
@@ -246,6 +246,7 @@ const PreviewJson = z.object({
   wagering_required: randCents,
   capped: flag,
   no_bonus_reason: NoBonusReason.nullable(),
+  locked_cash: randCents,
   bonus_percentage: wholeNumber,
   wager_multiplier: wholeNumber,
   max_bonus: randCents,
@@ -258,6 +259,7 @@ export interface DepositPreviewResult {
   wageringRequiredCents: number;
   capped: boolean;
   noBonusReason: NoBonusReasonName | null;
+  lockedCashCents: number;
   bonusPercentage: number;
   wagerMultiplier: number;
   maxBonusCents: number;
@@ -285,6 +287,7 @@ export function depositPreview(
       wageringRequiredCents: p.wagering_required,
       capped: p.capped,
       noBonusReason: p.no_bonus_reason,
+      lockedCashCents: p.locked_cash,
       bonusPercentage: p.bonus_percentage,
       wagerMultiplier: p.wager_multiplier,
       maxBonusCents: p.max_bonus,
