@@ -122,7 +122,8 @@ export function DepositForm({
   const [message, setMessage] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
-  const [welcomeBonus, setWelcomeBonus] = useState(true);
+  // Opt-in (docs/rules.md#welcome-package): unticked until the player ticks it; nothing here ticks it again.
+  const [welcomeBonus, setWelcomeBonus] = useState(false);
   const [deposit, busy] = useDeposit();
   const online = useOnline();
   const method: Method | undefined = methods.find((m) => m.gateway === gateway) ?? methods[0];

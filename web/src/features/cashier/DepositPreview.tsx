@@ -31,6 +31,10 @@ const PreviewQuery = graphql`
             formatted
           }
           noBonusReason
+          lockedCash {
+            cents
+            formatted
+          }
         }
       }
     }
@@ -42,11 +46,12 @@ const NO_BONUS: Partial<Record<NoBonusReason, string>> = {
   PACKAGE_USED: 'Your welcome bonus has already been used, so this deposit adds cash only.',
   BONUS_ACTIVE:
     'No welcome bonus while another bonus is active. Your welcome package waits for a later deposit.',
-  DECLINED: 'Without the welcome bonus. It stays available for a later deposit.',
+  DECLINED: 'Without the welcome bonus. It comes only with a first deposit, so it ends with this one.',
 };
 
 /**
- * What the deposit will credit, as the casino computes it (Wallet.depositPreview: docs/rules.md#welcome-package), said
+ * What the deposit will credit, as the casino computes it, and, with a bonus, the cash the player already has that it
+ * would lock (lockedCash: docs/rules.md#bonus-money) (Wallet.depositPreview: docs/rules.md#welcome-package), said
  * before the player pays. Asked again a moment after the amount or the bonus choice changes; silent (no loader).
  */
 export function DepositPreview({ amount, welcomeBonus }: { amount: string | null; welcomeBonus: boolean }) {
@@ -93,6 +98,15 @@ export function DepositPreview({ amount, welcomeBonus }: { amount: string | null
               </strong>{' '}
               Wager {shown.wageringRequired.formatted} before withdrawing
               {shown.capped ? ` (the bonus is capped at ${shown.maxBonus.formatted})` : ''}.
+              {shown.lockedCash.cents > 0 && (
+                <>
+                  {' '}
+                  <strong data-testid="lock-warning">
+                    Your {shown.lockedCash.formatted} cash will also be locked until you wager{' '}
+                    {shown.wageringRequired.formatted}.
+                  </strong>
+                </>
+              )}
             </>
           ) : (
             <>

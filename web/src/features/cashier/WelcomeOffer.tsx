@@ -53,8 +53,9 @@ export function WelcomeOffer(props: {
         <summary>How the welcome bonus works</summary>
         <ul>
           <li>
-            It comes once, with your first deposit that adds it: {offer.bonusPercentage}% of the deposit, at
-            most {offer.maxBonus.formatted}. Your deposit goes to your cash; the bonus to your bonus balance.
+            It comes only with your first deposit, when you tick the box: {offer.bonusPercentage}% of the
+            deposit, at most {offer.maxBonus.formatted}. Your deposit goes to your cash; the bonus to your
+            bonus balance.
           </li>
           <li>
             Before the bonus becomes cash you can withdraw, your stakes must add up to {offer.wagerMultiplier}{' '}
@@ -69,7 +70,10 @@ export function WelcomeOffer(props: {
             You can opt out at any time on the Bonus wagering screen: the bonus left is removed, and your cash
             can be withdrawn straight away.
           </li>
-          <li>One bonus at a time. Leave the box unticked to deposit without it and keep it for later.</li>
+          <li>
+            One bonus at a time. Leave the box unticked to deposit without it: the offer ends with your first
+            deposit either way.
+          </li>
         </ul>
         <button type="button" className={styles.link} onClick={() => openModal('terms')}>
           Read the full terms and conditions

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
@@ -108,6 +108,7 @@ function Harness() {
 function renderForms(
   account: {
     withdrawLock: 'EMAIL_UNVERIFIED' | 'VERIFICATION_REQUIRED' | 'BONUS_WAGERING' | null;
+    welcomeAvailable?: boolean;
   } = { withdrawLock: null },
 ) {
   return renderWithRelay(
@@ -116,14 +117,16 @@ function renderForms(
       // No deposit limit and no break (deposit-allowance.test.tsx has those).
       SafeGambling: () => ({ restriction: null }),
       MoneyLimit: () => ({ limit: null, remaining: null, resetsAt: null }),
+      Viewer: () => ({ id: 'viewer-1' }),
       Wallet: () => ({
+        id: 'wallet-1',
         canWithdraw: account.withdrawLock === null,
         withdrawLock: account.withdrawLock,
         bonus: R(account.withdrawLock === 'BONUS_WAGERING' ? 5000 : 0),
         bonusWagering: null,
         welcomePackage: {
-          available: true,
-          unavailableReason: null,
+          available: account.welcomeAvailable ?? true,
+          unavailableReason: account.welcomeAvailable === false ? 'PACKAGE_USED' : null,
           bonusPercentage: 250,
           wagerMultiplier: 35,
           maxBonus: R(250000),
@@ -261,5 +264,95 @@ describe('the cashier forms', () => {
     expect(alert.textContent).toContain(message);
     const link = screen.getByRole('link', { name: 'Verify your account' });
     expect(link.getAttribute('href')).toBe('/account/verification');
+  });
+});
+
+describe('the welcome bonus in the cashier (opt-in: docs/rules.md#welcome-package)', () => {
+  const box = () =>
+    screen.getByRole('checkbox', { name: 'Add my welcome bonus to this deposit' }) as HTMLInputElement;
+  const previewOf = async (environment: ReturnType<typeof renderForms>, welcomeBonus: boolean) =>
+    waitFor(() => {
+      const found = environment.mock
+        .getAllOperations()
+        .find(
+          (op) =>
+            op.request.node.params.name === 'DepositPreviewQuery' &&
+            op.request.variables.welcomeBonus === welcomeBonus,
+        );
+      expect(found).toBeTruthy();
+      return found!;
+    });
+
+  it('is unticked by default, and offered only while the casino says the player is eligible', async () => {
+    renderForms();
+    await screen.findByRole('form', { name: 'Deposit' });
+    expect(box().checked).toBe(false);
+    cleanup();
+    renderForms({ withdrawLock: null, welcomeAvailable: false });
+    await screen.findByRole('form', { name: 'Deposit' });
+    expect(screen.queryByRole('checkbox', { name: 'Add my welcome bonus to this deposit' })).toBeNull();
+    expect(screen.queryByText('Welcome bonus')).toBeNull();
+  });
+
+  it('says in rands the cash the ticked bonus would lock, before Deposit', async () => {
+    const environment = renderForms();
+    const form = await screen.findByRole('form', { name: 'Deposit' });
+    fireEvent.change(form.querySelector('input[inputmode="decimal"]')!, { target: { value: '50' } });
+    fireEvent.click(box());
+    expect(box().checked).toBe(true);
+    const preview = await previewOf(environment, true);
+    await act(async () => {
+      environment.mock.resolve(
+        preview,
+        MockPayloadGenerator.generate(preview, {
+          // The harness's viewer and wallet: the preview adds to their records.
+          Viewer: () => ({ id: 'viewer-1' }),
+          Wallet: () => ({ id: 'wallet-1' }),
+          DepositPreview: () => ({
+            cash: R(5000),
+            bonus: R(12500),
+            wageringRequired: R(437500),
+            capped: false,
+            noBonusReason: null,
+            lockedCash: R(100000),
+          }),
+        }),
+      );
+    });
+    expect((await screen.findByTestId('lock-warning')).textContent?.replace(/\s+/g, ' ')).toBe(
+      'Your R1,000.00 cash will also be locked until you wager R4,375.00.',
+    );
+  });
+
+  it('is never ticked again by the site: not after a deposit, not when the cashier opens again', async () => {
+    const environment = renderForms();
+    const form = await screen.findByRole('form', { name: 'Deposit' });
+    fireEvent.click(box());
+    fireEvent.click(box());
+    expect(box().checked).toBe(false);
+    submitWith('Deposit', '100');
+    const sent = await waitFor(() => {
+      const found = environment.mock
+        .getAllOperations()
+        .find((op) => op.request.node.params.operationKind === 'mutation');
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect((sent.request.variables.input as { welcomeBonus: boolean }).welcomeBonus).toBe(false);
+    await act(async () => {
+      environment.mock.resolve(
+        sent,
+        MockPayloadGenerator.generate(sent, {
+          DepositPayload: () => ({ status: 'COMPLETE', amount: R(10000) }),
+        }),
+      );
+    });
+    await screen.findByText('Your deposit of R100.00 is in your balance.');
+    expect(box().checked).toBe(false);
+    expect(form.isConnected).toBe(true);
+    cleanup();
+    renderForms();
+    await screen.findByRole('form', { name: 'Deposit' });
+    expect(box().checked).toBe(false);
   });
 });
