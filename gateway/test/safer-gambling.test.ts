@@ -158,8 +158,10 @@ describe('the tools', () => {
     const since = new Date(Date.now() - HOUR).toISOString();
     const res = await stack.gql(
       `query($since: DateTime!) { viewer {
-        activity(period: DAY, first: 2) { start end label deposits { amount } withdrawals { amount }
-          stakes { amount } wins { cents } net { cents } minutesPlayed }
+        activity(period: DAY, first: 2) { start end label openingCash { cents } deposits { cents }
+          refunds { cents } withdrawals { cents } stakes { amount } wins { cents } buyIns { cents }
+          prizes { amount } chestRewards { cents } bonusReleases { cents } net { cents } closingCash { cents }
+          minutesPlayed }
         month: activity(period: MONTH, first: 1) { label stakes { amount } }
         playSummary(since: $since) { since minutesPlayed staked { amount } won { cents } net { cents } }
       } }`,
@@ -171,7 +173,23 @@ describe('the tools', () => {
     expect(activity).toHaveLength(2);
     const today = activity[0];
     expect(today.stakes).toEqual({ amount: '5.00' });
-    expect(today.net.cents).toBe(today.wins.cents - 500);
+    // The test credit is cash the casino paid (a prize); the net is the result of play, and the cash reconciles.
+    expect(today.prizes).toEqual({ amount: '100.00' });
+    expect(today).toMatchObject({
+      buyIns: { cents: 0 },
+      chestRewards: { cents: 0 },
+      bonusReleases: { cents: 0 },
+    });
+    expect(today.net.cents).toBe(today.wins.cents + 10_000 - 500);
+    expect(today.closingCash.cents).toBe(
+      today.openingCash.cents +
+        today.deposits.cents -
+        today.refunds.cents -
+        today.withdrawals.cents +
+        today.net.cents,
+    );
+    const wallet = await stack.gql('{ viewer { wallet { money { cents } } } }', {}, { token });
+    expect(today.closingCash.cents).toBe(wallet.data.viewer.wallet.money.cents);
     expect(today.label).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
     expect(formatJohannesburg(new Date(today.start))).toMatch(/ 00:00$/);
     expect(new Date(today.end).getTime() - new Date(today.start).getTime()).toBe(24 * HOUR);

@@ -135,7 +135,9 @@ describe('activity statement', () => {
       body: { gateway: 'eft', amount: 100, welcome_bonus: false },
     });
     await api(sb.url, 'POST', '/api/timeout', { token: p.token, body: { length: '24h' } });
-    expect((await api(sb.url, 'POST', new URL(started.body.redirectUrl).pathname + '/confirm')).body).toMatchObject({
+    expect(
+      (await api(sb.url, 'POST', new URL(started.body.redirectUrl).pathname + '/confirm')).body,
+    ).toMatchObject({
       status: 'refunded',
     });
 
@@ -275,7 +277,8 @@ describe('activity statement', () => {
     // Twelve periods unless told; another player's statement holds none of this.
     expect((await activity(p.token, 'period=day')).body.data).toHaveLength(12);
     const theirs = await activity(other.token, 'period=month&limit=2');
-    for (const row of theirs.body.data) expect(row).toEqual({ ...statementRow(0, {}), start: row.start, end: row.end });
+    for (const row of theirs.body.data)
+      expect(row).toEqual({ ...statementRow(0, {}), start: row.start, end: row.end });
   });
 
   it('refuses a period or limit it does not know, and a caller without a session', async () => {

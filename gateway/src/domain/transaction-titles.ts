@@ -1,5 +1,12 @@
 import type { TransactionModel } from '../models.js';
 
+const CREDIT_TITLES: Record<string, string> = {
+  'prize:tournament': 'Tournament prize',
+  'prize:leaderboard': 'Leaderboard prize',
+  'promotion:cashback': 'Weekly cashback',
+  'promotion:cash_drop': 'Friday cash drop',
+};
+
 /**
  * What a movement was, as a player reads it in Transactions (docs/rules.md#transactions): a deposit names its
  * payment method, a withdrawal the bank account it pays into (and its refund says why the money came back), a bet
@@ -42,7 +49,8 @@ export function transactionTitle(
     case 'coupon':
       return 'Coupon bonus';
     case 'credit':
-      return 'Credit';
+      // Cash the casino paid, named by its reference (the sandbox's seeded prizes and promotions).
+      return CREDIT_TITLES[t.reference ?? ''] ?? 'Credit';
     default:
       return 'Other movement';
   }

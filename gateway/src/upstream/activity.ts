@@ -7,7 +7,8 @@ import type { RequestUpstream } from './request-upstream.js';
 
 /*
  * The activity statement and the reality check's "this session" (docs/rules.md#safer-gambling): GET /api/activity
- * (per Johannesburg day, week or month, newest first) and GET /api/activity/summary?since= (real money only).
+ * (per Johannesburg day, week or month, newest first: every movement of the player's cash, and its net the result of
+ * play) and GET /api/activity/summary?since= (real money only).
  */
 
 type ActivityRowModel = ResolversTypes['ActivityRow'];
@@ -19,11 +20,18 @@ const minutes = z.number().int().nonnegative();
 const RowJson = z.object({
   start: isoDate,
   end: isoDate,
+  opening_cash_cents: cents,
   deposits_cents: cents,
+  refunds_cents: cents,
   withdrawals_cents: cents,
   stakes_cents: cents,
   wins_cents: cents,
+  buy_ins_cents: cents,
+  prizes_cents: cents,
+  chest_rewards_cents: cents,
+  bonus_releases_cents: cents,
   net_cents: cents,
+  closing_cash_cents: cents,
   minutes_played: minutes,
 });
 const ActivityJson = z.object({ data: z.array(RowJson) });
@@ -58,11 +66,18 @@ export const loadActivity = (
       start: r.start.toISOString(),
       end: r.end.toISOString(),
       label: periodLabel(period, r.start),
+      openingCash: money(r.opening_cash_cents),
       deposits: money(r.deposits_cents),
+      refunds: money(r.refunds_cents),
       withdrawals: money(r.withdrawals_cents),
       stakes: money(r.stakes_cents),
       wins: money(r.wins_cents),
+      buyIns: money(r.buy_ins_cents),
+      prizes: money(r.prizes_cents),
+      chestRewards: money(r.chest_rewards_cents),
+      bonusReleases: money(r.bonus_releases_cents),
       net: money(r.net_cents),
+      closingCash: money(r.closing_cash_cents),
       minutesPlayed: r.minutes_played,
     })),
   );
