@@ -156,11 +156,11 @@ describe('the welcome package through the gateway', () => {
   it('previews a coupon before it is applied: its terms, the wagering and the cash it would lock', async () => {
     const { token } = await signUp(stack);
     await sandboxPost(stack, '/sandbox/credit', { amount: '1000' }, token);
-    const q = `query($code: String!) { viewer { couponPreview(code: $code) { code description
-      bonusAmount { formatted } wagerMultiplier wageringRequired { formatted } expiresAt lockedCash { formatted } } } }`;
+    const q = `query($code: String!) { couponPreview(code: $code) { code description
+      bonusAmount { formatted } wagerMultiplier wageringRequired { formatted } expiresAt lockedCash { formatted } } }`;
     const res = await stack.gql(q, { code: 'spin25' }, { token });
     expect(res.errors).toBeUndefined();
-    expect(res.data.viewer.couponPreview).toMatchObject({
+    expect(res.data.couponPreview).toMatchObject({
       code: 'SPIN25',
       description: 'R25 bonus, wager 5 times',
       bonusAmount: { formatted: 'R25.00' },

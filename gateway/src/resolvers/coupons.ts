@@ -37,7 +37,11 @@ export const couponsResolvers: Resolvers = {
   Viewer: {
     activeCoupon: (v, _args, ctx) => loadActiveCoupon(ctx.scope.upstream, v.userId),
     wagering: (v, _args, ctx) => loadWagering(ctx.scope.upstream, v.userId),
-    couponPreview: async (_v, args, ctx) => {
+  },
+
+  Query: {
+    couponPreview: async (_root, args, ctx) => {
+      await requirePlayerId(ctx);
       const code = couponCode(args.code);
       const p = await couponPreview(ctx.scope.upstream, code);
       return {
