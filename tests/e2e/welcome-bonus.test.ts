@@ -30,6 +30,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
+/** Screenshots for a person to look at, when E2E_SHOTS_DIR names a folder. */
+async function shot(name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
 const pill = () => page.getByRole('button', { name: /^Wallet: /, includeHidden: true });
 const cashier = () => page.getByRole('dialog', { name: 'Cashier' });
 
@@ -43,14 +49,19 @@ describe('the welcome package', () => {
     expect(await dialog.getByRole('tab', { name: 'Deposit' }).getAttribute('aria-selected')).toBe('true');
     await dialog.getByText('Get 250% of this deposit as bonus money, up to R2,500.00.').waitFor();
     const claim = dialog.getByRole('checkbox', { name: 'Add my welcome bonus to this deposit' });
-    expect(await claim.isChecked()).toBe(true);
+    // Opt-in: unticked until the player ticks it.
+    expect(await claim.isChecked()).toBe(false);
     // The terms, one click away; "Wager 35 %" is gone for words a player reads.
     await dialog.getByText('How the welcome bonus works').click();
     await dialog.getByText(/your stakes must add up to 35 times the bonus/).waitFor();
     expect(await dialog.getByText('35%').count()).toBe(0);
 
     await dialog.getByLabel('Amount to deposit (R)').fill('100');
+    await dialog.getByText('You get R100.00 cash.').waitFor();
+    await claim.check();
     await dialog.getByText('You get R100.00 cash + R250.00 bonus.').waitFor();
+    // No cash of the player's yet: nothing else to lock, no warning.
+    expect(await dialog.getByTestId('lock-warning').count()).toBe(0);
     await dialog.getByText(/Wager R8,750\.00 before withdrawing/).waitFor();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
@@ -117,4 +128,36 @@ describe('the welcome package', () => {
     await cashier().getByText('You finish paying with', { exact: false }).waitFor();
     expect(await cashier().getByRole('tab', { name: 'Deposit' }).getAttribute('aria-selected')).toBe('true');
   });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`says in rands, before Deposit, the cash a ticked bonus would lock (${viewport.width} px)`, async () => {
+      const holder = await newPlayer(stack, { name: 'Cash Holder', credit: '1000' });
+      await startAfresh(page, { viewport, token: holder.token });
+      await page.goto('/');
+      await expect.poll(() => pill().getAttribute('aria-label')).toBe('Wallet: R1,000.00');
+      await page.getByRole('banner').getByRole('button', { name: 'Deposit', exact: true }).click();
+      const dialog = cashier();
+      const claim = dialog.getByRole('checkbox', { name: 'Add my welcome bonus to this deposit' });
+      await claim.waitFor();
+      expect(await claim.isChecked()).toBe(false);
+      await dialog.getByLabel('Amount to deposit (R)').fill('50');
+      await dialog.getByText('You get R50.00 cash.').waitFor();
+      expect(await dialog.getByTestId('lock-warning').count()).toBe(0);
+      await claim.check();
+      await dialog.getByText('You get R50.00 cash + R125.00 bonus.').waitFor();
+      const warning = dialog.getByTestId('lock-warning');
+      await warning.waitFor();
+      expect((await warning.textContent())?.replace(/\s+/g, ' ')).toBe(
+        'Your R1,000.00 cash will also be locked until you wager R4,375.00.',
+      );
+      // Above the Deposit button, where the player reads it before committing.
+      const deposit = dialog.getByRole('button', { name: 'Deposit', exact: true });
+      const [w, d] = [await warning.boundingBox(), await deposit.boundingBox()];
+      expect(w!.y).toBeLessThan(d!.y);
+      expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await warning.scrollIntoViewIfNeeded();
+      await shot(`welcome-lock-warning-${viewport.width}`);
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    });
+  }
 });
