@@ -3,7 +3,12 @@ import { graphql, useRefetchableFragment } from 'react-relay';
 import type { ActivityStatement_query$key } from '../../__generated__/ActivityStatement_query.graphql';
 import type { ActivityStatementRefetchQuery } from '../../__generated__/ActivityStatementRefetchQuery.graphql';
 import { Button } from '../../ui/Button';
-import { downloadStatement, type StatementPeriod, type StatementRow } from './activity-csv';
+import {
+  downloadStatement,
+  STATEMENT_AMOUNTS,
+  type StatementPeriod,
+  type StatementRow,
+} from './activity-csv';
 import styles from './breaks.module.css';
 
 const PERIODS: readonly { value: StatementPeriod; label: string }[] = [
@@ -18,8 +23,9 @@ const duration = (minutes: number) =>
 
 /**
  * "Activity statement" (docs/rules.md#safer-gambling): per day, week or month (Johannesburg's calendar), newest first,
- * the deposits, withdrawals, stakes, wins, net result and time played, as the casino's ledger has them, and the same
- * as a CSV file. Choosing another period keeps the table on screen until the new one has arrived.
+ * every movement of the player's cash (opening cash, deposits, refunds, withdrawals, stakes, wins, buy-ins, prizes,
+ * chest rewards, bonus released, the net result of play, closing cash) and time played, as the casino's ledger has
+ * them, and the same as a CSV file. Choosing another period keeps the table on screen until the new one has arrived.
  */
 export function ActivityStatement(props: { query: ActivityStatement_query$key }) {
   const [data, refetch] = useRefetchableFragment<ActivityStatementRefetchQuery, ActivityStatement_query$key>(
@@ -31,7 +37,15 @@ export function ActivityStatement(props: { query: ActivityStatement_query$key })
           activity(period: $period, first: 12) {
             start
             label
+            openingCash {
+              cents
+              formatted
+            }
             deposits {
+              cents
+              formatted
+            }
+            refunds {
               cents
               formatted
             }
@@ -47,7 +61,27 @@ export function ActivityStatement(props: { query: ActivityStatement_query$key })
               cents
               formatted
             }
+            buyIns {
+              cents
+              formatted
+            }
+            prizes {
+              cents
+              formatted
+            }
+            chestRewards {
+              cents
+              formatted
+            }
+            bonusReleases {
+              cents
+              formatted
+            }
             net {
+              cents
+              formatted
+            }
+            closingCash {
               cents
               formatted
             }
@@ -63,15 +97,25 @@ export function ActivityStatement(props: { query: ActivityStatement_query$key })
   const activity = data.viewer?.activity ?? null;
   const rows: StatementRow[] = (activity ?? []).map((row) => ({
     label: row.label,
+    openingCashCents: row.openingCash.cents,
     depositsCents: row.deposits.cents,
+    refundsCents: row.refunds.cents,
     withdrawalsCents: row.withdrawals.cents,
     stakesCents: row.stakes.cents,
     winsCents: row.wins.cents,
+    buyInsCents: row.buyIns.cents,
+    prizesCents: row.prizes.cents,
+    chestRewardsCents: row.chestRewards.cents,
+    bonusReleasesCents: row.bonusReleases.cents,
     netCents: row.net.cents,
+    closingCashCents: row.closingCash.cents,
     minutesPlayed: row.minutesPlayed,
   }));
+  // Something happened: money moved or the player played (a balance alone, untouched, is nothing to show).
   const anything = rows.some(
-    (r) => r.depositsCents || r.withdrawalsCents || r.stakesCents || r.winsCents || r.minutesPlayed,
+    (r) =>
+      r.minutesPlayed ||
+      STATEMENT_AMOUNTS.some((a) => a.key !== 'openingCashCents' && a.key !== 'closingCashCents' && r[a.key]),
   );
 
   const choose = (next: StatementPeriod) => {
@@ -89,8 +133,11 @@ export function ActivityStatement(props: { query: ActivityStatement_query$key })
     <section id="activity-statement" className={styles.section} aria-labelledby="activity-title">
       <h2 id="activity-title">Activity statement</h2>
       <p>
-        What you paid in, took out, staked and won, and how long you played for real money, as our records
-        have it. Bonus money is left out. Times are South African.
+        Every movement of your cash, as our records have it: what you paid in and took out, what you staked
+        and won, and how long you played for real money. Net is the result of your play: wins, prizes, chest
+        rewards and bonus released, less stakes and buy-ins. Opening cash plus deposits, less refunds and
+        withdrawals, plus net, is your closing cash. Bonus money is left out until it becomes cash. Times are
+        South African.
       </p>
       <div className={styles.panel}>
         <div className={styles.toolbar}>
@@ -138,11 +185,11 @@ export function ActivityStatement(props: { query: ActivityStatement_query$key })
               <thead>
                 <tr>
                   <th scope="col">Period</th>
-                  <th scope="col">Deposits</th>
-                  <th scope="col">Withdrawals</th>
-                  <th scope="col">Staked</th>
-                  <th scope="col">Won</th>
-                  <th scope="col">Net</th>
+                  {STATEMENT_AMOUNTS.map((a) => (
+                    <th key={a.key} scope="col">
+                      {a.heading}
+                    </th>
+                  ))}
                   <th scope="col">Time played</th>
                 </tr>
               </thead>
@@ -150,11 +197,18 @@ export function ActivityStatement(props: { query: ActivityStatement_query$key })
                 {(activity ?? []).map((row) => (
                   <tr key={row.start}>
                     <th scope="row">{row.label}</th>
+                    <td>{row.openingCash.formatted}</td>
                     <td>{row.deposits.formatted}</td>
+                    <td>{row.refunds.formatted}</td>
                     <td>{row.withdrawals.formatted}</td>
                     <td>{row.stakes.formatted}</td>
                     <td>{row.wins.formatted}</td>
+                    <td>{row.buyIns.formatted}</td>
+                    <td>{row.prizes.formatted}</td>
+                    <td>{row.chestRewards.formatted}</td>
+                    <td>{row.bonusReleases.formatted}</td>
                     <td>{row.net.formatted}</td>
+                    <td>{row.closingCash.formatted}</td>
                     <td>{duration(row.minutesPlayed)}</td>
                   </tr>
                 ))}

@@ -28,17 +28,28 @@ const money = (cents: number) => ({
   formatted: `${cents < 0 ? '-' : ''}R${(Math.abs(cents) / 100).toFixed(2)}`,
 });
 const VIEWER = { id: 'Vmlld2VyOjE' };
-const row = (label: string, start: string, cents: Partial<Record<string, number>>, minutesPlayed = 0) => ({
-  label,
-  start,
-  end: start,
-  deposits: money(cents.deposits ?? 0),
-  withdrawals: money(cents.withdrawals ?? 0),
-  stakes: money(cents.stakes ?? 0),
-  wins: money(cents.wins ?? 0),
-  net: money((cents.wins ?? 0) - (cents.stakes ?? 0)),
-  minutesPlayed,
-});
+const row = (label: string, start: string, cents: Partial<Record<string, number>>, minutesPlayed = 0) => {
+  const c = (key: string) => cents[key] ?? 0;
+  const net = c('wins') + c('prizes') + c('chestRewards') + c('bonusReleases') - c('stakes') - c('buyIns');
+  return {
+    label,
+    start,
+    end: start,
+    openingCash: money(c('openingCash')),
+    deposits: money(c('deposits')),
+    refunds: money(c('refunds')),
+    withdrawals: money(c('withdrawals')),
+    stakes: money(c('stakes')),
+    wins: money(c('wins')),
+    buyIns: money(c('buyIns')),
+    prizes: money(c('prizes')),
+    chestRewards: money(c('chestRewards')),
+    bonusReleases: money(c('bonusReleases')),
+    net: money(net),
+    closingCash: money(c('openingCash') + c('deposits') - c('refunds') - c('withdrawals') + net),
+    minutesPlayed,
+  };
+};
 
 function Harness() {
   const data = useLazyLoadQuery<SaferGamblingSectionsTestQuery>(
@@ -223,8 +234,23 @@ describe('Self-exclusion', () => {
 
 describe('Activity statement', () => {
   const DAYS = [
-    row('27 Nov 2026', '2026-11-26T22:00:00.000Z', { deposits: 15000, stakes: 4000, wins: 2750 }, 75),
-    row('26 Nov 2026', '2026-11-25T22:00:00.000Z', { withdrawals: 5000 }),
+    row(
+      '27 Nov 2026',
+      '2026-11-26T22:00:00.000Z',
+      {
+        openingCash: 10000,
+        deposits: 15000,
+        refunds: 2000,
+        stakes: 4000,
+        wins: 2750,
+        buyIns: 5000,
+        prizes: 50000,
+        chestRewards: 2000,
+        bonusReleases: 2500,
+      },
+      75,
+    ),
+    row('26 Nov 2026', '2026-11-25T22:00:00.000Z', { openingCash: 15000, withdrawals: 5000 }),
   ];
 
   it('shows each period with its money and time played, and another period on choosing it', async () => {
@@ -233,13 +259,43 @@ describe('Activity statement', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Period', 'Deposits', 'Withdrawals', 'Staked', 'Won', 'Net', 'Time played']);
+    expect(headers).toEqual([
+      'Period',
+      'Opening cash',
+      'Deposits',
+      'Refunds',
+      'Withdrawals',
+      'Staked',
+      'Won',
+      'Buy-ins',
+      'Prizes',
+      'Chest rewards',
+      'Bonus released',
+      'Net',
+      'Closing cash',
+      'Time played',
+    ]);
+    // Net is the result of play: 27.50 + 500 + 20 + 25 − 40 − 50 = 482.50; the cash reconciles: 100 + 150 − 20 + 482.50.
     const first = within(table).getByRole('row', { name: /27 Nov 2026/ });
     expect(
       within(first)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['R150.00', 'R0.00', 'R40.00', 'R27.50', '-R12.50', '01 H 15 M']);
+    ).toEqual([
+      'R100.00',
+      'R150.00',
+      'R20.00',
+      'R0.00',
+      'R40.00',
+      'R27.50',
+      'R50.00',
+      'R500.00',
+      'R20.00',
+      'R25.00',
+      'R482.50',
+      'R712.50',
+      '01 H 15 M',
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Weekly' }));
     const sent = await settle(environment, {
@@ -274,9 +330,9 @@ describe('Activity statement', () => {
     vi.unstubAllGlobals();
     expect(names).toEqual(['playlive-activity-day.csv']);
     expect(await textOf(files[0]!)).toBe(
-      'Period,Deposits,Withdrawals,Staked,Won,Net,Minutes played\r\n' +
-        '27 Nov 2026,150.00,0.00,40.00,27.50,-12.50,75\r\n' +
-        '26 Nov 2026,0.00,50.00,0.00,0.00,0.00,0\r\n',
+      'Period,Opening cash,Deposits,Refunds,Withdrawals,Staked,Won,Buy-ins,Prizes,Chest rewards,Bonus released,Net,Closing cash,Minutes played\r\n' +
+        '27 Nov 2026,100.00,150.00,20.00,0.00,40.00,27.50,50.00,500.00,20.00,25.00,482.50,712.50,75\r\n' +
+        '26 Nov 2026,150.00,0.00,0.00,50.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,100.00,0\r\n',
     );
   });
 

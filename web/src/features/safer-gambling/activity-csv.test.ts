@@ -18,30 +18,45 @@ describe("the activity statement's CSV", () => {
   });
 
   it('has the header row, then one row per period, lines ending CRLF', () => {
+    const zero = {
+      openingCashCents: 0,
+      depositsCents: 0,
+      refundsCents: 0,
+      withdrawalsCents: 0,
+      stakesCents: 0,
+      winsCents: 0,
+      buyInsCents: 0,
+      prizesCents: 0,
+      chestRewardsCents: 0,
+      bonusReleasesCents: 0,
+      netCents: 0,
+      closingCashCents: 0,
+      minutesPlayed: 0,
+    };
     const csv = statementCsv([
       {
+        ...zero,
         label: 'Week of 23 Nov 2026',
+        openingCashCents: 1000,
         depositsCents: 15000,
+        refundsCents: 2000,
         withdrawalsCents: 5000,
         stakesCents: 4000,
         winsCents: 2750,
-        netCents: -1250,
+        buyInsCents: 500,
+        prizesCents: 300,
+        chestRewardsCents: 200,
+        bonusReleasesCents: 100,
+        netCents: -1150,
+        closingCashCents: 7850,
         minutesPlayed: 75,
       },
-      {
-        label: 'Week of 16 Nov, 2026',
-        depositsCents: 0,
-        withdrawalsCents: 0,
-        stakesCents: 0,
-        winsCents: 0,
-        netCents: 0,
-        minutesPlayed: 0,
-      },
+      { ...zero, label: 'Week of 16 Nov, 2026' },
     ]);
     expect(csv).toBe(
-      'Period,Deposits,Withdrawals,Staked,Won,Net,Minutes played\r\n' +
-        'Week of 23 Nov 2026,150.00,50.00,40.00,27.50,-12.50,75\r\n' +
-        '"Week of 16 Nov, 2026",0.00,0.00,0.00,0.00,0.00,0\r\n',
+      'Period,Opening cash,Deposits,Refunds,Withdrawals,Staked,Won,Buy-ins,Prizes,Chest rewards,Bonus released,Net,Closing cash,Minutes played\r\n' +
+        'Week of 23 Nov 2026,10.00,150.00,20.00,50.00,40.00,27.50,5.00,3.00,2.00,1.00,-11.50,78.50,75\r\n' +
+        '"Week of 16 Nov, 2026",0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0\r\n',
     );
   });
 

@@ -8,15 +8,38 @@ export type StatementPeriod = 'DAY' | 'WEEK' | 'MONTH';
 
 export interface StatementRow {
   label: string;
+  openingCashCents: number;
   depositsCents: number;
+  refundsCents: number;
   withdrawalsCents: number;
   stakesCents: number;
   winsCents: number;
+  buyInsCents: number;
+  prizesCents: number;
+  chestRewardsCents: number;
+  bonusReleasesCents: number;
   netCents: number;
+  closingCashCents: number;
   minutesPlayed: number;
 }
 
-export const CSV_HEADER = ['Period', 'Deposits', 'Withdrawals', 'Staked', 'Won', 'Net', 'Minutes played'];
+/** The statement's amounts in column order, each with its heading (docs/rules.md#safer-gambling). */
+export const STATEMENT_AMOUNTS: readonly { key: keyof StatementRow & `${string}Cents`; heading: string }[] = [
+  { key: 'openingCashCents', heading: 'Opening cash' },
+  { key: 'depositsCents', heading: 'Deposits' },
+  { key: 'refundsCents', heading: 'Refunds' },
+  { key: 'withdrawalsCents', heading: 'Withdrawals' },
+  { key: 'stakesCents', heading: 'Staked' },
+  { key: 'winsCents', heading: 'Won' },
+  { key: 'buyInsCents', heading: 'Buy-ins' },
+  { key: 'prizesCents', heading: 'Prizes' },
+  { key: 'chestRewardsCents', heading: 'Chest rewards' },
+  { key: 'bonusReleasesCents', heading: 'Bonus released' },
+  { key: 'netCents', heading: 'Net' },
+  { key: 'closingCashCents', heading: 'Closing cash' },
+];
+
+export const CSV_HEADER = ['Period', ...STATEMENT_AMOUNTS.map((a) => a.heading), 'Minutes played'];
 
 /** Integer cents as a plain decimal, exactly (no float arithmetic): -1250 → "-12.50". */
 export function decimal(cents: number): string {
@@ -35,11 +58,7 @@ export function statementCsv(rows: readonly StatementRow[]): string {
     CSV_HEADER,
     ...rows.map((row) => [
       row.label,
-      decimal(row.depositsCents),
-      decimal(row.withdrawalsCents),
-      decimal(row.stakesCents),
-      decimal(row.winsCents),
-      decimal(row.netCents),
+      ...STATEMENT_AMOUNTS.map((a) => decimal(row[a.key])),
       String(row.minutesPlayed),
     ]),
   ];
