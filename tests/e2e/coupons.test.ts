@@ -85,6 +85,30 @@ for (const [label, viewport] of [
   ['phone', PHONE],
 ] as const) {
   describe(`coupons and wagering on a ${label}`, () => {
+    it('says in rands the cash a coupon would lock, before it is applied, and applies it on Confirm', async () => {
+      const player = await newPlayer(stack, { name: 'Cash Keeper', credit: '1000' });
+      const page = await openAs(viewport, player.token);
+      await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R1,000.00');
+      await (await accountMenu(page, player.name)).getByRole('menuitem', { name: 'REDEEM COUPON' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
+      await dialog.getByLabel('Coupon code').fill('SPIN25');
+      await dialog.getByRole('button', { name: 'Redeem' }).click();
+      await dialog.getByText('Coupon SPIN25').waitFor();
+      await dialog.getByText('5× the bonus: R125.00').waitFor();
+      const lock = dialog.getByTestId('coupon-lock');
+      expect(await lock.textContent()).toContain(
+        'Your R1,000.00 cash will also be locked until you wager R125.00.',
+      );
+      // Not applied yet: the balance is the cash alone.
+      expect(await wallet(page).getAttribute('aria-label')).toBe('Wallet: R1,000.00');
+      expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await shot(page, `coupon-lock-warning-${label}`);
+      expect(await modalViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.getByText('Coupon redeemed: R25.00 bonus added to your wallet.').waitFor();
+      await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R1,025.00');
+    });
+
     it('redeems the welcome coupon: the bonus in the header, then its wagering moving after a stake', async () => {
       const player = await newPlayer(stack, { name: 'Coupon Tester' });
       const page = await openAs(viewport, player.token);
@@ -106,6 +130,10 @@ for (const [label, viewport] of [
 
       await code.fill('welcome100 '.toUpperCase());
       await dialog.getByRole('button', { name: 'Redeem' }).click();
+      // Two steps: the coupon's terms first (no cash of the player's to lock), then Confirm applies it.
+      await dialog.getByText('10× the bonus: R1,000.00').waitFor();
+      await dialog.getByText('While you wager it, withdrawals are closed.', { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
       await dialog.getByText('Coupon redeemed: R100.00 bonus added to your wallet.').waitFor();
       await dialog.getByText('R0.00 wagered of R1,000.00').waitFor();
       // The payload's wallet reaches the header without a reload.

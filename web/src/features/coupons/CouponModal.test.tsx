@@ -127,13 +127,60 @@ const refusal = (message: string) =>
 
 afterEach(() => act(() => closeModal()));
 
+const PREVIEW = {
+  code: 'WELCOME100',
+  description: 'R100 welcome bonus, wager 10 times',
+  bonusAmount: money(10_000),
+  wagerMultiplier: 10,
+  wageringRequired: money(100_000),
+  lockedCash: money(0),
+};
+
+/** Step one: Redeem asks the casino's preview of the code; step two: Confirm applies it. */
+async function reviewed(environment: ReturnType<typeof createMockEnvironment>, preview = PREVIEW) {
+  fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+  const asked = await settle(environment, { CouponPreview: () => preview });
+  expect(asked.request.node.params.name).toBe('CouponModalPreviewQuery');
+  fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+}
+
 describe('the redeem coupon modal', () => {
+  it("shows a code's terms and the cash it would lock before applying it, and applies nothing until Confirm", async () => {
+    const environment = await openWith('coupon', { Viewer: () => ({ ...VIEWER, activeCoupon: null }) });
+    fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: 'spin25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    const asked = await settle(environment, {
+      CouponPreview: () => ({
+        code: 'SPIN25',
+        description: 'R25 bonus, wager 5 times',
+        bonusAmount: money(2_500),
+        wagerMultiplier: 5,
+        wageringRequired: money(12_500),
+        lockedCash: money(178_500),
+      }),
+    });
+    expect(asked.request.variables).toEqual({ code: 'spin25' });
+    expect(await screen.findByText('Coupon SPIN25')).toBeTruthy();
+    expect(screen.getByText('5× the bonus: R125.00')).toBeTruthy();
+    expect(screen.getByTestId('coupon-lock').textContent).toContain(
+      'Your R1,785.00 cash will also be locked until you wager R125.00.',
+    );
+    // Nothing sent but the preview: no redemption yet.
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+    // Back: the code again, nothing applied.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(((await screen.findByLabelText('Coupon code')) as HTMLInputElement).value).toBe('spin25');
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+  });
+
   it("shows the casino's own refusal beside the code", async () => {
     const environment = await openWith('coupon', { Viewer: () => ({ ...VIEWER, activeCoupon: null }) });
     const code = (await screen.findByLabelText('Coupon code')) as HTMLInputElement;
     fireEvent.change(code, { target: { value: 'NOT-A-COUPON' } });
     fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
-    await settle(environment, refusal('Invalid coupon code.'));
+    // Refused at the preview, before anything is applied.
+    const asked = await settle(environment, refusal('Invalid coupon code.'));
+    expect(asked.request.node.params.name).toBe('CouponModalPreviewQuery');
     expect(await screen.findByText('Invalid coupon code.')).toBeTruthy();
     expect(code.getAttribute('aria-invalid')).toBe('true');
   });
@@ -141,7 +188,7 @@ describe('the redeem coupon modal', () => {
   it('shows the bonus a redeemed code gave, and the balance elsewhere moves from the result', async () => {
     const environment = await openWith('coupon', { Viewer: () => ({ ...VIEWER, activeCoupon: null }) });
     fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: ' welcome100 ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    await reviewed(environment);
     const sent = await settle(environment, {
       Coupon: () => COUPON,
       Wallet: () => ({ id: WALLET_ID, combined: money(10_000) }),
@@ -156,7 +203,7 @@ describe('the redeem coupon modal', () => {
   it('reads the active coupon before saying anything when a redemption gets no answer', async () => {
     const environment = await openWith('coupon', { Viewer: () => ({ ...VIEWER, activeCoupon: null }) });
     fireEvent.change(await screen.findByLabelText('Coupon code'), { target: { value: 'welcome100' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    await reviewed(environment);
     const unavailable = (message: string) =>
       Object.assign(new Error(message), {
         errors: [{ message, extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],

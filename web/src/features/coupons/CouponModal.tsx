@@ -2,6 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { fetchQuery, graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import type { CouponCard_coupon$key } from '../../__generated__/CouponCard_coupon.graphql';
 import type { CouponModalQuery } from '../../__generated__/CouponModalQuery.graphql';
+import type {
+  CouponModalPreviewQuery,
+  CouponModalPreviewQuery$data,
+} from '../../__generated__/CouponModalPreviewQuery.graphql';
 import { Modal } from '../../shared/modals/Modal';
 import { closeModal, openModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
@@ -37,6 +41,29 @@ const CouponQuery = graphql`
     }
   }
 `;
+
+/** What a code would give and lock, before it is applied (docs/rules.md#coupons-and-wagering). */
+const PreviewQuery = graphql`
+  query CouponModalPreviewQuery($code: String!) {
+    couponPreview(code: $code) {
+      code
+      description
+      bonusAmount {
+        formatted
+      }
+      wagerMultiplier
+      wageringRequired {
+        formatted
+      }
+      lockedCash {
+        cents
+        formatted
+      }
+    }
+  }
+`;
+
+type CouponPreview = CouponModalPreviewQuery$data['couponPreview'];
 
 /**
  * The redeem coupon modal (docs/rules.md#coupons-and-wagering): the player's active coupon with its wagering and
@@ -168,6 +195,9 @@ function RedeemForm(props: {
   // The last redemption got no answer and reading the active coupon did not tell either: say so, offer to check.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [notApplied, setNotApplied] = useState(false);
+  // Step two: the coupon's terms and what it locks, read from the casino for the code typed; Confirm applies it.
+  const [preview, setPreview] = useState<CouponPreview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   const form = useForm({ code: props.initialCode });
   // The casino's refusal is about the code (docs/rules.md: its own text, e.g. 'Invalid coupon code.'): beside it.
   const code = { ...form.field('code') };
@@ -200,8 +230,28 @@ function RedeemForm(props: {
     if (outcome === 'applied') props.onConfirmed(sent);
   };
 
-  const submit = (event: FormEvent) =>
+  /** Step one: the casino's preview of the code (a code it refuses is refused here, with its own text). */
+  const review = (event: FormEvent) =>
     form.submit(event, { code: checkCouponCode(form.fields.code) }, async () => {
+      props.onAttempt();
+      setUnconfirmed(null);
+      setNotApplied(false);
+      setPreviewing(true);
+      try {
+        const data = await fetchQuery<CouponModalPreviewQuery>(
+          environment,
+          PreviewQuery,
+          { code: form.fields.code.trim() },
+          { fetchPolicy: 'network-only' },
+        ).toPromise();
+        if (data?.couponPreview) setPreview(data.couponPreview);
+      } finally {
+        setPreviewing(false);
+      }
+    });
+
+  const submit = (event: FormEvent) =>
+    form.submit(event, {}, async () => {
       props.onAttempt();
       setUnconfirmed(null);
       setNotApplied(false);
@@ -212,7 +262,10 @@ function RedeemForm(props: {
       } catch (err) {
         // No answer is not a no: the active coupon says whether it applied before anything is said
         // (docs/rules.md#coupons-and-wagering).
-        if (!outcomeUnknown(err)) throw err;
+        if (!outcomeUnknown(err)) {
+          setPreview(null);
+          throw err;
+        }
         settle(await recheck(sent), sent);
       }
     });
@@ -221,8 +274,48 @@ function RedeemForm(props: {
     if (unconfirmed) settle(await recheck(unconfirmed), unconfirmed);
   };
 
+  if (preview && !unconfirmed && !notApplied) {
+    return (
+      <form noValidate onSubmit={submit} aria-label="Confirm your coupon" className={styles.stack}>
+        <h3 className={styles.subhead}>Coupon {preview.code}</h3>
+        {preview.description && <p className={styles.muted}>{preview.description}</p>}
+        <dl className={styles.terms} data-testid="coupon-terms">
+          <div>
+            <dt>Bonus</dt>
+            <dd>{preview.bonusAmount.formatted}</dd>
+          </div>
+          <div>
+            <dt>Wagering</dt>
+            <dd>
+              {preview.wagerMultiplier}× the bonus: {preview.wageringRequired.formatted}
+            </dd>
+          </div>
+        </dl>
+        <p className={styles.lock} data-testid="coupon-lock">
+          {preview.lockedCash.cents > 0 ? (
+            <strong>
+              Your {preview.lockedCash.formatted} cash will also be locked until you wager{' '}
+              {preview.wageringRequired.formatted}.
+            </strong>
+          ) : (
+            <>While you wager it, withdrawals are closed.</>
+          )}{' '}
+          You can opt out at any time: the bonus left is removed and your cash unlocks.
+        </p>
+        <div className={styles.actions}>
+          <Button type="submit" variant="accent" disabled={busy || checking}>
+            {busy ? 'Redeeming…' : checking ? 'Checking…' : 'Confirm'}
+          </Button>
+          <Button variant="ghost" onClick={() => setPreview(null)} disabled={busy || checking}>
+            Back
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={review}>
       {notApplied && (
         <Notice
           notice={{
@@ -254,8 +347,13 @@ function RedeemForm(props: {
         spellCheck={false}
         {...code}
       />
-      <Button type="submit" variant="accent" className={styles.wide} disabled={busy || checking}>
-        {busy ? 'Redeeming…' : checking ? 'Checking…' : 'Redeem'}
+      <Button
+        type="submit"
+        variant="accent"
+        className={styles.wide}
+        disabled={busy || checking || previewing}
+      >
+        {previewing ? 'Checking the code…' : checking ? 'Checking…' : 'Redeem'}
       </Button>
     </form>
   );
