@@ -387,7 +387,7 @@ describe('the cashier for everyone', () => {
       .toBe('Wallet: R75.50');
   });
 
-  it('says when Capitec is switched off, and says a failed payment did not go through', async () => {
+  it('says when Capitec is switched off, and says a payment cancelled on the payment page was cancelled', async () => {
     const { token } = await newPlayer(stack, { name: 'Cash Tester' });
     await startAfresh(page, { viewport: PHONE, token });
     await sandboxCall(
@@ -407,10 +407,8 @@ describe('the cashier for everyone', () => {
       await dialog.getByLabel('Amount to deposit (R)').fill('40');
       await dialog.getByRole('button', { name: 'Deposit', exact: true }).click();
       await page.getByRole('button', { name: 'Cancel payment' }).click();
-      await page
-        .getByRole('dialog', { name: 'Cashier' })
-        .getByText('The payment did not go through.')
-        .waitFor();
+      // Cancelled on the payment page, and said so (not a bare "failed").
+      await page.getByRole('dialog', { name: 'Cashier' }).getByText('The payment was cancelled.').waitFor();
       await shot(page, 'phone-deposit-failed');
       await expect
         .poll(() =>
