@@ -94,7 +94,8 @@ describe.each([
       'PUT',
     );
 
-    // A deposit, paid on the casino's payment page, with the welcome bonus left out (so all of it is cash).
+    // A deposit, paid on the casino's payment page, without the welcome bonus (opt-in: the box starts unticked), so
+    // all of it is cash.
     await page.goto('/?modal=wallet');
     await cashier().getByLabel('Add my welcome bonus to this deposit').uncheck();
     await cashier()
