@@ -287,7 +287,11 @@ describe('loss limits', () => {
   });
   it('leave a bonus stake alone: it cannot lose the player’s own money', async () => {
     const p = await newPlayer(sb.url);
-    const d = await deposit(p.token, 100);
+    // The welcome bonus is opt-in: this deposit takes it.
+    const d = await api(sb.url, 'POST', '/api/deposit', {
+      token: p.token,
+      body: { gateway: 'eft', amount: 100, welcome_bonus: true },
+    });
     await api(sb.url, 'POST', `/sandbox/pay/${d.body.paymentId}/confirm`);
     await setLimits(p.token, { loss: { day: 1000 } });
     // R100 comes from the R100 of cash: refused. R200 is more than the cash, so it comes from the R250 bonus.
