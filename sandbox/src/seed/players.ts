@@ -219,12 +219,17 @@ interface History {
  * row before (GET /api/transactions): four deposits; sixty spins over the last month, each with the moments of real
  * play the minutes played are counted from; the loyalty chests those stakes earned, opened for cash; a R12,500
  * jackpot; cashback, a Friday cash drop and two tournament prizes; a withdrawal cancelled and one paid to a Capitec
- * account. Then one notification of each seeded type, a day apart (the older half read), each that announces money
- * written from the movement it announces. Returns the games played.
+ * account. Then one notification of each seeded type, a day apart (the welcome message when they joined; the older
+ * half read), each that announces money written from the movement it announces. Returns the games played.
  */
 function seedHistory(db: Db, demo: number, daysAgo: DaysAgo): { id: number }[] {
   const steps: { at: Date; run: () => void }[] = [];
-  const notifyAt = new Map(SEEDED_TYPES.map((type, i) => [type, daysAgo(SEEDED_TYPES.length - i)]));
+  // A day apart, except the welcome message, sent when the player joined (120 days ago).
+  const others = SEEDED_TYPES.filter((type) => type !== 'welcome_message');
+  const notifyAt = new Map<SeededType, Date>([
+    ['welcome_message', daysAgo(120)],
+    ...others.map((type, i): [SeededType, Date] => [type, daysAgo(others.length - i)]),
+  ]);
   const texts = new Map<SeededType, [string, string]>(
     Object.entries(NOTIFICATION_TEXT) as [TextType, [string, string]][],
   );
@@ -247,10 +252,11 @@ function seedHistory(db: Db, demo: number, daysAgo: DaysAgo): { id: number }[] {
   steps.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const step of steps) step.run();
 
-  SEEDED_TYPES.forEach((type, i) => {
-    const at = notifyAt.get(type)!;
+  // Oldest first; the older half read.
+  const byTime = [...notifyAt].sort(([, a], [, b]) => a.getTime() - b.getTime());
+  byTime.forEach(([type, at], i) => {
     const id = insertNotification(db, demo, type, ...texts.get(type)!, at);
-    if (i < SEEDED_TYPES.length / 2) {
+    if (i < byTime.length / 2) {
       db.prepare('UPDATE notifications SET read_at = ? WHERE id = ?').run(
         new Date(at.getTime() + 3_600_000).toISOString(),
         id,
