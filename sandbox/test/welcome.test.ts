@@ -192,6 +192,17 @@ describe('welcome package', () => {
     expect((await preview(p, '50')).body).toMatchObject({ bonus: '0.00', locked_cash: '0.00' });
   });
 
+  it('does not offer the first-deposit package to the seeded demo player, who has deposited before', async () => {
+    const login = await api(sb.url, 'POST', '/api/login', {
+      body: { email: 'demo@playlive.test', password: 'PlayLive-demo-1' },
+    });
+    const token = login.body.success.token as string;
+    const w = (await api(sb.url, 'POST', '/api/wallet', { token })).body;
+    expect(w.welcome_package).toMatchObject({ available: false, unavailable_reason: 'package_used' });
+    const offer = await api(sb.url, 'GET', '/api/deposit/preview?amount=100&welcome_bonus=true', { token });
+    expect(offer.body).toMatchObject({ bonus: '0.00', no_bonus_reason: 'package_used', locked_cash: '0.00' });
+  });
+
   it('gives it to the first of two deposits to complete, only', async () => {
     const p = await newPlayer(sb.url);
     const a = await deposit(p, '40', true);
