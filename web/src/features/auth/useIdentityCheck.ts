@@ -87,5 +87,12 @@ export function useIdentityCheck(
     // `key` stands for the input it was made from.
   }, [key, complete]);
 
-  return { checkNow: () => ask(input, key) };
+  // A passport number means nothing to the casino without its country (it would read the number as an ID number's):
+  // leaving the field asks only once a country is chosen, as typing does.
+  return {
+    checkNow: () => {
+      if (fields.kind === 'PASSPORT' && fields.passportCountry === '') return;
+      ask(input, key);
+    },
+  };
 }
