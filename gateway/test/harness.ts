@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import { WebSocket } from 'ws';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
+import { TINY_PNG, tinyPdf } from '../../sandbox/src/seed/documents.js';
 import { testIdentity } from '../../sandbox/test/identities.js';
 import type { GatewayConfig } from '../src/config.js';
 import { createGateway, type Gateway, type GatewayOptions } from '../src/server.js';
@@ -176,14 +177,9 @@ export async function sandboxPost(stack: Stack, path: string, body: unknown, tok
   return res.json();
 }
 
-/** The first bytes of a real PDF and PNG: what the casino recognises a document by. */
-export const TINY_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** Small well-formed files the casino recognises by their first bytes (the sandbox's seeded documents are the same). */
+export { TINY_PNG };
+export const TINY_PDF = tinyPdf('Proof of address');
 
 /** PUTs a file to a casino upload address, as the browser does (no bearer: the address is the capability). */
 export async function putFile(url: string, file: Buffer, contentType: string): Promise<number> {

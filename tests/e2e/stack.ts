@@ -8,6 +8,8 @@ import type { GatewayConfig } from '../../gateway/src/config.js';
 import { createGateway, type Gateway } from '../../gateway/src/server.js';
 import { createSandbox, type Sandbox } from '../../sandbox/src/app.js';
 import { GUEST_HIDDEN_PROVIDER } from '../../sandbox/src/seed/generate-games.js';
+import { TINY_PNG, tinyPdf } from '../../sandbox/src/seed/documents.js';
+import { verifyPlayer } from '../../sandbox/test/harness.js';
 import { testIdentity } from '../../sandbox/test/identities.js';
 import { createSiteServer, type SiteServer } from '../../web/server/site-server.js';
 import { HYDRATED_EVENT } from '../../web/src/shared/page-events.js';
@@ -316,47 +318,17 @@ export async function newPlayer(
   return player;
 }
 
-/** The first bytes of a real PDF and PNG: what the casino sniffs to take a document. */
-export const TINY_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** Small well-formed files the casino recognises by their first bytes (the sandbox's seeded documents are the same). */
+export { TINY_PNG };
+export const TINY_PDF = tinyPdf('Proof of address');
 
 /**
  * The player's identity verified at the casino (FICA, docs/rules.md#know-your-player) as a player on another device
- * and the back office would do it: an identity document and a proof of address uploaded through the casino's
- * single-use addresses, submitted, and verified by the back office (POST /sandbox/verification).
+ * and the back office would do it: the sandbox harness's verifyPlayer (an identity document and a proof of address
+ * through the casino's single-use upload addresses, submitted, then verified by POST /sandbox/verification).
  */
-export async function verifyIdentity(stack: SiteStack, player: Pick<NewPlayer, 'auth'>): Promise<void> {
-  const call = async (path: string, body: unknown) => {
-    const res = await fetch(`${stack.sandbox.url}${path}`, {
-      method: 'POST',
-      headers: player.auth,
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${text}`);
-    return JSON.parse(text) as { upload_url?: string };
-  };
-  for (const [kind, file, type] of [
-    ['identity', TINY_PNG, 'image/png'],
-    ['proof_of_address', TINY_PDF, 'application/pdf'],
-  ] as const) {
-    const { upload_url } = await call('/api/verification/documents', {
-      kind,
-      content_type: type,
-      size: file.length,
-    });
-    const put = await fetch(upload_url!, { method: 'PUT', headers: { 'content-type': type }, body: file });
-    await put.text();
-    if (put.status !== 201) throw new Error(`PUT ${kind}: ${put.status}`);
-  }
-  await call('/api/verification/submit', {});
-  await call('/sandbox/verification', { status: 'verified' });
-}
+export const verifyIdentity = (stack: SiteStack, player: Pick<NewPlayer, 'token'>): Promise<void> =>
+  verifyPlayer(stack.sandbox.url, player.token);
 
 /**
  * Every page of this browser context starts signed in as the player with this token: the token is put in the
