@@ -477,6 +477,23 @@ export const migrations: string[] = [
   ALTER TABLE deposits_new RENAME TO deposits;
   CREATE INDEX deposits_user ON deposits(user_id);
   `,
+  // 14: one source for every offer (docs/rules.md#promotions-and-banners): a promotion names the coupon it
+  // advertises, or says it is the welcome package's, and its numbers are read from there, never from its prose.
+  `
+  ALTER TABLE promotions ADD COLUMN coupon_code TEXT NULL REFERENCES coupons(code);
+  ALTER TABLE promotions ADD COLUMN offer TEXT NULL CHECK (offer IN ('welcome_package'));
+  `,
+  // 15: the reality check that pauses play (docs/rules.md#safer-gambling): each player's current real-money play
+  // session, from which the next check falls due (domain/safer-gambling/reality-check.ts).
+  `
+  CREATE TABLE play_sessions (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id),
+    started_at TEXT NOT NULL,
+    check_from TEXT NOT NULL,
+    last_at TEXT NOT NULL,
+    ended_at TEXT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {
