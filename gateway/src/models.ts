@@ -20,6 +20,7 @@ export type NotificationTypeName =
   | 'cashback'
   | 'cash_drop_friday'
   | 'created_by_user'
+  | 'deposit_refunded'
   | 'jackpot_win'
   | 'loyalty_chest_unlocked'
   | 'loyalty_allocation'
@@ -298,6 +299,20 @@ export interface PromotionModel {
   forSignedInOnly: boolean;
   isNew: boolean;
   createdAt: Date | null;
+  /** The coupon it advertises, with the casino's terms (docs/rules.md#promotions-and-banners). */
+  coupon: CouponOfferTerms | null;
+  /** Whether it is the welcome package's promotion (its terms are Query.welcomeOffer's). */
+  isWelcomeOffer: boolean;
+}
+
+/** A coupon's terms as the casino states them wherever it is offered. */
+export interface CouponOfferTerms {
+  code: string;
+  description: string | null;
+  bonusCents: number;
+  wagerMultiplier: number;
+  wageringRequiredCents: number;
+  expiresAt: Date | null;
 }
 
 export interface PromotionBannerModel {

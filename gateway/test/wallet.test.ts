@@ -408,7 +408,7 @@ describe('coupons and wagering', () => {
     expect(p.clientMutationId).toBe('c1');
     expect(p.coupon).toMatchObject({
       code: 'WELCOME100',
-      description: 'R100 welcome bonus, wager 10 times',
+      description: 'A welcome bonus for new players',
       bonusAmount: { cents: 10_000 },
       wageringRequired: { cents: 100_000 },
       wagered: { cents: 0 },

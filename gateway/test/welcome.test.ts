@@ -162,7 +162,7 @@ describe('the welcome package through the gateway', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data.couponPreview).toMatchObject({
       code: 'SPIN25',
-      description: 'R25 bonus, wager 5 times',
+      description: 'A bonus for a few extra spins',
       bonusAmount: { formatted: 'R25.00' },
       wagerMultiplier: 5,
       wageringRequired: { formatted: 'R125.00' },
@@ -217,6 +217,57 @@ describe('the welcome package through the gateway', () => {
     } finally {
       await patch({
         payment_method_names: { payment3: 'Pay by bank', voucherUp: 'Voucher', eft: 'Instant EFT' },
+      });
+    }
+  });
+});
+
+describe('one source for every offer (docs/rules.md#promotions-and-banners)', () => {
+  const OFFERS = `{ welcomeOffer { bonusPercentage maxBonus { formatted } minDeposit { formatted } wagerMultiplier }
+    promotions { title description welcomeOffer { bonusPercentage }
+      coupon { code bonusAmount { formatted } wagerMultiplier wageringRequired { formatted } expiresAt } } }`;
+
+  it('states the welcome offer publicly with the very terms the cashier pays', async () => {
+    const guest = await stack.gql(OFFERS);
+    expect(guest.errors).toBeUndefined();
+    expect(guest.data.welcomeOffer).toEqual({
+      bonusPercentage: 250,
+      maxBonus: { formatted: 'R2,500.00' },
+      minDeposit: { formatted: 'R10.00' },
+      wagerMultiplier: 35,
+    });
+    const welcome = guest.data.promotions.find((p: { welcomeOffer: unknown }) => p.welcomeOffer);
+    expect(welcome).toMatchObject({ title: 'Welcome Package', welcomeOffer: { bonusPercentage: 250 } });
+    const { token } = await signUp(stack);
+    const { welcomePackage } = await breakdown(token);
+    expect(welcomePackage).toMatchObject({
+      bonusPercentage: guest.data.welcomeOffer.bonusPercentage,
+      wagerMultiplier: guest.data.welcomeOffer.wagerMultiplier,
+      maxBonus: guest.data.welcomeOffer.maxBonus,
+    });
+  });
+
+  it('gives each promoted coupon’s terms as data, and each one can be previewed as offered', async () => {
+    const { token } = await signUp(stack);
+    const res = await stack.gql(OFFERS, {}, { token });
+    const coupons = res.data.promotions.flatMap((p: { coupon: unknown }) => (p.coupon ? [p.coupon] : []));
+    expect(coupons).toContainEqual({
+      code: 'RELOAD50',
+      bonusAmount: { formatted: 'R50.00' },
+      wagerMultiplier: 20,
+      wageringRequired: { formatted: 'R1,000.00' },
+      expiresAt: '2099-12-31T21:59:59.000Z',
+    });
+    for (const coupon of coupons) {
+      const preview = await stack.gql(
+        `query($code: String!) { couponPreview(code: $code) { bonusAmount { formatted } wagerMultiplier } }`,
+        { code: coupon.code },
+        { token },
+      );
+      expect(preview.errors).toBeUndefined();
+      expect(preview.data.couponPreview).toEqual({
+        bonusAmount: coupon.bonusAmount,
+        wagerMultiplier: coupon.wagerMultiplier,
       });
     }
   });

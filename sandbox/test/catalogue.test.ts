@@ -299,6 +299,8 @@ describe('content', () => {
         authenticated_only: false,
         is_new: expect.any(Boolean),
         created_at: expect.any(String),
+        coupon: null,
+        offer: promo.title === 'Welcome Package' ? 'welcome_package' : null,
       });
     }
     expect((await api(sb.url, 'GET', '/api/promotionsAuthenticated')).status).toBe(401);

@@ -139,7 +139,15 @@ describe('catalogue pages', () => {
 describe('home', () => {
   it('shows a player the promotion banners (not those left out of home), a guest the welcome offer', async () => {
     await page.goto('/');
-    await page.getByRole('heading', { name: /250% bonus/ }).waitFor();
+    // The hero states the casino's own offer (GET /api/welcomeOffer), which is what the cashier pays.
+    const offer = (
+      (await (await fetch(`${stack.sandbox.url}/api/welcomeOffer`)).json()) as {
+        welcome_offer: { bonus_percentage: number; max_bonus: string };
+      }
+    ).welcome_offer;
+    const headline = `${offer.bonus_percentage}% bonus up to R${Number(offer.max_bonus).toLocaleString('en-US')}`;
+    expect(await page.getByRole('heading', { level: 2, name: headline }).count()).toBe(1);
+    expect(await page.getByText(/free spins/i).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Promotions' }).count()).toBe(0);
 
     // Then a player, in a browser as new as the guest's was.

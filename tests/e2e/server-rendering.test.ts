@@ -260,7 +260,7 @@ describe('server-rendered pages', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto('/');
-    const call = page.getByRole('region', { name: '250% bonus + 100 free spins' }).getByRole('button');
+    const call = page.getByRole('region', { name: '250% bonus up to R2,500' }).getByRole('button');
     await expect.poll(() => call.textContent()).toContain('SIGN UP NOW');
     await page.getByRole('button', { name: 'IT ONLY TAKES 30 SECONDS!' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);

@@ -47,13 +47,17 @@ describe('the welcome package', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Deposit', exact: true }).click();
     const dialog = cashier();
     expect(await dialog.getByRole('tab', { name: 'Deposit' }).getAttribute('aria-selected')).toBe('true');
-    await dialog.getByText('Get 250% of this deposit as bonus money, up to R2,500.00.').waitFor();
+    await dialog
+      .getByText(
+        'Get 250% of this deposit as bonus money, up to R2,500.00. Wager 35× the bonus before it becomes cash.',
+      )
+      .waitFor();
     const claim = dialog.getByRole('checkbox', { name: 'Add my welcome bonus to this deposit' });
     // Opt-in: unticked until the player ticks it.
     expect(await claim.isChecked()).toBe(false);
     // The terms, one click away; "Wager 35 %" is gone for words a player reads.
     await dialog.getByText('How the welcome bonus works').click();
-    await dialog.getByText(/your stakes must add up to 35 times the bonus/).waitFor();
+    await dialog.getByText(/wager 35× the bonus: your stakes/).waitFor();
     expect(await dialog.getByText('35%').count()).toBe(0);
 
     await dialog.getByLabel('Amount to deposit (R)').fill('100');
@@ -62,7 +66,7 @@ describe('the welcome package', () => {
     await dialog.getByText('You get R100.00 cash + R250.00 bonus.').waitFor();
     // No cash of the player's yet: nothing else to lock, no warning.
     expect(await dialog.getByTestId('lock-warning').count()).toBe(0);
-    await dialog.getByText(/Wager R8,750\.00 before withdrawing/).waitFor();
+    await dialog.getByText(/Wager 35× the bonus, R8,750\.00, before withdrawing/).waitFor();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 
     await dialog.getByRole('radio', { name: /^Instant EFT/ }).check();

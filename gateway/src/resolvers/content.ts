@@ -1,4 +1,5 @@
 import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { money } from '../domain/money.js';
 import { badInput } from '../errors.js';
 import type { BannerSectionName, PromotionBannerModel } from '../models.js';
 import { canonicalNumericId, connectionFromArray, toGlobalId } from '../relay.js';
@@ -10,6 +11,8 @@ import {
   loadNews,
   loadPromotions,
   loadSite,
+  loadWelcomeOffer,
+  type WelcomeOfferTerms,
 } from '../upstream/content.js';
 import { assetUrl } from './assets.js';
 import type { NodeLoader } from './node.js';
@@ -29,8 +32,18 @@ const shownIn = (banner: PromotionBannerModel, section: BannerSectionName | null
  */
 export const isVideo = (url: string) => /\.mp4(?:[?#].*)?$/i.test(url);
 
+/** The welcome offer's terms as the schema states them (WelcomeOffer). */
+const welcomeOffer = (terms: WelcomeOfferTerms | null) =>
+  terms && {
+    bonusPercentage: terms.bonusPercentage,
+    maxBonus: money(terms.maxBonusCents),
+    minDeposit: money(terms.minDepositCents),
+    wagerMultiplier: terms.wagerMultiplier,
+  };
+
 export const contentResolvers: Resolvers = {
   Query: {
+    welcomeOffer: async (_root, _args, ctx) => welcomeOffer(await loadWelcomeOffer(ctx.scope.upstream)),
     promotions: (_root, _args, ctx) => loadPromotions(ctx.scope.upstream),
     newPromotions: (_root, _args, ctx) => loadNewPromotions(ctx.scope.upstream),
     promotionBanners: async (_root, { section }, ctx) =>
@@ -51,6 +64,17 @@ export const contentResolvers: Resolvers = {
   Promotion: {
     id: (p) => toGlobalId('Promotion', p.id),
     image: (p, _args, ctx) => assetUrl(p.image, ctx),
+    coupon: ({ coupon }) =>
+      coupon && {
+        code: coupon.code,
+        description: coupon.description,
+        bonusAmount: money(coupon.bonusCents),
+        wagerMultiplier: coupon.wagerMultiplier,
+        wageringRequired: money(coupon.wageringRequiredCents),
+        expiresAt: coupon.expiresAt?.toISOString() ?? null,
+      },
+    welcomeOffer: async (p, _args, ctx) =>
+      p.isWelcomeOffer ? welcomeOffer(await loadWelcomeOffer(ctx.scope.upstream)) : null,
   },
 
   PromotionBanner: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isNotFound } from '../errors.js';
 import type {
   BannerSectionName,
+  CouponOfferTerms,
   NewsArticleModel,
   PromotionBannerModel,
   PromotionModel,
@@ -9,7 +10,7 @@ import type {
   PromotionPageModel,
   SiteModel,
 } from '../models.js';
-import { isoDate, optionalText, parseUpstream } from './parse.js';
+import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 
 /*
@@ -35,6 +36,19 @@ const PromotionJson = z.object({
   authenticated_only: flag.optional(),
   is_new: flag.optional(),
   created_at: isoDate.nullable().optional(),
+  coupon: z
+    .object({
+      code: z.string(),
+      description: optionalText,
+      bonus_amount: randCents,
+      wager_multiplier: z.number().int().nonnegative(),
+      wagering_required: randCents,
+      expires_at: isoDate.nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  // An offer this schema does not know yet is no offer to the site.
+  offer: z.string().nullable().optional(),
 });
 
 const PromotionsJson = z.object({ promotions: z.array(PromotionJson) });
@@ -51,7 +65,48 @@ const parsePromotions = (raw: unknown): PromotionModel[] =>
     forSignedInOnly: p.authenticated_only ?? false,
     isNew: p.is_new ?? false,
     createdAt: p.created_at ?? null,
+    coupon: p.coupon ? couponTerms(p.coupon) : null,
+    isWelcomeOffer: p.offer === 'welcome_package',
   }));
+
+const couponTerms = (c: NonNullable<z.infer<typeof PromotionJson>['coupon']>): CouponOfferTerms => ({
+  code: c.code,
+  description: c.description,
+  bonusCents: c.bonus_amount,
+  wagerMultiplier: c.wager_multiplier,
+  wageringRequiredCents: c.wagering_required,
+  expiresAt: c.expires_at ?? null,
+});
+
+const WelcomeOfferJson = z.object({
+  welcome_offer: z
+    .object({
+      bonus_percentage: z.number().int().nonnegative(),
+      max_bonus: randCents,
+      min_deposit: randCents,
+      wager_multiplier: z.number().int().nonnegative(),
+    })
+    .nullable(),
+});
+
+export interface WelcomeOfferTerms {
+  bonusPercentage: number;
+  maxBonusCents: number;
+  minDepositCents: number;
+  wagerMultiplier: number;
+}
+
+const parseWelcomeOffer = (raw: unknown): WelcomeOfferTerms | null => {
+  const offer = parseUpstream(WelcomeOfferJson, raw, 'welcome offer').welcome_offer;
+  return offer
+    ? {
+        bonusPercentage: offer.bonus_percentage,
+        maxBonusCents: offer.max_bonus,
+        minDepositCents: offer.min_deposit,
+        wagerMultiplier: offer.wager_multiplier,
+      }
+    : null;
+};
 
 /** A list of section names; Laravel may send the column as JSON text. */
 const sectionNames = z.array(z.string());
@@ -301,6 +356,10 @@ export async function loadArticle(upstream: RequestUpstream, slug: string): Prom
     throw err;
   }
 }
+
+/** GET /api/welcomeOffer: the welcome package's terms, null while it is off (public, shared). */
+export const loadWelcomeOffer = (upstream: RequestUpstream) =>
+  upstream.readPublic('/api/welcomeOffer', parseWelcomeOffer);
 
 /** GET /api/settings: the site flags (public, shared). */
 export const loadSite = (upstream: RequestUpstream) => upstream.readPublic('/api/settings', parseSettings);

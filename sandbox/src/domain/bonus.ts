@@ -101,14 +101,32 @@ export function previewCoupon(ctx: SandboxContext, userId: number, code: string)
   const { db } = ctx;
   const coupon = redeemableCoupon(db, userId, code, ctx.clock());
   return {
+    ...couponTermsJson(coupon),
+    locked_cash: formatCents(Math.max(0, balanceCents(db, userId, 'money'))),
+  };
+}
+
+/** A coupon's terms as the casino states them wherever it is offered: the preview, and the promotion that advertises it. */
+function couponTermsJson(coupon: CouponRow) {
+  return {
     code: coupon.code,
     description: coupon.description,
     bonus_amount: formatCents(coupon.bonus_cents),
     wager_multiplier: coupon.wagering_multiplier,
     wagering_required: formatCents(coupon.bonus_cents * coupon.wagering_multiplier),
     expires_at: isoUtc(new Date(coupon.expires_at)),
-    locked_cash: formatCents(Math.max(0, balanceCents(db, userId, 'money'))),
   };
+}
+
+/**
+ * The terms of a coupon a promotion advertises, while anyone may still redeem it; null once it cannot be (expired, or
+ * not redeemable by its code), and then the promotion is not shown (docs/rules.md#promotions-and-banners).
+ */
+export function offeredCouponTerms(db: Db, code: string, now: Date) {
+  const coupon = db.prepare('SELECT * FROM coupons WHERE code = ? AND redeemable = 1').get(code) as
+    CouponRow | undefined;
+  if (!coupon || Date.parse(coupon.expires_at) <= now.getTime()) return null;
+  return couponTermsJson(coupon);
 }
 
 export function redeemCoupon(ctx: SandboxContext, userId: number, code: string) {

@@ -1,6 +1,8 @@
 import type { Db } from '../db/open.js';
 import { formatCents } from './money.js';
+import { offeredCouponTerms } from './bonus.js';
 import { publicName } from './public-names.js';
+import { welcomeOfferJson } from './welcome.js';
 
 /** Reads and shapes the catalogue's content: promotions, banners, news and latest wins. */
 
@@ -14,9 +16,11 @@ interface PromotionRow {
   authenticated_only: number;
   is_new: number;
   created_at: string;
+  coupon_code: string | null;
+  offer: 'welcome_package' | null;
 }
 
-function promotionJson(row: PromotionRow) {
+function promotionJson(row: PromotionRow, coupon: ReturnType<typeof offeredCouponTerms>) {
   return {
     id: row.id,
     title: row.title,
@@ -27,11 +31,21 @@ function promotionJson(row: PromotionRow) {
     authenticated_only: row.authenticated_only === 1,
     is_new: row.is_new === 1,
     created_at: row.created_at,
+    coupon,
+    offer: row.offer,
   };
 }
 
-/** Newest first. Guests never see the signed-in-only ones; onlyNew keeps the ones flagged new. */
-export function listPromotions(db: Db, { signedIn, onlyNew }: { signedIn: boolean; onlyNew: boolean }) {
+/**
+ * Newest first. Guests never see the signed-in-only ones; onlyNew keeps the ones flagged new. A promotion that is an
+ * offer carries it as data (its coupon's terms; `offer: 'welcome_package'` for the welcome offer, whose terms are
+ * GET /api/welcomeOffer's), and is left out while that offer cannot be had: an advertised coupon that is expired or
+ * not redeemable, a welcome package switched off.
+ */
+export function listPromotions(
+  db: Db,
+  { signedIn, onlyNew, now }: { signedIn: boolean; onlyNew: boolean; now: Date },
+) {
   const conditions = [signedIn ? null : 'authenticated_only = 0', onlyNew ? 'is_new = 1' : null].filter(
     Boolean,
   );
@@ -39,7 +53,13 @@ export function listPromotions(db: Db, { signedIn, onlyNew }: { signedIn: boolea
   const rows = db
     .prepare(`SELECT * FROM promotions ${where} ORDER BY created_at DESC, id DESC`)
     .all() as PromotionRow[];
-  return rows.map(promotionJson);
+  const welcomeOpen = welcomeOfferJson(db) !== null;
+  return rows.flatMap((row) => {
+    if (row.offer === 'welcome_package' && !welcomeOpen) return [];
+    const coupon = row.coupon_code ? offeredCouponTerms(db, row.coupon_code, now) : null;
+    if (row.coupon_code && !coupon) return [];
+    return [promotionJson(row, coupon)];
+  });
 }
 
 interface BannerRow {

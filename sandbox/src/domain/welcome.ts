@@ -4,7 +4,7 @@ import { activeCoupon } from './bonus.js';
 import { balanceCents, post } from './ledger.js';
 import { formatCents, formatRands } from './money.js';
 import { notify } from './notifications.js';
-import { paymentSettings } from './payments.js';
+import { MIN_DEPOSIT_CENTS, paymentSettings } from './payments.js';
 import { siteSettings } from './site-settings.js';
 import { findUser } from './users.js';
 
@@ -48,6 +48,26 @@ export function welcomeTerms(db: Db): WelcomeTerms {
   };
 }
 
+/** Whether the site has the welcome package switched off (its flag, or a bonus of 0 %). */
+function welcomePackageOff(db: Db): boolean {
+  return !siteSettings(db).welcome_package_enabled || welcomeTerms(db).bonusPercentage <= 0;
+}
+
+/**
+ * The welcome offer's terms as the casino states them to everyone (GET /api/welcomeOffer): the one source the
+ * banners, the promotion, the cashier and the terms read (docs/rules.md#welcome-package). Null while it is off.
+ */
+export function welcomeOfferJson(db: Db) {
+  if (welcomePackageOff(db)) return null;
+  const terms = welcomeTerms(db);
+  return {
+    bonus_percentage: terms.bonusPercentage,
+    max_bonus: formatCents(terms.capCents),
+    min_deposit: formatCents(MIN_DEPOSIT_CENTS),
+    wager_multiplier: terms.wagerMultiplier,
+  };
+}
+
 /** Whether the player has a completed deposit (other than `exceptId`, the one being settled). */
 export function hasCompletedDeposit(db: Db, userId: number, exceptId: string | null = null): boolean {
   return (
@@ -67,8 +87,7 @@ export function welcomeUnavailable(
   userId: number,
   depositId: string | null = null,
 ): Exclude<NoBonusReason, 'declined'> | null {
-  if (!siteSettings(db).welcome_package_enabled || welcomeTerms(db).bonusPercentage <= 0)
-    return 'package_off';
+  if (welcomePackageOff(db)) return 'package_off';
   if (findUser(db, userId).welcome_package_expired === 1) return 'package_used';
   if (hasCompletedDeposit(db, userId, depositId)) return 'package_used';
   if (activeCoupon(db, userId)) return 'bonus_active';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { findArticle, latestWins, listBanners, listNews, listPromotions } from '../domain/catalogue.js';
 import { publicSiteSettings } from '../domain/site-settings.js';
+import { welcomeOfferJson } from '../domain/welcome.js';
 import { optionalUser, requireUser } from '../http/auth.js';
 import { notFound, parse } from '../http/errors.js';
 
@@ -21,18 +22,25 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   app.get('/api/promotions', async () => ({
-    promotions: listPromotions(db, { signedIn: false, onlyNew: false }),
+    promotions: listPromotions(db, { signedIn: false, onlyNew: false, now: ctx.clock() }),
   }));
 
   app.get('/api/promotionsAuthenticated', async (req) => {
     requireUser(ctx, req);
-    return { promotions: listPromotions(db, { signedIn: true, onlyNew: false }) };
+    return { promotions: listPromotions(db, { signedIn: true, onlyNew: false, now: ctx.clock() }) };
   });
 
   // Signed-in players also see the new promotions meant only for them.
   app.get('/api/newpromotions', async (req) => ({
-    promotions: listPromotions(db, { signedIn: optionalUser(ctx, req) !== null, onlyNew: true }),
+    promotions: listPromotions(db, {
+      signedIn: optionalUser(ctx, req) !== null,
+      onlyNew: true,
+      now: ctx.clock(),
+    }),
   }));
+
+  // The welcome offer's terms, the same for everyone: null while the site has the package switched off.
+  app.get('/api/welcomeOffer', async () => ({ welcome_offer: welcomeOfferJson(db) }));
 
   app.get('/api/news', async () => ({ news: listNews(db) }));
 

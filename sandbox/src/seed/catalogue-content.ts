@@ -2,6 +2,11 @@ import { STANDARD_TERMS } from '../domain/site-settings.js';
 
 /** Fixed promotional and editorial content the seed writes: promotions, banners, news and the latest-wins names. */
 
+/**
+ * A promotion's prose never states an offer's numbers: a promotion that is an offer names it (`offer`, or the
+ * `coupon_code` it advertises) and the site states the numbers from the casino's own terms, which are what it pays
+ * (docs/rules.md#promotions-and-banners).
+ */
 export interface SeedPromotion {
   title: string;
   description: string;
@@ -10,15 +15,53 @@ export interface SeedPromotion {
   authenticated_only: boolean;
   is_new: boolean;
   created_at: string;
+  coupon_code?: string;
+  offer?: 'welcome_package';
 }
+
+/**
+ * The coupons the casino offers (docs/rules.md#coupons-and-wagering), with the last moment each can be redeemed. A
+ * description names the bonus; its numbers are the coupon's own fields, which the site states.
+ */
+export const COUPONS = {
+  welcome: {
+    code: 'WELCOME100',
+    description: 'A welcome bonus for new players',
+    bonus_cents: 10_000,
+    wagering_multiplier: 10,
+    expires_at: '2099-12-31T21:59:59.000Z',
+  },
+  spins: {
+    code: 'SPIN25',
+    description: 'A bonus for a few extra spins',
+    bonus_cents: 2_500,
+    wagering_multiplier: 5,
+    expires_at: '2099-12-31T21:59:59.000Z',
+  },
+  reload: {
+    code: 'RELOAD50',
+    description: 'The midweek reload bonus',
+    bonus_cents: 5_000,
+    wagering_multiplier: 20,
+    expires_at: '2099-12-31T21:59:59.000Z',
+  },
+  expired: {
+    code: 'EXPIRED50',
+    description: 'A bonus from last season',
+    bonus_cents: 5_000,
+    wagering_multiplier: 10,
+    expires_at: '2025-01-31T21:59:59.000Z',
+  },
+};
 
 export const PROMOTIONS: SeedPromotion[] = [
   {
-    title: '250% Welcome Bonus + 100 Free Spins',
+    title: 'Welcome Package',
     description:
-      'Triple your first deposit: we add a 250% bonus up to R5,000 and 100 free spins on Sweet Bonanza-style favourites.',
+      'A bonus on your first deposit: tick “Add my welcome bonus” in the cashier when you make it.',
     url_link: '/promotions#welcome-package',
-    terms: `Minimum deposit R50. Bonus wagering 30x within 30 days. Free spins credited in batches of 20 over five days. ${STANDARD_TERMS}`,
+    terms: `The bonus comes only with your first deposit, and only when you ask for it. While it is being wagered, your cash is locked too; you may opt out at any time. ${STANDARD_TERMS}`,
+    offer: 'welcome_package',
     authenticated_only: false,
     is_new: false,
     created_at: '2025-01-15T08:00:00.000Z',
@@ -61,10 +104,11 @@ export const PROMOTIONS: SeedPromotion[] = [
     created_at: '2025-06-01T08:00:00.000Z',
   },
   {
-    title: 'Midweek Reload: 50% up to R1,000',
-    description: 'Top up on a Wednesday and get 50% extra, up to R1,000, with the coupon RELOAD50.',
+    title: 'Midweek Reload',
+    description: 'Topping up midweek? Redeem the reload coupon for bonus money on top.',
     url_link: '/promotions#midweek-reload',
-    terms: `Redeem the coupon in the cashier before depositing. Bonus wagering 20x within 7 days. ${STANDARD_TERMS}`,
+    terms: `Redeem the coupon under REDEEM COUPON in the account menu; once per player, one bonus at a time. ${STANDARD_TERMS}`,
+    coupon_code: 'RELOAD50',
     authenticated_only: true,
     is_new: true,
     created_at: '2026-10-08T08:00:00.000Z',
@@ -100,7 +144,7 @@ export interface SeedBanner {
 /** In display order; exactly one has a video (.mp4) for mobile. */
 export const BANNERS: SeedBanner[] = [
   {
-    title: 'Welcome Package: 250% + 100 Free Spins',
+    title: 'Welcome Package: a bonus on your first deposit',
     url_link: '/promotions',
     image: '/images/banners/welcome-package.webp',
     image_mobile: '/images/banners/welcome-package-mobile.webp',
@@ -162,7 +206,7 @@ export const NEWS: SeedArticle[] = [
     excerpt: 'South Africa’s newest online casino is open: 350 slots, live tables and same-day payouts.',
     body: paragraphs(
       'PlayLive is open for players across South Africa. Browse around 350 slots, live roulette and blackjack tables, and classic table games.',
-      'New players can claim a 250% welcome bonus with 100 free spins, and withdrawals requested before 1pm are paid the same day.',
+      'New players can add a welcome bonus to their first deposit, and withdrawals requested before 1pm are paid the same day.',
     ),
     published_at: '2024-11-15T09:00:00.000Z',
   },

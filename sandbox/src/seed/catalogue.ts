@@ -1,11 +1,11 @@
-import { BANNERS, NEWS, PROMOTIONS, WINNER_NAMES } from './catalogue-content.js';
+import { BANNERS, COUPONS, NEWS, PROMOTIONS, WINNER_NAMES } from './catalogue-content.js';
 import { writeSiteSettings } from '../domain/site-settings.js';
 import { generateGames, PROVIDER_DESCRIPTIONS, PROVIDERS, slugify, type SeedGame } from './generate-games.js';
 import type { Db } from '../db/open.js';
 import { seededRandom, type Random } from '../random.js';
 
 /**
- * Providers, games, home groups, promotions, banners, news, latest wins and the site settings. Deterministic:
+ * Providers, games, home groups, coupons, promotions, banners, news, latest wins and the site settings. Deterministic:
  * a fixed PRNG seed and fixed dates (the catalogue spans the two years before 2026-11-01), never `now`.
  */
 export function seedCatalogue(db: Db, _now: Date): void {
@@ -13,6 +13,7 @@ export function seedCatalogue(db: Db, _now: Date): void {
   seedProviders(db);
   const games = seedGames(db, generateGames(rng));
   seedHomeGroups(db, rng, games);
+  seedCoupons(db);
   seedPromotions(db);
   seedBanners(db);
   seedNews(db);
@@ -74,10 +75,19 @@ function seedHomeGroups(db: Db, rng: Random, games: StoredGame[]): void {
   }
 }
 
+function seedCoupons(db: Db): void {
+  const insert = db.prepare(
+    `INSERT INTO coupons (code, description, bonus_cents, wagering_multiplier, expires_at)
+     VALUES (@code, @description, @bonus_cents, @wagering_multiplier, @expires_at)`,
+  );
+  for (const coupon of Object.values(COUPONS)) insert.run(coupon);
+}
+
 function seedPromotions(db: Db): void {
   const insert = db.prepare(
-    `INSERT INTO promotions (title, description, image, url_link, terms, authenticated_only, is_new, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO promotions (title, description, image, url_link, terms, authenticated_only, is_new, created_at,
+       coupon_code, offer)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const p of PROMOTIONS) {
     const image = `/images/promotions/${slugify(p.title)}.webp`;
@@ -90,8 +100,33 @@ function seedPromotions(db: Db): void {
       p.authenticated_only ? 1 : 0,
       p.is_new ? 1 : 0,
       p.created_at,
+      p.coupon_code ?? null,
+      p.offer ?? null,
     );
   }
+}
+
+/**
+ * A database seeded before promotions named their offers (migration 14) gets the seed's coupons it lacks, and its
+ * seeded welcome and reload promotions and welcome banner take the seed's words and links: their old prose stated
+ * numbers the casino did not pay. Rows an operator changed (another link) are left alone.
+ */
+export function backfillOffers(db: Db): void {
+  const coupon = db.prepare(
+    `INSERT OR IGNORE INTO coupons (code, description, bonus_cents, wagering_multiplier, expires_at)
+     VALUES (@code, @description, @bonus_cents, @wagering_multiplier, @expires_at)`,
+  );
+  for (const c of Object.values(COUPONS)) coupon.run(c);
+  const promotion = db.prepare(
+    `UPDATE promotions SET title = ?, description = ?, terms = ?, coupon_code = ?, offer = ?
+     WHERE url_link = ? AND coupon_code IS NULL AND offer IS NULL`,
+  );
+  for (const p of PROMOTIONS.filter((p) => p.coupon_code || p.offer))
+    promotion.run(p.title, p.description, p.terms, p.coupon_code ?? null, p.offer ?? null, p.url_link);
+  const welcomeBanner = BANNERS[0]!;
+  db.prepare(
+    "UPDATE promotion_banners SET title = ? WHERE image = ? AND title LIKE 'Welcome Package: 250%'",
+  ).run(welcomeBanner.title, welcomeBanner.image);
 }
 
 function seedBanners(db: Db): void {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/open.js';
-import { seedCatalogue } from './catalogue.js';
+import { backfillOffers, seedCatalogue } from './catalogue.js';
 import { PROVIDER_DESCRIPTIONS } from './generate-games.js';
 import { backfillDemoIdentities, seedPlayers } from './players.js';
 import { seedTournaments } from './tournaments.js';
@@ -14,7 +14,10 @@ export function seedIfEmpty(db: Db, now: Date, passwordCost?: number): void {
     );
     for (const [product, description] of Object.entries(PROVIDER_DESCRIPTIONS))
       fill.run(description, product);
-    db.transaction(() => backfillDemoIdentities(db, now))();
+    db.transaction(() => {
+      backfillDemoIdentities(db, now);
+      backfillOffers(db);
+    })();
     return;
   }
   db.transaction(() => {

@@ -21,26 +21,6 @@ export const NEW_PLAYER = { email: 'new@playlive.test', password: 'PlayLive-new-
  */
 export const DEMO_IDENTITY = { idNumber: '9005175009083', dateOfBirth: '1990-05-17' };
 export const NEW_IDENTITY = { idNumber: '9508230214085', dateOfBirth: '1995-08-23' };
-export const COUPONS = {
-  welcome: {
-    code: 'WELCOME100',
-    description: 'R100 welcome bonus, wager 10 times',
-    bonus_cents: 10_000,
-    wagering_multiplier: 10,
-  },
-  spins: {
-    code: 'SPIN25',
-    description: 'R25 bonus, wager 5 times',
-    bonus_cents: 2_500,
-    wagering_multiplier: 5,
-  },
-  expired: {
-    code: 'EXPIRED50',
-    description: 'R50 bonus from last season',
-    bonus_cents: 5_000,
-    wagering_multiplier: 10,
-  },
-};
 
 /**
  * The types seeded, one each: every type but a returned deposit's, which only a real refund sends (a seeded one
@@ -109,10 +89,9 @@ function insertUser(
 
 type DaysAgo = (days: number) => Date;
 
-/** Demo players, coupons, and the demo player's history: deposits, play, a withdrawal, notifications, loyalty. */
+/** Demo players and the demo player's history: deposits, play, a withdrawal, notifications, loyalty. */
 export function seedPlayers(db: Db, now: Date, passwordCost?: number): void {
   const daysAgo: DaysAgo = (d) => new Date(now.getTime() - d * 86_400_000);
-  seedCoupons(db);
   const demo = insertUser(
     db,
     DEMO_PLAYER,
@@ -172,15 +151,6 @@ export function backfillDemoIdentities(db: Db, now: Date): void {
       now,
     );
   }
-}
-
-function seedCoupons(db: Db): void {
-  const insertCoupon = db.prepare(
-    'INSERT INTO coupons (code, description, bonus_cents, wagering_multiplier, expires_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  insertCoupon.run(...Object.values(COUPONS.welcome), '2099-12-31T21:59:59.000Z');
-  insertCoupon.run(...Object.values(COUPONS.spins), '2099-12-31T21:59:59.000Z');
-  insertCoupon.run(...Object.values(COUPONS.expired), '2025-01-31T21:59:59.000Z');
 }
 
 /** The seeded loyalty (seedLoyalty): 227 diamonds earned (Bronze 100, Silver 100, Gold 27) and R4.50 toward the next. */

@@ -6,6 +6,7 @@ import type {
   NoBonusReason,
 } from '../../__generated__/DepositPreviewQuery.graphql';
 import styles from './cashier.module.css';
+import { wagerPhrase } from '../../shared/offers/offer-words';
 
 type Preview = NonNullable<NonNullable<DepositPreviewQuery$data['viewer']>['wallet']>['depositPreview'];
 
@@ -26,6 +27,7 @@ const PreviewQuery = graphql`
           wageringRequired {
             formatted
           }
+          wagerMultiplier
           capped
           maxBonus {
             formatted
@@ -96,7 +98,7 @@ export function DepositPreview({ amount, welcomeBonus }: { amount: string | null
               <strong>
                 You get {shown.cash.formatted} cash + {shown.bonus.formatted} bonus.
               </strong>{' '}
-              Wager {shown.wageringRequired.formatted} before withdrawing
+              Wager {wagerPhrase(shown.wagerMultiplier, shown.wageringRequired.formatted)}, before withdrawing
               {shown.capped ? ` (the bonus is capped at ${shown.maxBonus.formatted})` : ''}.
               {shown.lockedCash.cents > 0 && (
                 <>

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { WelcomeOffer_wallet$key } from '../../__generated__/WelcomeOffer_wallet.graphql';
 import { openModal } from '../../shared/modals/modal-store';
+import { wagerPhrase } from '../../shared/offers/offer-words';
+import { WelcomeTerms } from '../../shared/offers/WelcomeTerms';
 import styles from './cashier.module.css';
 
 /**
@@ -38,7 +40,8 @@ export function WelcomeOffer(props: {
         Welcome bonus
       </h3>
       <p className={styles.welcomeText}>
-        Get {offer.bonusPercentage}% of this deposit as bonus money, up to {offer.maxBonus.formatted}.
+        Get {offer.bonusPercentage}% of this deposit as bonus money, up to {offer.maxBonus.formatted}. Wager{' '}
+        {wagerPhrase(offer.wagerMultiplier)} before it becomes cash.
       </p>
       <label className={styles.check}>
         <input
@@ -51,30 +54,7 @@ export function WelcomeOffer(props: {
       </label>
       <details className={styles.terms}>
         <summary>How the welcome bonus works</summary>
-        <ul>
-          <li>
-            It comes only with your first deposit, when you tick the box: {offer.bonusPercentage}% of the
-            deposit, at most {offer.maxBonus.formatted}. Your deposit goes to your cash; the bonus to your
-            bonus balance.
-          </li>
-          <li>
-            Before the bonus becomes cash you can withdraw, your stakes must add up to {offer.wagerMultiplier}{' '}
-            times the bonus. Stakes from your cash and from your bonus both count.
-          </li>
-          <li>
-            While you wager it, your cash is locked too: you can withdraw once the wagering is done. Stakes
-            come from your cash first, then from your bonus; a win goes back to the balance its stake came
-            from.
-          </li>
-          <li>
-            You can opt out at any time on the Bonus wagering screen: the bonus left is removed, and your cash
-            can be withdrawn straight away.
-          </li>
-          <li>
-            One bonus at a time. Leave the box unticked to deposit without it: the offer ends with your first
-            deposit either way.
-          </li>
-        </ul>
+        <WelcomeTerms offer={offer} />
         <button type="button" className={styles.link} onClick={() => openModal('terms')}>
           Read the full terms and conditions
         </button>

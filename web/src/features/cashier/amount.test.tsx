@@ -161,8 +161,12 @@ describe('the cashier forms', () => {
     renderForms();
     expect(await screen.findByRole('radio', { name: /Capitec ETF/ })).toBeTruthy();
     expect(screen.getByRole('radio', { name: /Card/ })).toBeTruthy();
-    expect(screen.getByText('Get 250% of this deposit as bonus money, up to R2,500.00.')).toBeTruthy();
-    expect(screen.getByText(/your stakes must add up to 35 times the bonus/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Get 250% of this deposit as bonus money, up to R2,500.00. Wager 35× the bonus before it becomes cash.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/wager 35× the bonus: your stakes/)).toBeTruthy();
     expect(screen.queryByText('35%')).toBeNull();
     expect(screen.getByText('From R10.00 to R50,000.00.')).toBeTruthy();
   });

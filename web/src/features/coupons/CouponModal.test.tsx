@@ -161,7 +161,7 @@ describe('the redeem coupon modal', () => {
     });
     expect(asked.request.variables).toEqual({ code: 'spin25' });
     expect(await screen.findByText('Coupon SPIN25')).toBeTruthy();
-    expect(screen.getByText('5× the bonus: R125.00')).toBeTruthy();
+    expect(screen.getByText('5× the bonus, R125.00')).toBeTruthy();
     expect(screen.getByTestId('coupon-lock').textContent).toContain(
       'Your R1,785.00 cash will also be locked until you wager R125.00.',
     );

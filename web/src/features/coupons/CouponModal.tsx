@@ -7,6 +7,7 @@ import type {
   CouponModalPreviewQuery$data,
 } from '../../__generated__/CouponModalPreviewQuery.graphql';
 import { Modal } from '../../shared/modals/Modal';
+import { wagerPhrase } from '../../shared/offers/offer-words';
 import { closeModal, openModal } from '../../shared/modals/modal-store';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -286,9 +287,7 @@ function RedeemForm(props: {
           </div>
           <div>
             <dt>Wagering</dt>
-            <dd>
-              {preview.wagerMultiplier}× the bonus: {preview.wageringRequired.formatted}
-            </dd>
+            <dd>{wagerPhrase(preview.wagerMultiplier, preview.wageringRequired.formatted)}</dd>
           </div>
         </dl>
         <p className={styles.lock} data-testid="coupon-lock">

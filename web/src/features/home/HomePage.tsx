@@ -18,6 +18,12 @@ export const HomePageQuery = graphql`
     viewer {
       id
     }
+    welcomeOffer {
+      bonusPercentage
+      maxBonus {
+        formatted
+      }
+    }
     promotionBanners(section: HOME) {
       ...BannerCarousel_banners
     }
@@ -52,7 +58,13 @@ const FEATURES = [
 
 const CALLS = ['SIGN UP NOW', 'IT ONLY TAKES 30 SECONDS!'] as const;
 
-function GuestHero() {
+/**
+ * The guest's hero (docs/rules.md#promotions-and-banners): the welcome offer as the casino states it
+ * (Query.welcomeOffer), or a plain welcome while the site has the package switched off. The cap reads in whole rands
+ * as shared/offers' headlineRands says it, written out here: importing that module would add a chunk to the first
+ * visit's JavaScript (tests/e2e/bundle.test.ts).
+ */
+function GuestHero({ offer }: { offer: HomePageQueryType['response']['welcomeOffer'] }) {
   const [call, setCall] = useState(0);
   useEffect(() => {
     const timer = window.setInterval(() => setCall((c) => (c + 1) % CALLS.length), 2500);
@@ -60,11 +72,20 @@ function GuestHero() {
   }, []);
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
-      <p className={styles.kicker}>Welcome package</p>
+      <p className={styles.kicker}>{offer ? 'Welcome package' : 'PlayLive'}</p>
       <h2 id="hero-title" className={styles.heroTitle}>
-        250% bonus <span>+ 100 free spins</span>
+        {offer ? (
+          <>
+            {offer.bonusPercentage}% bonus <span>up to {offer.maxBonus.formatted.replace(/\.00$/, '')}</span>
+          </>
+        ) : (
+          'Join PlayLive'
+        )}
       </h2>
-      <p className={styles.heroText}>On your first deposit, for new players aged 18 and over. Terms apply.</p>
+      <p className={styles.heroText}>
+        {offer && 'On your first deposit, when you ask for it. '}For new players aged 18 and over. Terms
+        apply.
+      </p>
       <Button variant="accent" className={styles.heroButton} onClick={() => openAuth('registration')}>
         {/* Every call is laid out in one cell and only the current one is visible: swapping them moves nothing (a
             text that changes in place, centred, counted as a layout shift on every swap). Hidden text is not in the
@@ -147,7 +168,11 @@ function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
       }}
     >
       {/* Signed in by the token, not by whether the account could be read (docs/rules.md#sign-in-and-sessions). */}
-      {signedIn ? data.promotionBanners && <BannerCarousel banners={data.promotionBanners} /> : <GuestHero />}
+      {signedIn ? (
+        data.promotionBanners && <BannerCarousel banners={data.promotionBanners} />
+      ) : (
+        <GuestHero offer={data.welcomeOffer} />
+      )}
       <MostPopularSection query={data} />
       <AfterFirstPaint>
         <FeaturedSection query={data} />

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { PromotionCard_promotion$key } from '../../__generated__/PromotionCard_promotion.graphql';
-import { openAuth } from '../../shared/modals/modal-store';
+import { openAuth, openModal } from '../../shared/modals/modal-store';
+import { wagerPhrase, welcomeHeadline } from '../../shared/offers/offer-words';
+import { WelcomeTerms } from '../../shared/offers/WelcomeTerms';
 import { Button, buttonClass } from '../../ui/Button';
 import { ContentImage, POSTER } from '../../shared/content/ContentImage';
 import { promotionAnchor, promotionLink } from './promotion-link';
@@ -10,7 +12,9 @@ import { Link } from '../../ui/Link';
 
 /**
  * One promotion: its picture, whether it is new or for players only, what it offers, where it leads, and its terms
- * (folded, one click away). A guest is offered to join where the promotion has nowhere else to lead.
+ * (folded, one click away). A guest is offered to join where the promotion has nowhere else to lead. An offer's
+ * numbers are the casino's data, never the promotion's prose (docs/rules.md#promotions-and-banners): the welcome
+ * package's terms, or the advertised coupon's with a button that opens the coupon dialog on its code.
  */
 export function PromotionCard({
   promotion,
@@ -34,6 +38,26 @@ export function PromotionCard({
         terms
         forSignedInOnly
         isNew
+        welcomeOffer {
+          bonusPercentage
+          wagerMultiplier
+          maxBonus {
+            formatted
+          }
+          minDeposit {
+            formatted
+          }
+        }
+        coupon {
+          code
+          bonusAmount {
+            formatted
+          }
+          wagerMultiplier
+          wageringRequired {
+            formatted
+          }
+        }
       }
     `,
     promotion,
@@ -61,8 +85,34 @@ export function PromotionCard({
         <h3 id={titleId} className={styles.title}>
           {p.title}
         </h3>
+        {p.welcomeOffer && <p className={styles.offer}>{welcomeHeadline(p.welcomeOffer)}</p>}
         {p.description && <p className={styles.description}>{p.description}</p>}
+        {p.coupon && (
+          <p className={styles.offer} data-testid="promotion-coupon">
+            Coupon {p.coupon.code}: {p.coupon.bonusAmount.formatted} bonus, wager{' '}
+            {wagerPhrase(p.coupon.wagerMultiplier, p.coupon.wageringRequired.formatted)}.
+          </p>
+        )}
         <div className={styles.actions}>
+          {p.coupon && signedIn && (
+            <Button
+              variant="accent"
+              onClick={() => openModal('coupon', { code: p.coupon!.code })}
+              aria-describedby={titleId}
+            >
+              Redeem {p.coupon.code}
+            </Button>
+          )}
+          {p.welcomeOffer && signedIn && (
+            <Button variant="accent" onClick={() => openModal('wallet')} aria-describedby={titleId}>
+              Deposit
+            </Button>
+          )}
+          {p.coupon && !signedIn && (
+            <Button variant="accent" onClick={() => openAuth('login')} aria-describedby={titleId}>
+              Sign in to redeem
+            </Button>
+          )}
           {link.kind === 'internal' && (
             <Link to={link.to} className={buttonClass('primary')} aria-describedby={titleId}>
               Find out more
@@ -85,10 +135,11 @@ export function PromotionCard({
             </Button>
           )}
         </div>
-        {p.terms && (
+        {(p.terms || p.welcomeOffer) && (
           <details className={styles.terms}>
             <summary>Terms and conditions</summary>
-            <p>{p.terms}</p>
+            {p.welcomeOffer && <WelcomeTerms offer={p.welcomeOffer} />}
+            {p.terms && <p>{p.terms}</p>}
           </details>
         )}
       </div>
