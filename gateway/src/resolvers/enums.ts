@@ -14,6 +14,7 @@ export const enumResolvers: Resolvers = {
     CASHBACK: 'cashback',
     CASH_DROP_FRIDAY: 'cash_drop_friday',
     CREATED_BY_USER: 'created_by_user',
+    DEPOSIT_REFUNDED: 'deposit_refunded',
     JACKPOT_WIN: 'jackpot_win',
     LOYALTY_CHEST_UNLOCKED: 'loyalty_chest_unlocked',
     LOYALTY_ALLOCATION: 'loyalty_allocation',

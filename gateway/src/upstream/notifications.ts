@@ -23,6 +23,7 @@ const NOTIFICATION_TYPES: readonly NotificationTypeName[] = [
   'cashback',
   'cash_drop_friday',
   'created_by_user',
+  'deposit_refunded',
   'jackpot_win',
   'loyalty_chest_unlocked',
   'loyalty_allocation',

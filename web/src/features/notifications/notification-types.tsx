@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { NotificationType } from '../../__generated__/NotificationsList_viewer.graphql';
 
 /*
- * What each of the 15 notification types (docs/rules.md#notifications) reads as and looks like: a short label
+ * What each of the 16 notification types (docs/rules.md#notifications) reads as and looks like: a short label
  * above the backend's own subject and message, and an icon in a colour of its kind (money in, money out, loyalty,
  * tournaments, messages). A type the schema does not know yet (OTHER) reads as a plain message.
  */
@@ -75,6 +75,7 @@ export const NOTIFICATION_TYPES: Record<NotificationType, TypeInfo> = {
   CASHBACK: { label: 'Cashback', icon: 'cashback', kind: 'money', action: TRANSACTIONS },
   CASH_DROP_FRIDAY: { label: 'Friday cash drop', icon: 'cashDrop', kind: 'money', action: TRANSACTIONS },
   CREATED_BY_USER: { label: 'Message from PlayLive', icon: 'user', kind: 'message' },
+  DEPOSIT_REFUNDED: { label: 'Deposit returned', icon: 'rollback', kind: 'money', action: TRANSACTIONS },
   JACKPOT_WIN: { label: 'Jackpot win', icon: 'jackpot', kind: 'money', action: TRANSACTIONS },
   LOYALTY_CHEST_UNLOCKED: {
     label: 'Chest ready',
