@@ -25,7 +25,9 @@ export type SaferGamblingCode =
   | 'LOSS_LIMIT_REACHED'
   | 'SESSION_LIMIT_REACHED'
   | 'TAKING_A_BREAK'
-  | 'SELF_EXCLUDED';
+  | 'SELF_EXCLUDED'
+  /** Real-money play paused until the player answers the reality check (answerRealityCheck). */
+  | 'REALITY_CHECK_DUE';
 
 /** Every error a client sees carries extensions.code; the message is the text docs/rules.md#error-messages gives. */
 export function gatewayError(

@@ -317,8 +317,11 @@ describe("the casino's refusals", () => {
       { amount: { amount: '-60.00' }, status: 'REFUNDED', title: expect.stringMatching(/^Deposit returned/) },
       { amount: { amount: '60.00' }, status: 'REFUNDED', title: expect.stringMatching(/^Deposit( ·|$)/) },
     ]);
-    // The casino's deposit_refunded, which this schema does not name (yet): OTHER, with the casino's own words.
-    expect(viewer.notifications.edges[0].node).toEqual({ type: 'OTHER', subject: 'Deposit returned' });
+    // The casino's deposit_refunded, named by the schema, with the casino's own words.
+    expect(viewer.notifications.edges[0].node).toEqual({
+      type: 'DEPOSIT_REFUNDED',
+      subject: 'Deposit returned',
+    });
   });
 
   it('refuses real play past the play-time limit with SESSION_LIMIT_REACHED until midnight', async () => {
@@ -348,6 +351,74 @@ describe("the casino's refusals", () => {
     expect(error.message).toBe(
       `You have reached your daily play time limit of 15 minutes. You can play for real money again from ${resetsAt}.`,
     );
+  });
+
+  it('pauses real play with REALITY_CHECK_DUE once the session lasts the interval, until answerRealityCheck', async () => {
+    const { token } = await signUp(stack, 'Ruth Reality');
+    await credit(stack, token, '100.00');
+    await stack.gql(SET_REALITY, { input: { minutes: 15 } }, { token });
+    const live = subscribe(
+      liveClient(stack, token),
+      `subscription { viewerEvents(catchUp: true) { name ... on SafeGamblingEvent { reason code message } } }`,
+    );
+    await live.next((r) => r.data?.viewerEvents.name === 'snapshot');
+    const CHECK = 'realityCheck { sessionStartedAt nextCheckAt due playedMinutes }';
+    const ANSWER = `mutation($input: AnswerRealityCheckInput!) { answerRealityCheck(input: $input) {
+      sessionEnded answered { sessionStartedAt due } safeGambling { ${CHECK} } viewer { id } clientMutationId } }`;
+    const spin = async () =>
+      (
+        await fetch(`${stack.sandbox.url}/sandbox/spin`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ gameCode, stake: '0.10' }),
+        })
+      ).status;
+
+    expect((await stack.gql(LAUNCH, { code: gameCode }, { token })).errors).toBeUndefined();
+    const check = (await stack.gql(`{ viewer { safeGambling { ${CHECK} } } }`, {}, { token })).data.viewer
+      .safeGambling.realityCheck;
+    expect(check).toMatchObject({ due: false, playedMinutes: 0 });
+    expect(Date.parse(check.nextCheckAt) - Date.parse(check.sessionStartedAt)).toBe(15 * 60_000);
+    // Play without a pause (a pause of more than 5 minutes would end the session): a spin every 4 minutes.
+    for (let i = 0; i < 3; i++) {
+      await sandboxPost(stack, '/sandbox/clock', { advance_minutes: 4 });
+      expect(await spin()).toBe(200);
+    }
+    await sandboxPost(stack, '/sandbox/clock', { advance_minutes: 3 });
+    // The spin is refused inside the game; the live channel says so, and a launch is refused with the code.
+    expect(await spin()).toBe(403);
+    const announced = await live.next((r) => r.data?.viewerEvents.reason === 'LIMIT_REACHED');
+    expect(announced.data.viewerEvents).toMatchObject({ code: 'REALITY_CHECK_DUE' });
+    const error = refusal(await stack.gql(LAUNCH, { code: gameCode }, { token }));
+    expect(error.extensions).toEqual({ code: 'REALITY_CHECK_DUE', resetsAt: check.nextCheckAt });
+    expect(error.message).toBe(
+      'Reality check: you have been playing for 15 minutes. Choose to keep playing or stop before your next spin.',
+    );
+
+    const continued = await stack.gql(
+      ANSWER,
+      { input: { choice: 'CONTINUE', clientMutationId: 'r1' } },
+      { token },
+    );
+    expect(continued.errors).toBeUndefined();
+    expect(continued.data.answerRealityCheck).toMatchObject({
+      sessionEnded: false,
+      answered: { sessionStartedAt: check.sessionStartedAt, due: true },
+      safeGambling: { realityCheck: { sessionStartedAt: check.sessionStartedAt, due: false } },
+      clientMutationId: 'r1',
+    });
+    expect(await spin()).toBe(200);
+
+    const stopped = await stack.gql(ANSWER, { input: { choice: 'STOP' } }, { token });
+    expect(stopped.data.answerRealityCheck).toMatchObject({
+      sessionEnded: true,
+      safeGambling: { realityCheck: null },
+    });
+    const bad = await stack.gql(ANSWER, { input: { choice: 'LATER' } }, { token });
+    expect(bad.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    const guest = await stack.gql(ANSWER, { input: { choice: 'STOP' } });
+    expect(guest.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    live.stop();
   });
 
   it('refuses deposits, real launches, coupons and tournament joins during a break with TAKING_A_BREAK; the live channel tells', async () => {

@@ -264,7 +264,7 @@ describe('tournaments at the real clock', () => {
     expect(act.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
-  it('starts and stops play with tournamentAction', async () => {
+  it('starts and stops play with tournamentAction; the clock starts at the launch of a game that counts', async () => {
     const { token } = await newPlayer(stack);
     const ACT = `mutation($id: ID!, $action: TournamentActionName!) {
       tournamentAction(input: { tournamentId: $id, action: $action, clientMutationId: "a" }) {
@@ -280,7 +280,26 @@ describe('tournaments at the real clock', () => {
     await stack.gql(JOIN, { id: tid(1) }, { token });
     const started = await stack.gql(ACT, { id: tid(1), action: 'START' }, { token });
     expect(started.errors).toBeUndefined();
-    const entry = started.data.tournamentAction.tournament.myEntry;
+    // START no longer starts the clock: opening a game that counts does.
+    expect(started.data.tournamentAction.tournament.myEntry).toMatchObject({
+      isViewer: true,
+      startedAt: null,
+    });
+    const games = await stack.gql(
+      `query($id: ID!) { tournament(id: $id) { eligibleGames(first: 1) { edges { node { code } } } } }`,
+      { id: tid(1) },
+    );
+    const code =
+      games.data.tournament.eligibleGames?.edges[0]?.node.code ??
+      (await stack.gql('{ games(first: 1) { edges { node { code } } } }')).data.games.edges[0].node.code;
+    const launched = await stack.gql(
+      `mutation($code: String!) { launchGame(input: { code: $code, demo: false }) { url } }`,
+      { code },
+      { token },
+    );
+    expect(launched.errors).toBeUndefined();
+    const opened = await stack.gql(ACT, { id: tid(1), action: 'START' }, { token });
+    const entry = opened.data.tournamentAction.tournament.myEntry;
     expect(entry.isViewer).toBe(true);
     expect(Math.abs(Date.parse(entry.startedAt) - Date.now())).toBeLessThan(10_000);
 

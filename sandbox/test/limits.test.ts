@@ -83,6 +83,7 @@ describe('GET and PUT /api/limits', () => {
       },
       reality_check_minutes: 60,
       reality_check_choices: [15, 30, 60, 120],
+      reality_check: null,
       restriction: null,
       history: [],
     });
@@ -340,6 +341,108 @@ describe('play-time limit', () => {
     // A new Johannesburg day: play again.
     await advance(Math.ceil((midnight - t) / MINUTE));
     expect((await launch(p.token)).status).toBe(200);
+  });
+});
+
+describe('the reality check', () => {
+  const answer = (token: string, choice: unknown) =>
+    api(sb.url, 'POST', '/api/realityCheck', { token, body: { choice } });
+  /** Keeps playing for `minutes` (a multiple of 5): a spin every 5 minutes, so the session never lapses. */
+  async function playFor(token: string, minutes: number) {
+    for (let played = 0; played < minutes; played += 5) {
+      await advance(5);
+      expect((await spin(token, 0.1)).status).toBe(200);
+    }
+  }
+
+  it('refuses spins and launches once the session has lasted the interval, until the player answers', async () => {
+    const p = await newPlayer(sb.url);
+    await credit(p.token, 50);
+    await setLimits(p.token, { reality_check_minutes: 15 });
+    const live = await listen(p.token, p.user.id);
+
+    const started = await now();
+    expect((await launch(p.token)).status).toBe(200);
+    expect((await limits(p.token)).body.reality_check).toEqual({
+      session_started_at: iso(started),
+      next_check_at: iso(started + 15 * MINUTE),
+      due: false,
+      played_minutes: 0,
+    });
+    await playFor(p.token, 10);
+    await advance(5);
+    // 15 minutes since the launch: the casino pauses play, and says so on the live channel.
+    const refused = await spin(p.token, 0.1);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error:
+        'Reality check: you have been playing for 15 minutes. Choose to keep playing or stop before your next spin.',
+      safer_gambling: { code: 'reality_check_due', period: null, resets_at: iso(started + 15 * MINUTE) },
+    });
+    expect(await live.nth(1)).toMatchObject({ reason: 'limit_reached', code: 'reality_check_due' });
+    // Opening the game again does not get round it, nor does waiting a few minutes on the question.
+    expect((await launch(p.token)).body.safer_gambling.code).toBe('reality_check_due');
+    await advance(4);
+    expect((await spin(p.token, 0.1)).status).toBe(403);
+    expect((await limits(p.token)).body.reality_check).toMatchObject({ due: true, played_minutes: 19 });
+
+    // Continue: play goes on, and the next check falls due an interval from the answer.
+    const answered = await now();
+    const continued = await answer(p.token, 'continue');
+    expect(continued.status).toBe(200);
+    expect(continued.body).toMatchObject({
+      choice: 'continue',
+      session_ended: false,
+      answered: { session_started_at: iso(started), due: true },
+      reality_check: {
+        session_started_at: iso(started),
+        next_check_at: iso(answered + 15 * MINUTE),
+        due: false,
+      },
+    });
+    await playFor(p.token, 10);
+    await advance(5);
+    expect((await spin(p.token, 0.1)).body.safer_gambling.code).toBe('reality_check_due');
+
+    // Stop: the session ends; the next real-money moment starts a new one.
+    const stopped = await answer(p.token, 'stop');
+    expect(stopped.body).toMatchObject({ choice: 'stop', session_ended: true, reality_check: null });
+    expect((await limits(p.token)).body.reality_check).toBeNull();
+    const restarted = await now();
+    expect((await spin(p.token, 0.1)).status).toBe(200);
+    expect((await limits(p.token)).body.reality_check).toMatchObject({
+      session_started_at: iso(restarted),
+      due: false,
+    });
+  });
+
+  it('starts a new session after a pause of more than 5 minutes, never refuses demo play, and checks the answer', async () => {
+    const p = await newPlayer(sb.url);
+    await credit(p.token, 50);
+    await setLimits(p.token, { reality_check_minutes: 15 });
+    expect((await launch(p.token)).status).toBe(200);
+    await playFor(p.token, 10);
+    // Away for 20 minutes: they had stopped, so this spin begins a new session rather than meeting the check.
+    await advance(20);
+    expect((await spin(p.token, 0.1)).status).toBe(200);
+    await playFor(p.token, 10);
+    await advance(5);
+    expect((await spin(p.token, 0.1)).status).toBe(403);
+    const demo = await api(sb.url, 'POST', '/sandbox/spin', {
+      body: { gameCode: game.game_code, stake: 0.1, demo: true },
+    });
+    expect(demo.status).toBe(200);
+
+    expect((await answer(p.token, 'later')).status).toBe(422);
+    expect((await api(sb.url, 'POST', '/api/realityCheck', { body: { choice: 'stop' } })).status).toBe(401);
+    // Another player has no session: their answer changes nothing.
+    const other = await newPlayer(sb.url);
+    expect((await answer(other.token, 'continue')).body).toMatchObject({
+      session_ended: false,
+      answered: null,
+      reality_check: null,
+    });
+    expect((await spin(p.token, 0.1)).status).toBe(403);
   });
 });
 

@@ -411,44 +411,82 @@ describe('joining', () => {
 });
 
 describe('start and stop', () => {
-  it('starts once, counts play time, and accumulates it on stop', async () => {
+  /** A real-money launch of a game (by its backend id), as the game modal asks for it. */
+  const launch = (gameId: number, token: string) =>
+    api(sb.url, 'GET', `/api/games/${gameId}/false`, { token });
+
+  it('START PLAYING starts nothing; opening a game that counts starts the clock once, counts play time, and accumulates it on stop', async () => {
     const t = await seeded('late_registration', false);
     const p = await newPlayer(sb.url);
     await join(t.id, p.token);
     const started = await act(t.id, 'start', p.token);
     expect(started.status).toBe(200);
-    const firstStart = started.body.tournament.my_entry.started_at;
-    expect(Date.parse(firstStart)).toBe(nowMs);
+    expect(started.body.tournament.my_entry).toMatchObject({ started_at: null, time_played: 0 });
+    setNow(5 * MINUTE);
+    expect((await one(t.id, p.token)).body.tournament.my_entry).toMatchObject({
+      started_at: null,
+      time_played: 0,
+    });
 
-    setNow(10 * MINUTE);
+    // Opening a game (every game counts here) starts the clock, and tells the tournament's watchers.
+    published.length = 0;
+    expect((await launch(7, p.token)).status).toBe(200);
+    const firstStart = (await one(t.id, p.token)).body.tournament.my_entry.started_at;
+    expect(Date.parse(firstStart)).toBe(nowMs);
+    expect(published).toContainEqual({
+      channel: `tournament.${t.id}`,
+      event: 'tournamentUpdated',
+      data: { refresh: true },
+    });
+
+    setNow(15 * MINUTE);
     expect((await one(t.id, p.token)).body.tournament.my_entry.time_played).toBe(600);
     const stopped = await act(t.id, 'stop', p.token);
     expect(stopped.status).toBe(200);
     expect(stopped.body.tournament.my_entry.time_played).toBe(600);
 
-    setNow(20 * MINUTE);
+    setNow(25 * MINUTE);
     expect((await one(t.id, p.token)).body.tournament.my_entry.time_played).toBe(600);
-    const again = await act(t.id, 'start', p.token);
-    expect(again.body.tournament.my_entry.started_at).toBe(firstStart);
-    setNow(21 * MINUTE);
+    expect((await act(t.id, 'start', p.token)).body.tournament.my_entry.time_played).toBe(600);
+    expect((await launch(8, p.token)).status).toBe(200);
+    expect((await one(t.id, p.token)).body.tournament.my_entry.started_at).toBe(firstStart);
+    setNow(26 * MINUTE);
     const stoppedAgain = await act(t.id, 'stop', p.token);
     expect(stoppedAgain.body.tournament.my_entry.time_played).toBe(660);
     // A second stop adds nothing.
-    setNow(30 * MINUTE);
+    setNow(35 * MINUTE);
     expect((await act(t.id, 'stop', p.token)).body.tournament.my_entry.time_played).toBe(660);
   });
-  it('limits a buy-in player to buy_in_duration minutes from the first start', async () => {
+
+  it('starts a buy-in player’s window when they open one of its games, not another, and limits it to buy_in_duration minutes', async () => {
     const t = await seeded('late_registration', true);
     expect(t.buy_in_duration).toBe(60);
+    expect(t.game_ids.length).toBeGreaterThan(0);
     const p = await richPlayer();
     expect((await join(t.id, p.token)).status).toBe(200);
     expect((await act(t.id, 'start', p.token)).status).toBe(200);
-    setNow(61 * MINUTE);
+    // Neither START PLAYING nor a game that does not count starts the 60 minutes.
+    setNow(30 * MINUTE);
+    const other = sb.db.prepare('SELECT id FROM games ORDER BY id').all() as { id: number }[];
+    const notCounted = other.find((g) => !t.game_ids.includes(g.id))!.id;
+    expect((await launch(notCounted, p.token)).status).toBe(200);
+    expect((await one(t.id, p.token)).body.tournament.my_entry.started_at).toBeNull();
+    const opened = await launch(t.game_ids[0], p.token);
+    expect(opened.status).toBe(200);
+    expect(opened.body.tournamentId).toBe(t.id);
+    expect(Date.parse((await one(t.id, p.token)).body.tournament.my_entry.started_at)).toBe(nowMs);
+
+    setNow(91 * MINUTE);
     const stopped = await act(t.id, 'stop', p.token);
     expect(stopped.body.tournament.my_entry.time_played).toBe(3600);
     const late = await act(t.id, 'start', p.token);
     expect(late.status).toBe(422);
     expect(late.body.error).toBe('Your tournament play time has run out.');
+    // Opening a game again does not restart a window that has run out.
+    expect((await launch(t.game_ids[0], p.token)).body.tournamentId).toBeNull();
+    expect(Date.parse((await one(t.id, p.token)).body.tournament.my_entry.started_at)).toBe(
+      ANCHOR + 30 * MINUTE,
+    );
   });
   it('refuses start before the tournament starts', async () => {
     const t = await seeded('registering', false);

@@ -5,7 +5,9 @@
  * browser context with its own session); a 24-hour break, confirmed in its dialog, puts the calm page in place of the
  * games while a withdrawal still goes through. At 390 px the page renders and a limit saves; a self-exclusion,
  * confirmed with its checkbox, signs the player out and the casino then refuses their sign-in, naming the end date.
- * axe finds no serious violation on the page, the dialogs and the calm pages.
+ * axe finds no serious violation on the page, the dialogs and the calm pages. At both widths the reality check pauses
+ * play (issue 40, item 4): once the casino's clock has the session at the interval, the game's spin is refused, the
+ * reminder covers the game (inert) until the player answers, and Keep playing or Stop playing reaches the casino.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,12 +157,19 @@ describe('safer gambling on a desktop', () => {
     await confirm.getByRole('button', { name: 'Start my break' }).click();
     await breaks.getByText('Your break has started. It ends on', { exact: false }).waitFor();
     await expect.poll(() => confirm.count()).toBe(0);
+    // At once, with no reload: the header's Deposit has gone.
+    await expect
+      .poll(() => page.getByRole('banner').getByRole('button', { name: 'Deposit' }).count())
+      .toBe(0);
 
     // The games: the calm page, with the end date and the balance.
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: "You're taking a break" }).waitFor();
     const until = (await page.getByText(/^until \d{4}-\d\d-\d\d \d\d:\d\d$/).textContent())!;
     await page.getByText('Your balance: R500.00').waitFor();
+    // The header keeps the balance, with no Deposit beside it: the casino refuses deposits during the break.
+    await page.getByRole('button', { name: 'Wallet: R500.00' }).waitFor();
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Deposit' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: /^Play / }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     // The menu's way to the slots leads to the same page.
@@ -224,4 +233,80 @@ describe('safer gambling on a phone', () => {
       )
       .waitFor();
   });
+});
+
+describe('the reality check pauses play', () => {
+  for (const [width, viewport] of [
+    ['1366', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`refuses a spin once the session lasts the interval, covers the game until the player answers (${width} px)`, async () => {
+      const player = await newPlayer(stack, { name: `Reality ${width}`, credit: '100.00' });
+      await casino(player, '/api/limits', { reality_check_minutes: 15 }, 'PUT');
+      const games = (await (await fetch(`${stack.sandbox.url}/api/allgames`)).json()) as {
+        id: number;
+        game_code: string;
+      }[];
+      const game = games[0]!;
+      await startAfresh(page, { viewport, token: player.token });
+      await page.goto(`/?play=${game.id}`);
+      const dialog = page.getByRole('dialog').first();
+      const frame = page.frameLocator('iframe');
+      const spinButton = frame.getByRole('button', { name: 'Spin' });
+      await expect.poll(() => frame.locator('#balance').textContent()).toBe('R100.00');
+      // Fifteen minutes of the casino's clock without a pause (a spin every few minutes), as the game would play.
+      const spinAtCasino = () => casino(player, '/sandbox/spin', { gameCode: game.game_code, stake: 1 });
+      for (const minutes of [4, 4, 4]) {
+        await casino(player, '/sandbox/clock', { advance_minutes: minutes });
+        await spinAtCasino();
+      }
+      await casino(player, '/sandbox/clock', { advance_minutes: 3 });
+
+      // The game's own spin is refused by the casino, and the reminder comes up over the game.
+      await spinButton.click();
+      await frame
+        .getByText('Reality check: you have been playing for 15 minutes.', { exact: false })
+        .waitFor();
+      const reminder = page.getByRole('alertdialog', { name: 'Reality check' });
+      await reminder.getByText('Your game is paused until you choose.').waitFor();
+      const iframe = page.locator('iframe');
+      expect(await iframe.getAttribute('inert')).not.toBeNull();
+      // Covered: no click reaches the game, and the casino refuses a spin from elsewhere too.
+      await expect(spinButton.click({ timeout: 1_000 })).rejects.toThrow();
+      const refused = await fetch(`${stack.sandbox.url}/sandbox/spin`, {
+        method: 'POST',
+        headers: player.auth,
+        body: JSON.stringify({ gameCode: game.game_code, stake: 1 }),
+      });
+      expect(refused.status).toBe(403);
+      // Keys go to the reminder, whose first answer has the focus.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80)))
+        .toContain('Keep playing');
+      await page.screenshot({ path: `/tmp/reality-check-${width}.png` });
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+
+      const limits = async () =>
+        (
+          (await casino(player, '/api/limits', undefined, 'GET')) as {
+            reality_check: { due: boolean } | null;
+          }
+        ).reality_check;
+      if (width === '1366') {
+        // Keep playing: the casino has the answer, the game is playable again and the next spin goes through.
+        await reminder.getByRole('button', { name: 'Keep playing' }).click();
+        await expect.poll(() => reminder.count()).toBe(0);
+        expect(await iframe.getAttribute('inert')).toBeNull();
+        expect(await limits()).toMatchObject({ due: false });
+        await spinButton.click();
+        await expect.poll(() => frame.locator('#result').getAttribute('class')).not.toBe('error');
+        await frame.getByText(/You won|No win this time/).waitFor();
+      } else {
+        // Stop playing: the session ends and the game closes.
+        await reminder.getByRole('button', { name: 'Stop playing' }).click();
+        await expect.poll(() => dialog.count()).toBe(0);
+        expect(await limits()).toBeNull();
+      }
+    });
+  }
 });

@@ -121,7 +121,7 @@ describe('tournaments', () => {
     expect(await card.getByText('Live', { exact: true }).count()).toBe(1);
     await joinAndClimb(page, card, token);
 
-    // "Choose a game" lists the tournament's games; the chosen game's page says it scores there.
+    // "Choose a game" lists the tournament's games; the chosen game opens, and says it scores there.
     await card.getByRole('button', { name: 'Choose a game' }).click();
     const choose = page.getByRole('dialog', { name: 'Choose a game' });
     const listed = choose
@@ -131,8 +131,10 @@ describe('tournaments', () => {
     expect(await listed.count()).toBe(24);
     await choose.getByText('Showing 24 of 30 games').waitFor();
     await listed.first().click();
+    await page.frameLocator('iframe').getByRole('button', { name: 'Spin' }).waitFor();
     await page.getByText(`This game scores in ${BUY_IN_TOURNAMENT} on spins of R5.00 or more.`).waitFor();
-    expect(await seriousViolations(page), 'a game that scores').toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]'), 'a game that scores').toEqual([]);
+    await page.getByRole('button', { name: 'Stop playing' }).click();
     // Another game's page says it does not count, and offers the tournament's games.
     await page.goto(`/game/${target.otherGameCode}`);
     const note = page.getByRole('region', { name: 'Your tournaments' });
@@ -158,6 +160,66 @@ describe('tournaments', () => {
       .waitFor();
   });
 
+  for (const [width, viewport] of [
+    ['1366', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`starts the paid tournament's clock when the player opens one of its games, not on Start playing (${width} px)`, async () => {
+      const player = await newPlayer(stack, { name: 'Clara Clock', credit: '500.00' });
+      const joined = await fetch(`${stack.sandbox.url}/api/tournaments/${target.id}`, {
+        method: 'POST',
+        headers: player.auth,
+        body: '{}',
+      });
+      expect(joined.status).toBe(200);
+      const startedAt = async () => {
+        const res = await fetch(`${stack.sandbox.url}/api/tournaments/${target.id}`, {
+          headers: player.auth,
+        });
+        return ((await res.json()) as { tournament: { my_entry: { started_at: string | null } } }).tournament
+          .my_entry.started_at;
+      };
+      await startAfresh(page, { viewport, token: player.token });
+      let card: Locator;
+      if (width === '1366') {
+        await page.goto('/tournaments');
+        card = page.getByRole('article', { name: BUY_IN_TOURNAMENT });
+      } else {
+        await page.goto(`/tournaments?modal=tournaments&tournament=${target.id}`);
+        card = page
+          .getByRole('dialog', { name: 'Tournaments' })
+          .getByRole('article', { name: BUY_IN_TOURNAMENT });
+      }
+      await card.getByText('You’re in').waitFor();
+      await card.getByRole('button', { name: 'Start playing' }).click();
+      // Start playing opens the tournament's game chooser; nothing has started yet.
+      const choose = page.getByRole('dialog', { name: 'Choose a game' });
+      const listed = choose
+        .getByRole('list', { name: `Games that count in ${BUY_IN_TOURNAMENT}` })
+        .getByRole('link');
+      await listed.first().waitFor();
+      await choose
+        .getByText('Your 60 minutes of play start when you open a game.', { exact: false })
+        .waitFor();
+      await page.screenshot({ path: `/tmp/tournament-chooser-${width}.png` });
+      expect(await startedAt()).toBeNull();
+      expect(await page.getByText('Play time left').count()).toBe(0);
+
+      // Picking a game opens it for real money, and that starts the 60 minutes.
+      await listed.first().click();
+      const game = page.getByRole('dialog').filter({ has: page.locator('iframe') });
+      await game.waitFor();
+      await page.frameLocator('iframe').getByRole('button', { name: 'Spin' }).waitFor();
+      await expect.poll(startedAt).not.toBeNull();
+      expect(Math.abs(Date.parse((await startedAt())!) - Date.now())).toBeLessThan(60_000);
+      await game.getByRole('button', { name: 'Stop playing' }).click();
+      if (width === '390') {
+        await page.goto(`/tournaments?modal=tournaments&tournament=${target.id}`);
+      }
+      await card.getByText(/Play time left\s*00 H 5\d M/).waitFor();
+    });
+  }
+
   it('ticks a countdown on the clock', async () => {
     // A context of its own: the fake clock stays installed in a page, and would hold the next tests' timers.
     const { page } = await stack.open(DESKTOP);
@@ -179,6 +241,47 @@ describe('tournaments', () => {
     expect(fell).toBeGreaterThanOrEqual(2);
     expect(fell).toBeLessThanOrEqual(3);
   });
+
+  for (const [width, viewport] of [
+    ['1366', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`shows each game's whole name in the tiles of the games that count, never cut off (${width} px)`, async () => {
+      await startAfresh(page, { viewport, token: (await newPlayer(stack, { name: 'Nomsa Names' })).token });
+      await page.goto('/tournaments');
+      const card = page.getByRole('article', { name: BUY_IN_TOURNAMENT });
+      const inCard = card.getByRole('list', { name: `Games that count in ${BUY_IN_TOURNAMENT}` });
+      await inCard.getByRole('link').first().waitFor();
+      /** Each tile's name as drawn: its text, and whether all of it fits in its box (no ellipsis, nothing hidden). */
+      const names = (list: Locator) =>
+        list.getByRole('link').evaluateAll((links) =>
+          links.map((link) => {
+            const name = link.querySelector(':scope > span')!;
+            const style = getComputedStyle(name);
+            return {
+              text: name.textContent,
+              whole:
+                name.scrollWidth <= name.clientWidth + 1 &&
+                name.scrollHeight <= name.clientHeight + 1 &&
+                style.textOverflow !== 'ellipsis',
+            };
+          }),
+        );
+      const cut = (list: { text: string | null; whole: boolean }[]) => list.filter((n) => !n.whole);
+      expect(cut(await names(inCard))).toEqual([]);
+      // And in the list of all of them.
+      await card.getByRole('button', { name: /^See all \d+ games/ }).click();
+      const all = page
+        .getByRole('dialog', { name: 'Choose a game' })
+        .getByRole('list', { name: `Games that count in ${BUY_IN_TOURNAMENT}` });
+      await all.getByRole('link').first().waitFor();
+      const inModal = await names(all);
+      expect(inModal.length).toBeGreaterThan(4);
+      expect(cut(inModal)).toEqual([]);
+      if (process.env.E2E_SHOTS_DIR)
+        await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/tournament-games-${width}.png` });
+    });
+  }
 
   it('lets a guest watch, opens one tournament from the address, and asks them to log in to join', async () => {
     await startAfresh(page, { viewport: PHONE, token: null });

@@ -5,6 +5,7 @@ import { gatewayError } from '../errors.js';
 import type { LimitPeriodName } from '../models.js';
 import { loadActivity, loadPlaySummary } from '../upstream/activity.js';
 import {
+  answerRealityCheck,
   changeLimits,
   loadSafeGambling,
   selfExclude,
@@ -130,6 +131,18 @@ export const saferGamblingResolvers: Resolvers = {
       return changed(ctx, input.clientMutationId, () =>
         changeLimits(ctx.scope.upstream, { reality_check_minutes: minutes }),
       );
+    },
+
+    answerRealityCheck: async (_root, { input }, ctx) => {
+      const userId = await requirePlayerId(ctx);
+      const choice = input.choice === 'STOP' ? 'stop' : 'continue';
+      const answer = await answerRealityCheck(ctx.scope.upstream, choice);
+      return {
+        ...answer,
+        safeGambling: await loadSafeGambling(ctx.scope.upstream),
+        viewer: viewerOf(userId),
+        clientMutationId: input.clientMutationId ?? null,
+      };
     },
 
     takeABreak: (_root, { input }, ctx) =>

@@ -85,6 +85,7 @@ const SAFER_GAMBLING_CODES: Record<string, SaferGamblingCode> = {
   session_limit_reached: 'SESSION_LIMIT_REACHED',
   taking_a_break: 'TAKING_A_BREAK',
   self_excluded: 'SELF_EXCLUDED',
+  reality_check_due: 'REALITY_CHECK_DUE',
 };
 const LIMIT_PERIODS: Record<string, 'DAY' | 'WEEK' | 'MONTH'> = { day: 'DAY', week: 'WEEK', month: 'MONTH' };
 
@@ -245,7 +246,7 @@ export class UpstreamClient {
   /** One circuit per upstream resource: a resource that keeps failing is refused at once (circuit-breaker.ts). */
   private readonly breakers: CircuitBreakers;
   /** Told of every token the casino responds 401 to (see whenSessionRefused). */
-  private sessionRefused: ((token: string) => void) | null = null;
+  private sessionRefused: ((token: string, reason: string | null) => void) | null = null;
 
   constructor(
     readonly config: GatewayConfig,
@@ -363,7 +364,7 @@ export class UpstreamClient {
         : upstreamUnavailable();
     }
     // A 401 to any call means the session is over (docs/rules.md), whichever request or check sent it.
-    if (response.status === 401 && call.token) this.sessionRefused?.(call.token);
+    if (response.status === 401 && call.token) this.sessionRefused?.(call.token, sessionEndReason(body));
     if (response.status >= 400) {
       const refusal = saferGamblingRefusal(body);
       if (refusal) throw gatewayError(refusal.code, upstreamMessage(body), refusal.extensions);
@@ -392,7 +393,7 @@ export class UpstreamClient {
   }
 
   /** `listener` hears of each token the casino responds 401 to: its session is over (realtime/session-ends.ts). */
-  whenSessionRefused(listener: (token: string) => void): void {
+  whenSessionRefused(listener: (token: string, reason: string | null) => void): void {
     this.sessionRefused = listener;
   }
 

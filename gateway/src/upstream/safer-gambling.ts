@@ -42,6 +42,24 @@ const RestrictionJson = z.object({
   ends_at: iso,
 });
 
+/** The current play session's reality check (docs/rules.md#safer-gambling). */
+const RealityCheckJson = z.object({
+  session_started_at: iso,
+  next_check_at: iso,
+  due: z.boolean(),
+  played_minutes: minutes,
+});
+
+const toRealityCheck = (r: z.infer<typeof RealityCheckJson> | null | undefined) =>
+  r
+    ? {
+        sessionStartedAt: r.session_started_at,
+        nextCheckAt: r.next_check_at,
+        due: r.due,
+        playedMinutes: r.played_minutes,
+      }
+    : null;
+
 const LimitsJson = z.object({
   limits: z.object({
     deposit: PeriodsJson,
@@ -56,6 +74,8 @@ const LimitsJson = z.object({
   }),
   reality_check_minutes: z.number().int().positive(),
   reality_check_choices: z.array(z.number().int().positive()),
+  // Left out by a casino that does not pause play for the reality check: no session known.
+  reality_check: RealityCheckJson.nullable().optional(),
   restriction: RestrictionJson.nullable(),
   history: z.array(z.object({ at: iso, description: z.string() })),
 });
@@ -105,6 +125,7 @@ function toSafeGambling(raw: unknown): SafeGamblingModel {
     },
     realityCheckMinutes: rest.reality_check_minutes,
     realityCheckChoices: rest.reality_check_choices,
+    realityCheck: toRealityCheck(rest.reality_check),
     restriction: rest.restriction ? toRestriction(rest.restriction) : null,
     history: rest.history,
   };
@@ -127,6 +148,21 @@ export async function changeLimits(
   change: LimitsChange,
 ): Promise<SafeGamblingModel> {
   return toSafeGambling(await upstream.write({ method: 'PUT', path: '/api/limits', json: change }));
+}
+
+const AnswerJson = z.object({
+  session_ended: z.boolean(),
+  answered: RealityCheckJson.nullable(),
+});
+
+/**
+ * POST /api/realityCheck: the player's answer to the reality check (continue or stop), then the tools as they now
+ * stand (read again: the answer's own response carries only the reality check).
+ */
+export async function answerRealityCheck(upstream: RequestUpstream, choice: 'continue' | 'stop') {
+  const raw = await upstream.write({ method: 'POST', path: '/api/realityCheck', json: { choice } });
+  const answer = parseUpstream(AnswerJson, raw, 'realityCheck');
+  return { sessionEnded: answer.session_ended, answered: toRealityCheck(answer.answered) };
 }
 
 /** POST /api/timeout: a break of 24h, 7d or 6w, from now. */

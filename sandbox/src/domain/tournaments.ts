@@ -435,6 +435,24 @@ export function addTournamentPoints(
   for (const id of affected) publishTournamentRefresh(ctx, id);
 }
 
+/**
+ * Called by each real-money game launch: in every tournament where a spin on this game would score for the player
+ * (see scoringTournaments), their clock starts now if it has not yet (started_at, which begins a buy-in's play
+ * window) and a play session opens; each such tournament's watchers are told. START PLAYING (PUT start) no longer
+ * starts the clock: the player's play time begins when they open a game that counts.
+ */
+export function startTournamentClocks(ctx: SandboxContext, userId: number, gameId: number): void {
+  const now = ctx.clock();
+  const started = ctx.db.transaction(() =>
+    scoringTournaments(ctx.db, userId, gameId, now).map(({ t, startedAt }) => {
+      if (!startedAt) markEntryStarted(ctx.db, t.id, userId, now);
+      openSession(ctx.db, t.id, userId, now);
+      return t.id;
+    }),
+  )();
+  for (const id of started) publishTournamentRefresh(ctx, id);
+}
+
 /** The running tournament this player has joined that counts this game, for the game launch response; else null. */
 export function tournamentIdForGame(ctx: SandboxContext, userId: number, gameId: number): number | null {
   return scoringTournaments(ctx.db, userId, gameId, ctx.clock())[0]?.t.id ?? null;

@@ -13,11 +13,12 @@ import {
   recentGames,
   startRealPlay,
 } from '../domain/games.js';
-import { tournamentIdForGame } from '../domain/tournaments.js';
+import { startTournamentClocks, tournamentIdForGame } from '../domain/tournaments.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
 import { assertAllowed } from '../domain/safer-gambling/guard.js';
 import { recordRealPlay } from '../domain/safer-gambling/play-time.js';
+import { checkRealityCheck } from '../domain/safer-gambling/reality-check.js';
 
 const LaunchParams = z.object({
   gameId: z.string().max(120),
@@ -52,9 +53,13 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const launched = { ...gameJson(game), provider };
     if (!owner) return { gameUrl: `${base}#demo=1`, game: launched, tournamentId: null };
     assertAllowed(ctx, owner.userId, { kind: 'launch' });
+    // A launch starts the play session, or is refused while its reality check awaits an answer.
+    checkRealityCheck(ctx, owner.userId);
     const now = ctx.clock();
     const token = startRealPlay(db, owner.userId, game.id, now);
     recordRealPlay(db, owner.userId, 'launch', now);
+    // Opening a game that counts in a joined tournament starts that tournament's clock (docs/rules.md#tournament-stages).
+    startTournamentClocks(ctx, owner.userId, game.id);
     return {
       gameUrl: `${base}#session=${token}`,
       game: launched,

@@ -12,6 +12,7 @@ import {
   SESSION_LIMIT_STEP_MINUTES,
 } from '../domain/safer-gambling/limits.js';
 import { announce } from '../domain/safer-gambling/refusal.js';
+import { answerRealityCheck } from '../domain/safer-gambling/reality-check.js';
 import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
 
@@ -61,6 +62,10 @@ const LimitsBody = z
   })
   .strict();
 
+const RealityCheckBody = z
+  .object({ choice: z.enum(['continue', 'stop'], { error: "must be 'continue' or 'stop'" }) })
+  .strict();
+
 export function register(app: FastifyInstance, ctx: SandboxContext): void {
   const { db } = ctx;
 
@@ -77,5 +82,13 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     // Every open tab and device reads the tools again when they change.
     if (changeLimits(db, userId, body, now)) announce(ctx, userId, { reason: 'changed' });
     return limitsResponse(db, userId, now);
+  });
+
+  // The player's answer to a reality check that is due (docs/rules.md#safer-gambling): continue starts the next
+  // interval from now, stop ends the play session. Until one of them, real-money spins are refused.
+  app.post('/api/realityCheck', async (req) => {
+    const { userId } = requireUser(ctx, req);
+    const body = parse(RealityCheckBody, req.body);
+    return answerRealityCheck(db, userId, body.choice, ctx.clock());
   });
 }

@@ -7,8 +7,6 @@ import {
   getTournament,
   joinTournament,
   listTournaments,
-  markEntryStarted,
-  openSession,
   playWindowExpired,
   publishTournamentRefresh,
   stageOf,
@@ -102,8 +100,9 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     return { tournament: tournamentJson(db, t, now, { viewerId: userId }) };
   });
 
-  // start: sets started_at on the first start and opens a play session; only while the tournament runs and, for a
-  // buy-in, while the player's window (buy_in_duration minutes from started_at) lasts.
+  // start: says whether the player may play now (the tournament runs and, for a buy-in, the player's window of
+  // buy_in_duration minutes from started_at lasts), refusing otherwise. It no longer starts the clock: started_at
+  // is set, and a play session opens, when the player launches a game that counts (startTournamentClocks).
   // stop: closes the open session, adding its time (capped at the window's end) to time_played.
   app.put<{ Params: { id: string; action: string } }>('/api/tournaments/:id/:action', async (req) => {
     const { userId } = requireUser(ctx, req);
@@ -119,10 +118,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
       if (now.getTime() < t.times.tournament_start.getTime())
         throw new ApiError(422, 'This tournament has not started yet.');
       if (playWindowExpired(t, entry, now)) throw new ApiError(422, 'Your tournament play time has run out.');
-      if (!entry.started_at) {
-        markEntryStarted(db, t.id, userId, now);
-      }
-      openSession(db, t.id, userId, now);
+      // Nothing starts here: the clock starts when the player opens a game that counts (GET /api/games/:id/false).
     } else {
       closeSession(db, t, entry, now);
     }

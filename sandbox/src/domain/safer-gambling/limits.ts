@@ -8,6 +8,7 @@ import { expireDeposits } from '../wallet.js';
 import { listAudit, writeAudit, type AuditAction } from './audit.js';
 import type { GuardedAction } from './guard.js';
 import { minutesPlayed } from './play-time.js';
+import { realityCheckJson } from './reality-check.js';
 import { refuse, type LimitPeriod } from './refusal.js';
 import { currentRestriction, restrictionJson } from './restrictions.js';
 
@@ -503,6 +504,8 @@ export function limitsResponse(db: Db, userId: number, now: Date) {
     },
     reality_check_minutes: user?.reality_check_minutes ?? 60,
     reality_check_choices: [...REALITY_CHECK_CHOICES],
+    // The current play session's reality check (reality-check.ts), null when none is open.
+    reality_check: realityCheckJson(db, userId, now),
     restriction: restrictionJson(currentRestriction(db, userId, now)),
     history: listAudit(db, userId, HISTORY_LENGTH),
   };

@@ -9,7 +9,9 @@ export type RefusalCode =
   | 'loss_limit_reached'
   | 'session_limit_reached'
   | 'taking_a_break'
-  | 'self_excluded';
+  | 'self_excluded'
+  /** The reality check awaits the player's answer (reality-check.ts); refused with 403. */
+  | 'reality_check_due';
 
 export type LimitPeriod = 'day' | 'week' | 'month';
 

@@ -103,11 +103,103 @@ describe('the game screen', () => {
   });
 });
 
+describe('the reality check that pauses play', () => {
+  /** The casino's answer to answerRealityCheck. */
+  const answered = (environment: Environment, sessionEnded: boolean) =>
+    act(async () => {
+      const sent = operation(environment, 'realityCheckAnswerMutation');
+      environment.mock.resolve(
+        sent,
+        MockPayloadGenerator.generate(sent, {
+          AnswerRealityCheckPayload: () => ({ sessionEnded }),
+          SafeGambling: () => ({ realityCheck: null }),
+        }),
+      );
+    });
+
+  it('covers the game and makes it inert when the casino pauses a spin, until the player keeps playing', async () => {
+    const environment = renderWithRelay(<GamePlayModal params={{ code: 'great-fruits' }} />, undefined, {
+      at: '/',
+    });
+    await screen.findByRole('dialog');
+    const launch = operation(environment, 'LaunchGameMutation');
+    await act(async () => {
+      environment.mock.resolve(
+        launch,
+        MockPayloadGenerator.generate(launch, { Game: () => ({ name: 'Great Fruits' }) }),
+      );
+    });
+    const frame = await screen.findByTitle('Great Fruits');
+    expect(frame.hasAttribute('inert')).toBe(false);
+    await act(async () => {
+      environment.mock.nextValue(operation(environment, 'limitRefusalSubscription'), {
+        data: {
+          viewerEvents: {
+            __typename: 'SafeGamblingEvent',
+            name: 'saferGambling',
+            reason: 'LIMIT_REACHED',
+            code: 'REALITY_CHECK_DUE',
+            message: 'Reality check: you have been playing for 60 minutes.',
+          },
+        },
+      });
+    });
+    const reminder = screen.getByRole('alertdialog', { name: 'Reality check' });
+    expect(frame.hasAttribute('inert')).toBe(true);
+    expect(frame.getAttribute('tabindex')).toBe('-1');
+    // Not a refusal: the reminder, with its answers.
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(within(reminder).getByRole('button', { name: 'Keep playing' }));
+    expect(operation(environment, 'realityCheckAnswerMutation').request.variables.input).toEqual({
+      choice: 'CONTINUE',
+    });
+    // The reminder waits for the casino to have the answer.
+    expect(screen.getByRole('alertdialog', { name: 'Reality check' })).toBeTruthy();
+    await answered(environment, false);
+    expect(screen.queryByRole('alertdialog', { name: 'Reality check' })).toBeNull();
+    expect(frame.hasAttribute('inert')).toBe(false);
+  });
+
+  it('shows the reminder for a launch the casino paused, and launches again once the player keeps playing', async () => {
+    const environment = renderWithRelay(<GamePlayModal params={{ code: 'great-fruits' }} />, undefined, {
+      at: '/',
+    });
+    await screen.findByRole('dialog');
+    const message = 'Reality check: you have been playing for 60 minutes.';
+    await act(async () => {
+      environment.mock.reject(
+        operation(environment, 'LaunchGameMutation'),
+        Object.assign(new Error(message), {
+          errors: [
+            { message, extensions: { code: 'REALITY_CHECK_DUE', resetsAt: '2026-11-27T22:00:00.000Z' } },
+          ],
+        }),
+      );
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Reality check' });
+    const reminder = within(dialog).getByRole('alertdialog', { name: 'Reality check' });
+    expect(dialog.querySelector('iframe')).toBeNull();
+    fireEvent.click(within(reminder).getByRole('button', { name: 'Keep playing' }));
+    await answered(environment, false);
+    const launches = environment.mock
+      .getAllOperations()
+      .filter((op) => op.request.node.params.name === 'LaunchGameMutation');
+    expect(launches).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog', { name: 'Reality check' })).toBeNull();
+  });
+});
+
 describe('the reality check reminder', () => {
   it('shows the time played, the stakes and the net result this session, with the ways out', async () => {
     const since = Date.parse('2026-11-27T08:00:00.000Z');
     const environment = renderWithRelay(
-      <RealityCheckReminder playedMinutes={60} since={since} onKeepPlaying={() => {}} onLeave={() => {}} />,
+      <RealityCheckReminder
+        playedMinutes={60}
+        since={since}
+        onKeepPlaying={() => {}}
+        onStop={() => {}}
+        onLeave={() => {}}
+      />,
       undefined,
       { at: '/' },
     );
@@ -120,6 +212,7 @@ describe('the reality check reminder', () => {
         sent,
         MockPayloadGenerator.generate(sent, {
           PlaySummary: () => ({ staked: { cents: 4000 }, net: { cents: -1250 } }),
+          RealityCheck: () => ({ playedMinutes: 60 }),
         }),
       );
     });
@@ -127,6 +220,7 @@ describe('the reality check reminder', () => {
       'You have played for 60 minutes. Staked R40.00, net −R12.50 this session.',
     );
     expect(within(reminder).getByRole('button', { name: 'Keep playing' })).toBeTruthy();
+    expect(within(reminder).getByRole('button', { name: 'Stop playing' })).toBeTruthy();
     expect(within(reminder).getByRole('link', { name: 'Take a break' }).getAttribute('href')).toBe(
       '/account/safer-gambling#take-a-break',
     );
@@ -141,6 +235,7 @@ describe('the reality check reminder', () => {
         playedMinutes={15}
         since={Date.now()}
         onKeepPlaying={() => {}}
+        onStop={() => {}}
         onLeave={() => {}}
       />,
       undefined,

@@ -13,8 +13,13 @@ import { BonusPlayNote } from './BonusPlayNote';
 import styles from './GamePlayModal.module.css';
 import { TournamentEligibility } from './TournamentEligibility';
 import { buttonClass } from '../../ui/Button';
-import { isLimitRefusal, useLimitRefusals } from './limit-refusal';
-import { REALITY_CHECK_CHOICES, useRealityCheck, useRealityCheckInterval } from './reality-check';
+import { isLimitRefusal, isRealityCheckDue, useLimitRefusals } from './limit-refusal';
+import {
+  REALITY_CHECK_CHOICES,
+  useAnswerRealityCheck,
+  useRealityCheck,
+  useRealityCheckInterval,
+} from './reality-check';
 import { RealityCheckReminder } from './RealityCheckReminder';
 import { GAMES_NEED_CONNECTION } from './play';
 import { useOnline } from '../../shared/offline/connection';
@@ -39,7 +44,9 @@ const WalletAfterPlay = graphql`
  * the page behind does not scroll and the chat widget hides. A launch the casino refuses stops the game and shows
  * the casino's own message; stopping refreshes the wallet (the balance the spins left). A safer-gambling refusal
  * (docs/rules.md#safer-gambling) of the launch or of a spin is said on the game screen itself, with the way to the
- * Safer gambling page; so is the reality check, at the player's interval.
+ * Safer gambling page; so is the reality check, at the player's interval or as soon as the casino pauses play for it
+ * (REALITY_CHECK_DUE, on a spin or a launch): while it is up the game is covered and inert (no click or key reaches
+ * it) until the player answers, and the answer goes to the casino (answerRealityCheck), which holds spins till then.
  */
 export default function GamePlayModal({ params }: Pick<ModalProps<'game'>, 'params'>) {
   if (!params.code && !params.gameId)
@@ -82,19 +89,26 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
     /** Whether it scores in the player's tournaments (real play only). */
     ref: TournamentEligibility_game$key;
   } | null>(null);
-  const started = useRef(false);
+  /** Which launch attempt was sent (a launch paused for the reality check is tried again once it is answered). */
+  const started = useRef(-1);
+  const [attempt, setAttempt] = useState(0);
   const [reminderMinutes, chooseReminder] = useRealityCheckInterval();
   const reality = useRealityCheck(game !== null && !props.demo, reminderMinutes);
+  const answerRealityCheck = useAnswerRealityCheck();
+  const [answering, setAnswering] = useState(false);
+  /** The casino paused the launch itself for the reality check: the game starts once the player answers. */
+  const [launchPaused, setLaunchPaused] = useState(false);
   /** The casino's refusal of the launch (the game does not start) or of a spin (the game stays). */
   const [refusal, setRefusal] = useState<string | null>(null);
-  useLimitRefusals(game !== null && !props.demo, setRefusal);
+  useLimitRefusals(game !== null && !props.demo, setRefusal, reality.show);
+  const paused = reality.playedMinutes !== null;
 
   // Offline, nothing is sent: the launch waits for the network and starts by itself when it is back.
   const online = useOnline();
   useEffect(() => {
-    // Once per opening (React's development double effects must not launch twice).
-    if (started.current || !online) return;
-    started.current = true;
+    // Once per attempt (React's development double effects must not launch twice).
+    if (started.current === attempt || !online) return;
+    started.current = attempt;
     const gameId = props.gameId ? Number(props.gameId) : null;
     launch({
       input: {
@@ -109,18 +123,43 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
           ref: response.launchGame.game,
         }),
       (err: Error) => {
+        if (isRealityCheckDue(err)) {
+          setLaunchPaused(true);
+          return reality.show();
+        }
         if (isLimitRefusal(err)) return setRefusal(err.message);
         closeModal();
         showAlert(err.message, 'The game could not start');
       },
     );
-  }, [launch, props.code, props.gameId, props.demo, online]);
+    // reality.show is stable; the effect runs again only for a new attempt.
+  }, [launch, props.code, props.gameId, props.demo, online, attempt]);
 
   // The spins have moved the balance: the header shows it fresh.
   const refreshWallet = () => fetchQuery(environment, WalletAfterPlay, {}).subscribe({});
   const stop = () => {
     closeModal();
     refreshWallet();
+  };
+  /** The reminder's answers: the casino has each before the screen moves on. */
+  const keepPlaying = () => {
+    setAnswering(true);
+    void answerRealityCheck('CONTINUE').then(() => {
+      setAnswering(false);
+      reality.dismiss();
+      if (launchPaused) {
+        setLaunchPaused(false);
+        setAttempt((a) => a + 1);
+      }
+    });
+  };
+  const stopSession = () => {
+    setAnswering(true);
+    void answerRealityCheck('STOP').then(stop);
+  };
+  const leaveForTools = () => {
+    void answerRealityCheck('STOP');
+    stop();
   };
 
   return (
@@ -138,7 +177,13 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
           <div>
             <div className={styles.bar}>
               <Dialog.Title className={styles.title}>
-                {game ? game.name : refusal ? 'The game could not start' : 'Starting the game'}
+                {game
+                  ? game.name
+                  : refusal
+                    ? 'The game could not start'
+                    : launchPaused
+                      ? 'Reality check'
+                      : 'Starting the game'}
                 {props.demo && <span className={styles.demo}>Demo</span>}
               </Dialog.Title>
               <div className={styles.tools}>
@@ -166,12 +211,16 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
               <BonusPlayNote />
             </Suspense>
           )}
+          {/* The game is covered while the reminder is up: no pointer reaches it (and the frame is inert to keys). */}
+          {paused && <div className={styles.pauseCover} aria-hidden="true" />}
           {reality.playedMinutes !== null && (
             <RealityCheckReminder
               playedMinutes={reality.playedMinutes}
               since={reality.startedAt}
-              onKeepPlaying={reality.dismiss}
-              onLeave={stop}
+              onKeepPlaying={keepPlaying}
+              onStop={stopSession}
+              onLeave={leaveForTools}
+              answering={answering}
             />
           )}
           {refusal && (
@@ -186,8 +235,16 @@ function GamePlay(props: { code: string | undefined; gameId: string | undefined;
             </div>
           )}
           {game ? (
-            <iframe className={styles.frame} src={game.url} title={game.name} allow="autoplay; fullscreen" />
-          ) : refusal ? null : !online ? (
+            <iframe
+              className={styles.frame}
+              src={game.url}
+              title={game.name}
+              allow="autoplay; fullscreen"
+              inert={paused}
+              aria-hidden={paused || undefined}
+              tabIndex={paused ? -1 : undefined}
+            />
+          ) : refusal || launchPaused ? null : !online ? (
             <div className={styles.refusal} role="status">
               <p>{GAMES_NEED_CONNECTION}</p>
             </div>

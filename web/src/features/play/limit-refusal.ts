@@ -18,6 +18,15 @@ const SAFER_GAMBLING_CODES = new Set([
   'SELF_EXCLUDED',
 ]);
 
+/**
+ * The casino pauses real-money play when a reality check is due, until the player answers it: not a limit, so the
+ * screen shows the reminder (with its answers) rather than a refusal.
+ */
+const REALITY_CHECK_DUE = 'REALITY_CHECK_DUE';
+
+/** Whether a failed launch waits on the player's answer to the reality check. */
+export const isRealityCheckDue = (err: unknown) => (err as MutationError | null)?.code === REALITY_CHECK_DUE;
+
 /** Whether a failed launch is one of the casino's safer-gambling refusals. */
 export const isLimitRefusal = (err: unknown) =>
   SAFER_GAMBLING_CODES.has((err as MutationError | null)?.code ?? '');
@@ -29,6 +38,8 @@ const SPIN_CODES = new Set([
   'TAKING_A_BREAK',
   'SELF_EXCLUDED',
 ]);
+
+const noop = () => {};
 
 const Subscription = graphql`
   subscription limitRefusalSubscription {
@@ -45,9 +56,14 @@ const Subscription = graphql`
 
 /**
  * While `active` (a real-money game is open), calls `onRefused` (a stable function: a state setter) with the message
- * of each refusal the casino announces.
+ * of each refusal the casino announces, and `onRealityCheckDue` (stable too) when it paused a spin for the reality
+ * check.
  */
-export function useLimitRefusals(active: boolean, onRefused: (message: string) => void): void {
+export function useLimitRefusals(
+  active: boolean,
+  onRefused: (message: string) => void,
+  onRealityCheckDue: () => void = noop,
+): void {
   const environment = useRelayEnvironment();
   useEffect(() => {
     if (!active) return;
@@ -57,11 +73,12 @@ export function useLimitRefusals(active: boolean, onRefused: (message: string) =
       onNext: (response) => {
         const event = response?.viewerEvents;
         if (event?.__typename !== 'SafeGamblingEvent' || event.reason !== 'LIMIT_REACHED') return;
+        if (event.code === REALITY_CHECK_DUE) return onRealityCheckDue();
         if (event.code && SPIN_CODES.has(event.code) && event.message) onRefused(event.message);
       },
       // The game's own page says the refusal too: losing this subscription loses nothing else.
       onError: () => {},
     });
     return () => subscription.dispose();
-  }, [active, environment, onRefused]);
+  }, [active, environment, onRefused, onRealityCheckDue]);
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { realityCheckIntervalQuery } from '../../__generated__/realityCheckIntervalQuery.graphql';
+import type { realityCheckAnswerMutation } from '../../__generated__/realityCheckAnswerMutation.graphql';
 import type { realityCheckSaveMutation } from '../../__generated__/realityCheckSaveMutation.graphql';
 import { useMutation } from '../../shared/relay/useMutation';
 import { REALITY_CHECK_KEY } from '../../shared/storage';
@@ -92,17 +93,68 @@ export function useRealityCheckInterval() {
   return [minutes, choose] as const;
 }
 
-/** Minutes played since `startedAt` whenever a reminder is due (null between reminders); `dismiss` continues. */
+/**
+ * Minutes played since `startedAt` whenever a reminder is due (null between reminders); `dismiss` continues. The
+ * casino keeps the real clock and pauses play when a check is due (REALITY_CHECK_DUE): `show` brings the reminder up
+ * at once when it refuses a spin or a launch, whatever this screen's own timer says. After `dismiss` the next
+ * reminder is an interval away.
+ */
 export function useRealityCheck(active: boolean, minutes: number) {
   const [startedAt] = useState(() => Date.now());
   const [due, setDue] = useState<number | null>(null);
+  /** When the current interval began: the opening, or the last answer. */
+  const [intervalFrom, setIntervalFrom] = useState(startedAt);
   useEffect(() => {
     if (!active || due !== null) return;
     const timer = window.setTimeout(
       () => setDue(Math.round((Date.now() - startedAt) / 60_000)),
-      minutes * 60_000,
+      Math.max(0, intervalFrom + minutes * 60_000 - Date.now()),
     );
     return () => window.clearTimeout(timer);
-  }, [active, minutes, due, startedAt]);
-  return { playedMinutes: due, startedAt, dismiss: () => setDue(null) };
+  }, [active, minutes, due, startedAt, intervalFrom]);
+  const show = useCallback(
+    () => setDue((d) => d ?? Math.round((Date.now() - startedAt) / 60_000)),
+    [startedAt],
+  );
+  const dismiss = useCallback(() => {
+    setIntervalFrom(Date.now());
+    setDue(null);
+  }, []);
+  return { playedMinutes: due, startedAt, show, dismiss };
+}
+
+/** A player's answer to the reality check, as the casino takes it (answerRealityCheck). */
+type RealityCheckAnswer = 'CONTINUE' | 'STOP';
+
+/**
+ * Sends the player's answer to the casino, which pauses real-money play until it has one: CONTINUE lets spins go on
+ * for another interval, STOP ends the play session. Resolves once the casino has it (or could not be asked).
+ */
+export function useAnswerRealityCheck() {
+  const [send] = useMutation<realityCheckAnswerMutation>(graphql`
+    mutation realityCheckAnswerMutation($input: AnswerRealityCheckInput!) {
+      answerRealityCheck(input: $input) {
+        sessionEnded
+        viewer {
+          id
+          safeGambling {
+            realityCheck {
+              sessionStartedAt
+              nextCheckAt
+              due
+              playedMinutes
+            }
+          }
+        }
+      }
+    }
+  `);
+  return useCallback(
+    (choice: RealityCheckAnswer) =>
+      send({ input: { choice } }).then(
+        (r) => r.answerRealityCheck.sessionEnded,
+        () => false,
+      ),
+    [send],
+  );
 }

@@ -380,8 +380,17 @@ function Actions({ t, rows, now }: { t: Card; rows: number; now: number }) {
             </>
           )}
         </p>
+        {/* Start playing opens the chooser; the clock starts only when the player opens a game that counts. */}
         {t.inPlay && !entry?.startedAt && !started && (
-          <Button onClick={() => start(t.id, rows, () => setStarted(true))} disabled={starting}>
+          <Button
+            onClick={() =>
+              start(t.id, rows, () => {
+                setStarted(true);
+                openModal('tournamentGames', { tournament: t.id });
+              })
+            }
+            disabled={starting}
+          >
             {starting ? 'Starting…' : 'Start playing'}
           </Button>
         )}

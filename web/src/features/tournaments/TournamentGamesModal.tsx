@@ -4,7 +4,7 @@ import type { TournamentGamesModalQuery } from '../../__generated__/TournamentGa
 import type { TournamentGamesModal_tournament$key } from '../../__generated__/TournamentGamesModal_tournament.graphql';
 import type { TournamentGamesPaginationQuery } from '../../__generated__/TournamentGamesPaginationQuery.graphql';
 import { GameArt } from '../../shared/games/GameArt';
-import { closeModal } from '../../shared/modals/modal-store';
+import { closeModal, openModal } from '../../shared/modals/modal-store';
 import { Modal } from '../../shared/modals/Modal';
 import type { ModalProps } from '../../shared/modals/registry';
 import { Button } from '../../ui/Button';
@@ -12,13 +12,16 @@ import { LoadBoundary } from '../../ui/LoadBoundary';
 import { Spinner } from '../../ui/Spinner';
 import styles from './TournamentGamesModal.module.css';
 import { Link } from '../../ui/Link';
+import { useLayout } from '../../shared/layout-context';
 
 /** Games per page of "Choose a game". */
 const PAGE = 24;
 
 /**
- * "Choose a game" for one tournament: only the games whose spins score in it (docs/rules.md#which-spins-score), each
- * a link to its page, with the minimum stake. A tournament that counts every game sends the player to all games.
+ * "Choose a game" for one tournament: only the games whose spins score in it (docs/rules.md#which-spins-score), with
+ * the minimum stake. Picking one opens it for real money at once (the game modal), which is what starts a joined
+ * tournament's play-time clock (docs/rules.md#tournament-stages); each is still a link to its page, for a new tab. A
+ * tournament that counts every game sends the player to all games.
  */
 export default function TournamentGamesModal({ params }: Pick<ModalProps<'tournamentGames'>, 'params'>) {
   const [fetchKey, setFetchKey] = useState(0);
@@ -46,6 +49,11 @@ function Games({ id, fetchKey }: { id: string; fetchKey: number }) {
         tournament(id: $id) {
           name
           countsAllGames
+          buyInDurationMinutes
+          joined
+          myEntry {
+            startedAt
+          }
           minimumStake {
             formatted
           }
@@ -71,6 +79,10 @@ function Games({ id, fetchKey }: { id: string; fetchKey: number }) {
           </>
         )}
         {t.minimumStake && <> Each spin must be at least {t.minimumStake.formatted} to score.</>}
+        {/* The clock starts at the game, not at Start playing (docs/rules.md#tournament-stages). */}
+        {t.joined && t.buyInDurationMinutes && !t.myEntry?.startedAt && (
+          <> Your {t.buyInDurationMinutes} minutes of play start when you open a game.</>
+        )}
       </p>
       {t.countsAllGames ? (
         <Link to="/webplay/all" className={styles.allLink} onClick={closeModal}>
@@ -84,6 +96,7 @@ function Games({ id, fetchKey }: { id: string; fetchKey: number }) {
 }
 
 function GameList({ tournament, name }: { tournament: TournamentGamesModal_tournament$key; name: string }) {
+  const { signedIn } = useLayout();
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<
     TournamentGamesPaginationQuery,
     TournamentGamesModal_tournament$key
@@ -118,7 +131,25 @@ function GameList({ tournament, name }: { tournament: TournamentGamesModal_tourn
       <ul className={styles.grid} aria-label={`Games that count in ${name}`}>
         {games.edges.map(({ node: g }) => (
           <li key={g.id}>
-            <Link to={`/game/${encodeURIComponent(g.code)}`} className={styles.tile} onClick={closeModal}>
+            <Link
+              to={`/game/${encodeURIComponent(g.code)}`}
+              className={styles.tile}
+              onClick={(event) => {
+                // A player's plain click plays here; a guest (asked to sign in there) and a modified or middle
+                // click go to the game's page, as a link does.
+                if (
+                  !signedIn ||
+                  event.button !== 0 ||
+                  event.metaKey ||
+                  event.ctrlKey ||
+                  event.shiftKey ||
+                  event.altKey
+                )
+                  return closeModal();
+                event.preventDefault();
+                openModal('game', { code: g.code, demo: false });
+              }}
+            >
               <GameArt src={g.image} name={g.name} />
               <span className={styles.name}>{g.name}</span>
               {g.provider && <span className={styles.provider}>{g.provider.shortname}</span>}

@@ -6,8 +6,10 @@ import { useMutation } from '../../shared/relay/useMutation';
 import { gatewayMessage } from './errors';
 
 /**
- * Starting play in a joined tournament (tournamentAction START): the result updates the player's entry (its start
- * time begins a buy-in's play window). A refused start shows the error in an alert (docs/rules.md#error-messages).
+ * Starting play in a joined tournament (tournamentAction START): the casino checks the player may play now (the
+ * result updates the player's entry); the card then opens the tournament's game chooser. The play-time clock (a
+ * buy-in's window) starts only when the player opens a game that counts, not here. A refused start shows the error
+ * in an alert (docs/rules.md#error-messages).
  */
 export function useStartTournament() {
   const [send, inFlight] = useMutation<StartTournamentMutation>(graphql`
