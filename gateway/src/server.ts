@@ -145,7 +145,7 @@ function openParts(options: GatewayOptions): GatewayParts {
     redis,
     playerOf: (token) => shared.sessions.playerOf(token),
   });
-  client.whenSessionRefused((token) => realtime.sessionEnded(token));
+  client.whenSessionRefused((token, reason) => realtime.sessionEnded(token, reason));
   const graphiql = graphiqlPage(renderGraphiQL);
   return {
     ...upstream,

@@ -106,7 +106,10 @@ describe('loyalty chests (docs/rules.md#loyalty)', () => {
       diamondsTowardNextChest: 0,
       fullyUsed: false,
       thresholds: [0, 50, 100, 150, 200],
+      cap: 100,
     });
+    // Black has no cap: the thresholds alone mark its bar.
+    expect(summarizeTier('black', 2500, 0).cap).toBeNull();
   });
 });
 

@@ -276,6 +276,43 @@ describe('Subscription.viewerEvents', () => {
   });
 });
 
+describe('a session the casino ends, heard at once', () => {
+  let stack: Stack;
+  // The periodic check is an hour away: only the casino's own word can end the subscription in time.
+  beforeAll(async () => {
+    stack = await startStack({ gateway: { sessionCheckMs: 3_600_000 } });
+  });
+  afterAll(() => stack.close());
+
+  it("ends the subscription within a second, with the casino's reason, when the casino ends the session", async () => {
+    const p = await watchingPlayer(stack, 'Elsewhere Errol');
+    await sandboxPost(stack, '/sandbox/endSession', { reason: 'signed_in_elsewhere' }, p.token);
+    const last = await p.op.next((r) => Boolean(r.errors), 1000);
+    expect(last.errors[0].extensions).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      reason: 'signed_in_elsewhere',
+    });
+    await p.op.ended;
+  });
+
+  it("leaves the player's other sessions alone", async () => {
+    const p = await watchingPlayer(stack, 'Two Tabs Thabo');
+    const login = await stack.gql(`mutation($input: LoginInput!) { login(input: $input) { token } }`, {
+      input: { email: p.email, password: p.password },
+    });
+    const other = login.data.login.token as string;
+    const second = subscribe(liveClient(stack, other), VIEWER_EVENTS);
+    await until(() => stack.gateway.realtime.stats().subscribers === 2, 'two subscribers');
+    await sandboxPost(stack, '/sandbox/endSession', { reason: 'expired' }, p.token);
+    const last = await p.op.next((r) => Boolean(r.errors), 1000);
+    expect(last.errors[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', reason: 'expired' });
+    // The other session still hears the player's events.
+    await notify(stack, other, 'Still here');
+    const still = await second.next((r) => r.data?.viewerEvents?.__typename === 'NotificationEvent', 2000);
+    expect(still.data.viewerEvents.notification.subject).toBe('Still here');
+  });
+});
+
 describe('Subscription.tournamentUpdated', () => {
   let stack: Stack;
   beforeAll(async () => {

@@ -151,6 +151,33 @@ describe('profile', () => {
     const bad = await api(sb.url, 'POST', '/api/updateProfile', { token: p.token, body: { email: 'x@y.z' } });
     expect(bad.status).toBe(422);
   });
+  it('keeps a South African mobile number without its spaces, and refuses anything else beside the field', async () => {
+    const p = await newPlayer(sb.url);
+    const update = (phone: string | null) =>
+      api(sb.url, 'POST', '/api/updateProfile', { token: p.token, body: { phone } });
+    for (const [typed, kept] of [
+      ['082 555 0101', '0825550101'],
+      ['0715550101', '0715550101'],
+      ['+27 82 555 0101', '+27825550101'],
+    ] as const) {
+      const ok = await update(typed);
+      expect(ok.status).toBe(200);
+      expect(ok.body.user.phone).toBe(kept);
+    }
+    // Too short, the wrong prefix, +27 with 8 or 10 digits, letters.
+    for (const typed of ['082 555', '0125550101', '+27 82 555 010', '+27 82 555 01011', '082 555 010a']) {
+      const bad = await update(typed);
+      expect(bad.status, typed).toBe(422);
+      expect(bad.body.errors, typed).toEqual({
+        phone: [
+          'must be a South African mobile number: 10 digits starting 06, 07 or 08, or +27 and 9 digits',
+        ],
+      });
+    }
+    // The refused numbers changed nothing; null still clears the number.
+    expect((await api(sb.url, 'GET', '/api/account', { token: p.token })).body.phone).toBe('+27825550101');
+    expect((await update(null)).body.user.phone).toBeNull();
+  });
 });
 
 describe('registration affiliate', () => {

@@ -409,6 +409,10 @@ describe('the cashier for everyone', () => {
       await page.getByRole('button', { name: 'Cancel payment' }).click();
       // Cancelled on the payment page, and said so (not a bare "failed").
       await page.getByRole('dialog', { name: 'Cashier' }).getByText('The payment was cancelled.').waitFor();
+      // The method the player chose is still chosen (not the first, Pay by bank), ready to try again.
+      const back = page.getByRole('dialog', { name: 'Cashier' });
+      await expect.poll(() => back.getByRole('radio', { name: /^Card/ }).isChecked()).toBe(true);
+      expect(await back.getByRole('radio', { name: /^Pay by bank/ }).isChecked()).toBe(false);
       await shot(page, 'phone-deposit-failed');
       await expect
         .poll(() =>

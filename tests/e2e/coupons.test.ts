@@ -94,7 +94,7 @@ for (const [label, viewport] of [
       await dialog.getByLabel('Coupon code').fill('SPIN25');
       await dialog.getByRole('button', { name: 'Redeem' }).click();
       await dialog.getByText('Coupon SPIN25').waitFor();
-      await dialog.getByText('5× the bonus: R125.00').waitFor();
+      await dialog.getByText('5× the bonus, R125.00').waitFor();
       const lock = dialog.getByTestId('coupon-lock');
       expect(await lock.textContent()).toContain(
         'Your R1,000.00 cash will also be locked until you wager R125.00.',
@@ -107,6 +107,35 @@ for (const [label, viewport] of [
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await dialog.getByText('Coupon redeemed: R25.00 bonus added to your wallet.').waitFor();
       await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R1,025.00');
+    });
+
+    it('offers the coupon a promotion advertises with the casino’s terms, and redeems it from there', async () => {
+      const player = await newPlayer(stack, { name: 'Reload Reader', credit: '500' });
+      const page = await openAs(viewport, player.token, '/promotions#midweek-reload');
+      const card = page.getByRole('article', { name: 'Midweek Reload' });
+      // The numbers are the coupon's own, read from the casino (GET /api/couponPreview says the same).
+      const res = await fetch(`${stack.sandbox.url}/api/couponPreview?code=RELOAD50`, {
+        headers: { authorization: `Bearer ${player.token}` },
+      });
+      expect(await res.json()).toMatchObject({
+        bonus_amount: '50.00',
+        wager_multiplier: 20,
+        wagering_required: '1000.00',
+      });
+      expect(await card.getByTestId('promotion-coupon').textContent()).toBe(
+        'Coupon RELOAD50: R50.00 bonus, wager 20× the bonus, R1,000.00.',
+      );
+      await shot(page, `promotion-coupon-${label}`);
+      await card.getByRole('button', { name: 'Redeem RELOAD50' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Redeem a coupon' });
+      expect(await dialog.getByLabel('Coupon code').inputValue()).toBe('RELOAD50');
+      await dialog.getByRole('button', { name: 'Redeem' }).click();
+      await dialog.getByText('20× the bonus, R1,000.00').waitFor();
+      expect(await dialog.getByTestId('coupon-lock').textContent()).toContain(
+        'Your R500.00 cash will also be locked until you wager R1,000.00.',
+      );
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.getByText('Coupon redeemed: R50.00 bonus added to your wallet.').waitFor();
     });
 
     it('redeems the welcome coupon: the bonus in the header, then its wagering moving after a stake', async () => {
@@ -131,7 +160,7 @@ for (const [label, viewport] of [
       await code.fill('welcome100 '.toUpperCase());
       await dialog.getByRole('button', { name: 'Redeem' }).click();
       // Two steps: the coupon's terms first (no cash of the player's to lock), then Confirm applies it.
-      await dialog.getByText('10× the bonus: R1,000.00').waitFor();
+      await dialog.getByText('10× the bonus, R1,000.00').waitFor();
       await dialog.getByText('While you wager it, withdrawals are closed.', { exact: false }).waitFor();
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await dialog.getByText('Coupon redeemed: R100.00 bonus added to your wallet.').waitFor();
@@ -203,7 +232,7 @@ for (const [label, viewport] of [
       await page.getByRole('dialog', { name: 'Redeem a coupon' }).getByLabel('Coupon code').waitFor();
     });
 
-    it('edits the profile: checks beside the fields, saves, and the new name shows', async () => {
+    it('edits the profile: checks beside the fields, saves and says so, and the new name shows', async () => {
       const player = await newPlayer(stack, { name: 'Thandi Original' });
       const page = await openAs(viewport, player.token);
       await (await accountMenu(page, player.name)).getByRole('menuitem', { name: 'PROFILE' }).click();
@@ -216,15 +245,30 @@ for (const [label, viewport] of [
       await dialog.getByLabel('Mobile number (optional)').fill('call me');
       await dialog.getByRole('button', { name: 'Save changes' }).click();
       await dialog.getByText('Enter your name.').waitFor();
-      await dialog.getByText(/Enter a phone number like/).waitFor();
       await shot(page, `profile-errors-${label}`);
       expect(await modalViolations(page)).toEqual([]);
-
+      // Not a mobile number, or too short for one: the casino's word beside the field, and nothing is saved.
       await name.fill('Thandi Mokoena');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.getByText(/must be a South African mobile number/).waitFor();
+      await dialog.getByLabel('Mobile number (optional)').fill('082 555');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.getByText(/must be a South African mobile number/).waitFor();
+      expect(await dialog.getByLabel('Mobile number (optional)').getAttribute('aria-invalid')).toBe('true');
+
       await dialog.getByLabel('Mobile number (optional)').fill('+27 82 555 0199');
       await dialog.getByRole('button', { name: 'Save changes' }).click();
+      // Saved: the dialog says so, and shows the number as the casino keeps it.
+      await dialog.getByRole('status').getByText('Your profile is saved.').waitFor();
+      await expect
+        .poll(() => dialog.getByLabel('Mobile number (optional)').inputValue())
+        .toBe('+27825550199');
+      await shot(page, `profile-saved-${label}`);
+      await page
+        .getByRole('button', { name: 'Account menu for Thandi Mokoena', includeHidden: true })
+        .waitFor();
+      await dialog.getByText('Close', { exact: true }).click();
       await expect.poll(() => dialog.count()).toBe(0);
-      await page.getByRole('button', { name: 'Account menu for Thandi Mokoena' }).waitFor();
 
       // Saved at the casino: a fresh page shows it too.
       await page.reload();
@@ -232,7 +276,7 @@ for (const [label, viewport] of [
       await menu.getByRole('menuitem', { name: 'PROFILE' }).click();
       await expect
         .poll(() => dialog.getByLabel('Mobile number (optional)').inputValue())
-        .toBe('+27 82 555 0199');
+        .toBe('+27825550199');
     });
   });
 }
@@ -278,10 +322,13 @@ describe('coupons when things go wrong, and the flags', () => {
     await expect
       .poll(() => new URL(page.url()).pathname + new URL(page.url()).hash)
       .toBe('/promotions#welcome-package');
-    await page
-      .locator('#welcome-package')
-      .getByRole('heading', { name: /Welcome Bonus/ })
-      .waitFor();
+    const welcome = page.locator('#welcome-package');
+    await welcome.getByRole('heading', { name: 'Welcome Package' }).waitFor();
+    // Its numbers are the casino's offer (the cashier's), not the promotion's prose.
+    await welcome.getByText('250% bonus up to R2,500', { exact: true }).waitFor();
+    await welcome.getByText('Terms and conditions', { exact: true }).click();
+    await welcome.getByText(/wager 35× the bonus: your stakes/).waitFor();
+    await shot(page, 'welcome-promotion');
 
     await patchSite({ wagering_enabled: false, welcome_package_enabled: false });
     try {

@@ -185,6 +185,18 @@ describe('signing up, in and out', () => {
       await fetch(`${stack.sandbox.url}/api/account`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as { affiliate: string; tracking_id: string };
     expect(account).toMatchObject({ affiliate: 'partner7', tracking_id: 'cmp-42' });
+    // ?signup is read once: it left the address when registration opened (the other parameters stay)...
+    expect(new URL(page.url()).searchParams.has('signup')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('affid')).toBe('partner7');
+    // ...so a later sign-out the casino makes says why, in the login dialog, rather than opening registration.
+    await fetch(`${stack.sandbox.url}/sandbox/endSession`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ reason: 'signed_in_elsewhere' }),
+    });
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await login.getByText('Your session ended: you signed in on another device.').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Join PlayLive' }).count()).toBe(0);
   });
 
   it("says what is wrong beside each field, the site's checks first, then the casino's", async () => {
@@ -248,13 +260,14 @@ describe('signing up, in and out', () => {
     await finishOnboarding(page);
     await page.getByRole('button', { name: /Account menu for/ }).waitFor();
     const token = await tokenIn(page);
-    // The session ends elsewhere (another tab, an operator): the casino revokes it.
+    // The session ends elsewhere (another tab, an operator): the casino revokes it, and says so on the player's
+    // live channel, so the open tab signs out with no click and no reload (session-honesty.test.ts: a request's
+    // refusal does the same).
     await fetch(`${stack.sandbox.url}/api/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: '{}',
     });
-    await page.reload();
     await page.getByRole('dialog', { name: 'Log in' }).waitFor();
     expect(await tokenIn(page)).toBeNull();
     expect(await page.getByRole('button', { name: /Account menu for/ }).count()).toBe(0);
@@ -361,4 +374,55 @@ describe('the phone layout (390 px)', () => {
       .toMatch(/Promotions/);
     expect(await drawer.count()).toBe(0);
   });
+});
+
+describe("the signed-in home's promotions carousel", () => {
+  /** The boxes of what the visible banner says (its title, its call to action) and of the carousel's controls. */
+  async function carouselBoxes(p: Page) {
+    const carousel = p.getByRole('region', { name: 'Promotions' });
+    await carousel.getByRole('button', { name: 'Previous promotion' }).waitFor();
+    return carousel.evaluate((section) => {
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      };
+      const slide = section.querySelector('a[aria-hidden="false"]')!;
+      const words = [...slide.querySelectorAll(':scope > span > span')].map(box);
+      const controls = [...section.querySelectorAll('button')].map(box);
+      return { words, controls, carousel: box(section) };
+    });
+  }
+  type Box = { left: number; right: number; top: number; bottom: number };
+  const overlap = (a: Box, b: Box) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+  it.each([
+    ['320 px', { width: 320, height: 700 }],
+    ['390 px', PHONE],
+    ['1366 px', DESKTOP],
+  ] as const)(
+    'keeps its controls in their own corner at %s, clear of the title and See the offer',
+    async (label, viewport) => {
+      const player = await newPlayer(stack, { name: 'Carousel Carla' });
+      await startAfresh(page, { viewport, token: player.token });
+      await page.goto('/');
+      // Still, so the boxes are those of one banner.
+      await page.getByRole('button', { name: 'Pause the promotions' }).click();
+      const { words, controls, carousel } = await carouselBoxes(page);
+      expect(words).toHaveLength(2);
+      expect(controls).toHaveLength(3);
+      for (const control of controls) {
+        // Inside the carousel, in the bar under the picture, over none of the banner's words.
+        expect(control.right, label).toBeLessThanOrEqual(carousel.right);
+        expect(control.bottom, label).toBeLessThanOrEqual(carousel.bottom);
+        for (const word of words)
+          expect(overlap(control, word), `${label}: ${JSON.stringify({ control, word })}`).toBe(false);
+      }
+      for (const word of words) expect(word.right, label).toBeLessThanOrEqual(carousel.right);
+      if (process.env.E2E_SHOTS_DIR)
+        await page
+          .getByRole('region', { name: 'Promotions' })
+          .screenshot({ path: `${process.env.E2E_SHOTS_DIR}/carousel-${viewport.width}.png` });
+    },
+  );
 });

@@ -185,16 +185,41 @@ describe('sign-outs reach every tab and say why', () => {
     await startAfresh(page, { viewport: DESKTOP, token });
     await page.goto('/');
     await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R0.00');
+    // The tab is away (a page of the site's origin that runs none of its scripts) while the casino ends the session,
+    // so what tells the site is the refusal of its next request, not the live channel (the test below).
+    await page.goto('/assets/e2e-blank');
     await fetch(`${stack.sandbox.url}/sandbox/endSession`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ reason: 'signed_in_elsewhere' }),
     });
-    await page.reload();
+    await page.goto('/');
     const login = page.getByRole('dialog', { name: 'Log in' });
     await login.getByText('Your session ended: you signed in on another device.').waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('play_live_session_token'))).toBeNull();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+
+  it('an idle tab drops the balance and says why as soon as the casino ends the session, with no click', async () => {
+    const { token } = await newPlayer(stack, { name: 'Idle Ilse', credit: '25.00' });
+    await startAfresh(page, { viewport: PHONE, token });
+    await page.goto('/');
+    await expect.poll(() => wallet(page).getAttribute('aria-label')).toBe('Wallet: R25.00');
+    // The live channel is up (the gateway's session check is a minute away: only the casino's word is in time).
+    await expect.poll(() => stack.gateway.realtime.stats().subscribers).toBeGreaterThan(0);
+    await fetch(`${stack.sandbox.url}/sandbox/endSession`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ reason: 'expired' }),
+    });
+    // No click, no reload: the tab hears it on the player's live channel.
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await login
+      .getByText('Your session ended: it expired. Log in again to carry on.')
+      .waitFor({ timeout: 5000 });
+    expect(await wallet(page).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Account menu/, includeHidden: true }).count()).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('play_live_session_token'))).toBeNull();
   });
 });
 

@@ -52,6 +52,8 @@ export interface TierSummary {
   diamondsTowardNextChest: number;
   fullyUsed: boolean;
   thresholds: number[];
+  /** Diamonds whose chests the tier gives (USED_CAP); null for Black, which has no cap. */
+  cap: number | null;
 }
 
 /** Everything the schema shows about one tier, from its diamonds and used counts. */
@@ -64,5 +66,6 @@ export function summarizeTier(tier: TierName, diamonds: number, used: number): T
     diamondsTowardNextChest: diamondsTowardNextChest(diamonds, used),
     fullyUsed: isFullyUsed(tier, used),
     thresholds: [...TIER_THRESHOLDS[tier]],
+    cap: tier === 'black' ? null : USED_CAP,
   };
 }

@@ -13,7 +13,7 @@ import { loadTournamentProgress } from '../upstream/tournaments.js';
 import { tournamentStage } from '../domain/tournament-stage.js';
 import { LiveChannels, type ChannelAuthorizer, type LiveChannelStats } from './live-channels.js';
 import { SessionEnds } from './session-ends.js';
-import { Sessions } from './sessions.js';
+import { sessionEndedError, Sessions } from './sessions.js';
 import { SharedFanout, type FanoutStats } from './shared-fanout.js';
 import { TournamentRefresh } from './tournament-refresh.js';
 
@@ -56,7 +56,7 @@ export interface Realtime {
    * A session is over (signed out, or refused with a 401 by the casino): its subscriptions end now, on every
    * replica (realtime/session-ends.ts).
    */
-  sessionEnded(token: string): void;
+  sessionEnded(token: string, reason?: string | null): void;
   /** A player reset their password, ending their other sessions: every replica checks that player's now. */
   passwordReset(player: number): void;
   /**
@@ -150,7 +150,7 @@ function openParts(options: RealtimeOptions): RealtimeParts {
   });
   const sessionEnds = new SessionEnds(options.redis ?? null);
   sessionEnds.listen({
-    ended: (digest) => sessions.ended(digest),
+    ended: (digest, reason) => sessions.ended(digest, sessionEndedError(reason)),
     passwordReset: (player) => sessions.recheckPlayer(player),
   });
   const fanout = new SharedFanout({ maxQueued: MAX_QUEUED });
@@ -165,6 +165,9 @@ function openParts(options: RealtimeOptions): RealtimeParts {
   return { live, sessions, sessionEnds, fanout, tournaments, streams: { count: 0 } };
 }
 
+/** The casino's event on the player's channel when one of their sessions has ended (sandbox/README.md). */
+const SESSION_ENDED_EVENT = 'sessionEnded';
+
 /** Realtime.viewerFeed: the player's channel and session, until the subscriber leaves or either ends. */
 function viewerFeed(parts: RealtimeParts, userId: number, token: string, catchUp: boolean) {
   const { live, sessions, streams } = parts;
@@ -178,7 +181,11 @@ function viewerFeed(parts: RealtimeParts, userId: number, token: string, catchUp
     const stopChannel = live.watch(
       userChannel(userId),
       {
-        event: (name, data) => send({ kind: 'event', name, data }),
+        // The casino ended one of the player's sessions (docs/rules.md#sign-in-and-sessions): theirs are checked now,
+        // not at the next periodic check, so an idle tab on an ended session hears of it (with the casino's reason)
+        // at once. The event itself is not the subscriber's to see: it names no session.
+        event: (name, data) =>
+          name === SESSION_ENDED_EVENT ? sessions.recheckPlayer(userId) : send({ kind: 'event', name, data }),
         resubscribed: () => send({ kind: 'resync' }),
         ...(catchUp ? { subscribed: () => send({ kind: 'resync' }) } : {}),
         refused: end,
@@ -225,7 +232,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
     tournamentFeed: (id, token, known) => tournamentFeed(parts, id, token, known),
 
-    sessionEnded: (token) => sessionEnds.ended(token),
+    sessionEnded: (token, reason) => sessionEnds.ended(token, reason),
 
     passwordReset: (player) => sessionEnds.passwordReset(player),
 

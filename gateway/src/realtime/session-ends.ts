@@ -16,15 +16,22 @@ export const sessionDigest = (token: string): string =>
 
 /** One announcement on CHANNEL, as read from Redis: checked at the edge, since anything may publish there. */
 const Announcement = z.union([
-  z.object({ from: z.string().max(100), session: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.object({
+    from: z.string().max(100),
+    session: z.string().regex(/^[0-9a-f]{64}$/),
+    reason: z.string().max(40).optional(),
+  }),
   z.object({ from: z.string().max(100), player: z.number().int().positive() }),
 ]);
 type Announcement = z.infer<typeof Announcement>;
 
 /** What a replica does when it hears of an end: the local sessions' rules (realtime/sessions.ts). */
 export interface SessionEndHandler {
-  /** The session with this digest is over (signed out, or refused by the casino): its subscriptions end now. */
-  ended(digest: string): void;
+  /**
+   * The session with this digest is over (signed out, or refused by the casino, with its reason when it gave one):
+   * its subscriptions end now.
+   */
+  ended(digest: string, reason?: string): void;
   /** The player reset their password: the casino has ended their other sessions, whichever tokens they were. */
   passwordReset(player: number): void;
 }
@@ -63,17 +70,22 @@ export class SessionEnds {
     this.handler = handler;
   }
 
-  /** The session of `token` is over (a sign-out, or the casino's 401 to any call): every replica ends it. */
-  ended(token: string): void {
+  /**
+   * The session of `token` is over (a sign-out, or the casino's 401 to any call, with the reason it gave): every
+   * replica ends it.
+   */
+  ended(token: string, reason?: string | null): void {
     const digest = sessionDigest(token);
-    this.handler?.ended(digest);
+    this.handler?.ended(digest, reason ?? undefined);
     // A token is never good again once ended: once the others have been told, telling them again adds nothing.
     if (this.announced.has(digest)) return;
-    void this.publish({ from: this.replicaId, session: digest }).then((told) => {
-      if (!told) return;
-      this.announced.add(digest);
-      if (this.announced.size > MAX_ANNOUNCED) this.announced.delete(this.announced.values().next().value!);
-    });
+    void this.publish({ from: this.replicaId, session: digest, ...(reason ? { reason } : {}) }).then(
+      (told) => {
+        if (!told) return;
+        this.announced.add(digest);
+        if (this.announced.size > MAX_ANNOUNCED) this.announced.delete(this.announced.values().next().value!);
+      },
+    );
   }
 
   /** The player reset their password through this replica: every replica checks that player's sessions now. */
@@ -106,7 +118,7 @@ export class SessionEnds {
     }
     if (!parsed.success || parsed.data.from === this.replicaId) return;
     const announcement = parsed.data;
-    if ('session' in announcement) this.handler?.ended(announcement.session);
+    if ('session' in announcement) this.handler?.ended(announcement.session, announcement.reason);
     else this.handler?.passwordReset(announcement.player);
   }
 }

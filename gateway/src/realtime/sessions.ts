@@ -1,5 +1,5 @@
 import type { GraphQLError } from 'graphql';
-import { isAuthError, unauthenticated } from '../errors.js';
+import { gatewayError, isAuthError } from '../errors.js';
 import { sessionDigest } from './session-ends.js';
 
 type OnEnded = (error: GraphQLError) => void;
@@ -21,7 +21,12 @@ export interface SessionsOptions {
   playerOf?(token: string): number | null;
 }
 
-const sessionEnded = () => unauthenticated('Your session has ended. Please sign in again.');
+/**
+ * What a subscription on an ended session ends with: UNAUTHENTICATED, with the casino's reason when it gave one
+ * (extensions.reason, as a request's refusal carries it), so the site can say why.
+ */
+export const sessionEndedError = (reason?: string | null): GraphQLError =>
+  gatewayError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.', reason ? { reason } : {});
 
 /**
  * The sessions behind live subscriptions. A subscription outlives the request that proved its token, so each
@@ -58,7 +63,7 @@ export class Sessions {
    * The session with this digest (sessionDigest) is over, signed out or refused here or on another replica: its
    * subscriptions end now, not at the next check.
    */
-  ended(digest: string, error: GraphQLError = sessionEnded()) {
+  ended(digest: string, error: GraphQLError = sessionEndedError()) {
     const session = this.sessions.get(digest);
     if (!session) return;
     clearInterval(session.timer);
@@ -92,7 +97,9 @@ export class Sessions {
     try {
       await this.options.check(session.token);
     } catch (err) {
-      if (isAuthError(err)) this.ended(digest);
+      // An UNAUTHENTICATED is passed on as the casino gave it, so its reason (extensions.reason: signed in
+      // elsewhere, expired...) reaches the subscriber and the site can say why.
+      if (isAuthError(err)) this.ended(digest, err.extensions.code === 'UNAUTHENTICATED' ? err : undefined);
     }
   }
 }

@@ -22,5 +22,10 @@ export const UserEvents = {
   saferGambling: 'saferGambling',
   /** The player's FICA verification changed (a file arrived, a submission, a decision): the whole verification. */
   verification: 'verification',
+  /**
+   * One of the player's sessions was ended by the casino (or signed out at it): `{reason}`, no token. A client
+   * holding a session checks it now, rather than at its next call (docs/rules.md#sign-in-and-sessions).
+   */
+  sessionEnded: 'sessionEnded',
 } as const;
 export const TournamentEvents = { updated: 'tournamentUpdated' } as const;

@@ -6,12 +6,22 @@ import { requireUser } from '../http/auth.js';
 import { ApiError, parse } from '../http/errors.js';
 import { personName, playerText } from '../http/text.js';
 
+/**
+ * A South African mobile number: 10 digits starting 06, 07 or 08, or +27 and 9 digits. Spaces are allowed as typed
+ * ("082 555 0100") and taken out before it is checked and kept ("0825550100").
+ */
+const SA_MOBILE = /^(?:0[6-8][0-9]{8}|\+27[0-9]{9})$/;
+const SA_MOBILE_MESSAGE =
+  'must be a South African mobile number: 10 digits starting 06, 07 or 08, or +27 and 9 digits';
+
 const ProfileBody = z
   .object({
     name: personName().trim().min(1, 'is required').max(100).optional(),
     phone: playerText()
       .trim()
-      .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number')
+      .max(30)
+      .transform((phone) => phone.replace(/ /g, ''))
+      .pipe(z.string().regex(SA_MOBILE, SA_MOBILE_MESSAGE))
       .nullable()
       .optional(),
   })

@@ -22,6 +22,7 @@ import {
   registrationRefusal,
 } from '../domain/safer-gambling/restrictions.js';
 import { issueToken, revokeToken } from '../domain/tokens.js';
+import { publishSessionEnded } from '../domain/events.js';
 import { accountJson, findCredentials, findUser, isEmailTaken, isIdentityTaken } from '../domain/users.js';
 import { requireUser } from '../http/auth.js';
 import { ApiError, parse } from '../http/errors.js';
@@ -156,6 +157,7 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/api/logout', async (req) => {
     const owner = requireUser(ctx, req);
     revokeToken(db, owner.tokenHash, ctx.clock());
+    publishSessionEnded(ctx, owner.userId, 'signed_out');
     return { success: true };
   });
 

@@ -18,6 +18,7 @@ import {
   type SiteSettings,
 } from '../domain/site-settings.js';
 import { revokeToken, SESSION_END_REASONS } from '../domain/tokens.js';
+import { publishSessionEnded } from '../domain/events.js';
 import { markEmailVerified } from '../domain/users.js';
 import { registerBackOffice } from '../control/back-office.js';
 import { requireUser } from '../http/auth.js';
@@ -237,9 +238,10 @@ function registerClock(app: FastifyInstance, ctx: SandboxContext): void {
 
 function registerSessionEnd(app: FastifyInstance, ctx: SandboxContext): void {
   app.post('/sandbox/endSession', async (req) => {
-    const { tokenHash } = requireUser(ctx, req);
+    const { tokenHash, userId } = requireUser(ctx, req);
     const { reason } = parse(EndSessionBody, req.body);
     revokeToken(ctx.db, tokenHash, ctx.clock(), reason);
+    publishSessionEnded(ctx, userId, reason);
     return { success: true };
   });
 }

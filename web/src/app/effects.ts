@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { openAuth, openModal, openModalWhenFree } from '../shared/modals/modal-store';
 import { rememberAffiliate, rememberTrackingId } from '../shared/storage';
 import { takePendingGame } from '../features/play/pending-game';
@@ -31,14 +31,22 @@ export function isNewerVersion(announced: string, loaded: string): boolean {
 
 /**
  * ?affid= or ?code= (the affiliate), ?tracking_id= (kept for registration), ?signup (opens registration for a
- * guest), ?play={game id} (the game modal starts it), ?email_verified (after a second, the email-verified modal
- * for a signed-in, verified player).
+ * guest, then leaves the address: read once), ?play={game id} (the game modal starts it), ?email_verified (after a
+ * second, the email-verified modal for a signed-in, verified player).
  */
 export function useQueryParameters(viewer: { emailVerified: boolean } | null) {
   const location = useLocation();
+  const navigate = useNavigate();
   const signedIn = viewer !== null;
   const verified = viewer?.emailVerified === true;
+  // The address this hook itself put in place of one with ?signup: its other parameters were read already.
+  const withoutSignup = useRef<string | null>(null);
   useEffect(() => {
+    if (withoutSignup.current === location.search) {
+      withoutSignup.current = null;
+      return;
+    }
+    withoutSignup.current = null;
     const params = new URLSearchParams(location.search);
     const affid = params.get('affid') ?? params.get('code');
     if (affid) rememberAffiliate(affid);
@@ -47,6 +55,17 @@ export function useQueryParameters(viewer: { emailVerified: boolean } | null) {
     if (params.has('signup') && !signedIn) openAuth('registration');
     const play = Number(params.get('play'));
     if (Number.isSafeInteger(play) && play > 0) playGame({ gameId: String(play) }, { demo: false, signedIn });
+    // ?signup has done its part once registration has opened: left in the address it would open registration again
+    // at the next sign-out (in place of the login dialog that says why a session ended), on a reload, in a link.
+    if (params.has('signup')) {
+      params.delete('signup');
+      const rest = params.toString();
+      withoutSignup.current = rest ? `?${rest}` : '';
+      void navigate(
+        { pathname: location.pathname, search: withoutSignup.current, hash: location.hash },
+        { replace: true, preventScrollReset: true, state: location.state },
+      );
+    }
     if (params.has('email_verified') && signedIn && verified) {
       const timer = window.setTimeout(() => openModal('email-verified'), 1000);
       return () => window.clearTimeout(timer);

@@ -67,11 +67,13 @@ export const PENDING_GAME_KEY = 'play_live_pending_game';
 export const PAYMENT_INTENTS_KEY = 'play_live_payment_intents';
 /** A withdrawal whose outcome is not known yet (features/cashier/withdrawal-outcome.ts), likewise. */
 export const UNKNOWN_WITHDRAWAL_KEY = 'play_live_unknown_withdrawal';
+/** The payment method the player last chose in the cashier (features/cashier/DepositForm.tsx), likewise. */
+export const DEPOSIT_METHOD_KEY = 'play_live_deposit_method';
 
 /** Everything kept for the player: local storage's keys, and the tab's session storage's. */
 export const PLAYER_KEYS = {
   local: [SESSION_TOKEN_KEY, NOTIFICATIONS_KEY, REALITY_CHECK_KEY],
-  session: [PENDING_GAME_KEY, PAYMENT_INTENTS_KEY, UNKNOWN_WITHDRAWAL_KEY],
+  session: [PENDING_GAME_KEY, PAYMENT_INTENTS_KEY, UNKNOWN_WITHDRAWAL_KEY, DEPOSIT_METHOD_KEY],
 } as const;
 
 /** Storage refused: what keptForSession keeps lives as long as the page. */

@@ -19,6 +19,7 @@ import { session } from '../../shared/session';
 import { Button } from '../../ui/Button';
 import { LayoutContext } from '../../shared/layout-context';
 import { BreakGate } from '../../features/safer-gambling/BreakGate';
+import { depositsPaused } from '../../features/safer-gambling/deposits-paused';
 import styles from './AppLayout.module.css';
 import { ConnectionNotice } from './ConnectionNotice';
 import { Footer } from './Footer';
@@ -39,6 +40,11 @@ export const AppLayoutQuery = graphql`
       account {
         id
         emailVerified
+      }
+      safeGambling {
+        restriction {
+          endsAt
+        }
       }
     }
     site {
@@ -177,7 +183,11 @@ function Layout({ queryRef }: { queryRef: PreloadedQuery<AppLayoutQueryType> }) 
       <Footer signedIn={signedIn} />
       {drawerOpen && (
         <Suspense fallback={null}>
-          <Drawer onClose={() => setDrawerOpen(false)} signedIn={viewer !== null} />
+          <Drawer
+            onClose={() => setDrawerOpen(false)}
+            signedIn={viewer !== null}
+            depositsPaused={depositsPaused(viewer?.safeGambling?.restriction)}
+          />
         </Suspense>
       )}
       <ModalHost query={data} />

@@ -7,7 +7,16 @@ import { SideMenu } from './SideMenu';
  * The side menu as a drawer on phones: a dialog (focus kept inside, Escape closes, focus goes back to the button).
  * A signed-in player finds Deposit at its top, as in the header.
  */
-export default function Drawer({ onClose, signedIn = false }: { onClose: () => void; signedIn?: boolean }) {
+export default function Drawer({
+  onClose,
+  signedIn = false,
+  depositsPaused = false,
+}: {
+  onClose: () => void;
+  signedIn?: boolean;
+  /** A break or self-exclusion in force: no Deposit here either (docs/rules.md#safer-gambling). */
+  depositsPaused?: boolean;
+}) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -17,7 +26,7 @@ export default function Drawer({ onClose, signedIn = false }: { onClose: () => v
           <Dialog.Close className={styles.drawerClose} aria-label="Close the menu">
             ×
           </Dialog.Close>
-          {signedIn && (
+          {signedIn && !depositsPaused && (
             <button
               type="button"
               className={styles.drawerDeposit}

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { MockPayloadGenerator } from 'relay-test-utils';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +93,25 @@ describe('the header', () => {
       await screen.findByRole('button', { name: 'Account menu: your account details could not be loaded' }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+  });
+
+  it('offers no Deposit during a break (the casino refuses deposits then), and Deposit again without one', async () => {
+    const player = (restriction: unknown) => ({
+      Viewer: () => ({
+        account: { name: 'Naledi', welcomePackageExpired: true },
+        wallet: { combined: { formatted: 'R40.00' } },
+        safeGambling: { restriction },
+      }),
+      Site: () => ({ loyaltyEnabled: false, welcomePackageEnabled: false }),
+    });
+    const endsAt = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+    renderHeader(player({ kind: 'BREAK', endsAt }));
+    expect(await screen.findByRole('button', { name: 'Wallet: R40.00' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Deposit' })).toBeNull();
+    cleanup();
+
+    renderHeader(player(null));
+    expect(await screen.findByRole('button', { name: 'Wallet: R40.00' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deposit' })).toBeTruthy();
   });
 });

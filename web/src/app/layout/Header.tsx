@@ -10,6 +10,7 @@ import styles from './Header.module.css';
 import { BellIcon, GiftIcon, MenuIcon } from './icons';
 import { LoyaltyIcon } from '../../features/loyalty/LoyaltyIcon';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { depositsPaused } from '../../features/safer-gambling/deposits-paused';
 import { Link } from '../../ui/Link';
 
 // Players only: its menu code loads with the first signed-in header, not with every guest's page.
@@ -54,6 +55,11 @@ export function Header({
             enabled
             ...LoyaltyIcon_loyalty
           }
+          safeGambling {
+            restriction {
+              endsAt
+            }
+          }
         }
         site {
           loyaltyEnabled
@@ -72,6 +78,8 @@ export function Header({
   const account = viewer?.account ?? null;
   // Loyalty shows while the site has it on and the player's reward status is active (docs/rules.md#loyalty).
   const loyaltyOn = data.site?.loyaltyEnabled === true && viewer?.loyalty?.enabled !== false;
+  // During a break (or a self-exclusion) the casino refuses deposits: no Deposit to press (docs/rules.md#safer-gambling).
+  const paused = depositsPaused(viewer?.safeGambling?.restriction);
 
   // The promotions are one press away for everyone, on a phone too (a guest's reason to join, a player's offers).
   const promotions = (
@@ -97,10 +105,15 @@ export function Header({
       </div>
       {signedIn ? (
         <div className={styles.player}>
-          <Suspense fallback={<WalletFallback balance={viewer?.wallet?.combined.formatted ?? null} />}>
+          <Suspense
+            fallback={
+              <WalletFallback balance={viewer?.wallet?.combined.formatted ?? null} depositsPaused={paused} />
+            }
+          >
             <WalletButtons
               wallet={viewer?.wallet ?? null}
               classNames={{ pill: styles.wallet, deposit: styles.deposit }}
+              depositsPaused={paused}
             />
           </Suspense>
           {viewer && (
@@ -141,7 +154,7 @@ export function Header({
 }
 
 /** The wallet's pill and Deposit while the breakdown's code loads: the same look and names, each opening the cashier. */
-function WalletFallback({ balance }: { balance: string | null }) {
+function WalletFallback({ balance, depositsPaused }: { balance: string | null; depositsPaused: boolean }) {
   return (
     <>
       <button
@@ -152,13 +165,15 @@ function WalletFallback({ balance }: { balance: string | null }) {
       >
         {balance ?? '—'}
       </button>
-      <button
-        type="button"
-        className={styles.deposit}
-        onClick={() => openModal('wallet', { tab: 'deposit' })}
-      >
-        Deposit
-      </button>
+      {!depositsPaused && (
+        <button
+          type="button"
+          className={styles.deposit}
+          onClick={() => openModal('wallet', { tab: 'deposit' })}
+        >
+          Deposit
+        </button>
+      )}
     </>
   );
 }

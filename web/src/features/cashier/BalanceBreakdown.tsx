@@ -9,14 +9,17 @@ import { WithdrawLockNotice } from './WithdrawLockNotice';
 /**
  * The header's wallet (docs/rules.md#bonus-money): the balance pill, which opens a small breakdown (cash and whether
  * it can be withdrawn now, the bonus with its wagering progress, what is locked and why), and the Deposit button
- * beside it, which opens the cashier on its deposit tab. The pill keeps its name "Wallet: R…".
+ * beside it, which opens the cashier on its deposit tab. The pill keeps its name "Wallet: R…". `depositsPaused`
+ * (a break or self-exclusion in force, docs/rules.md#safer-gambling): no Deposit, beside the pill or in its panel.
  */
 export function WalletButtons({
   wallet,
   classNames,
+  depositsPaused = false,
 }: {
   wallet: BalanceBreakdown_wallet$key | null;
   classNames: { pill?: string; deposit?: string };
+  depositsPaused?: boolean;
 }) {
   const w = useFragment(
     graphql`
@@ -54,7 +57,7 @@ export function WalletButtons({
   );
   // Open while the player reads it; closed when they follow the lock notice's link to another page.
   const [open, setOpen] = useState(false);
-  const deposit = (
+  const deposit = depositsPaused ? null : (
     <button
       type="button"
       className={classNames.deposit}
@@ -128,12 +131,14 @@ export function WalletButtons({
             </dl>
             <WithdrawLockNotice wallet={w} compact onLeave={() => setOpen(false)} />
             <div className={styles.actions}>
-              <Popover.Close
-                className={styles.primary}
-                onClick={() => openModal('wallet', { tab: 'deposit' })}
-              >
-                Deposit
-              </Popover.Close>
+              {!depositsPaused && (
+                <Popover.Close
+                  className={styles.primary}
+                  onClick={() => openModal('wallet', { tab: 'deposit' })}
+                >
+                  Deposit
+                </Popover.Close>
+              )}
               <Popover.Close className={styles.secondary} onClick={() => openModal('wallet')}>
                 Open the cashier
               </Popover.Close>

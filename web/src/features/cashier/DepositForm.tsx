@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { isOnline, useOnline } from '../../shared/offline/connection';
 import { refusalOf } from '../../shared/forms/validation';
 import { closeModal } from '../../shared/modals/modal-store';
+import { DEPOSIT_METHOD_KEY, keepForSession, keptForSession } from '../../shared/storage';
 import type { MutationError } from '../../shared/relay/useMutation';
 import { formatJohannesburg } from '../../ui/time';
 import { checkAmount, limitsHint } from './amount';
@@ -116,7 +117,15 @@ export function DepositForm({
   const allowance = tools ? depositAllowance(tools.depositLimits) : null;
   const environment = useRelayEnvironment();
   const methods = data.paymentMethods.filter((m) => !only || m.gateway === only);
-  const [gateway, setGateway] = useState<PaymentGateway | null>(methods[0]?.gateway ?? null);
+  // The method the player chose stays chosen: back from a payment page (a cancelled or failed payment), on a reload,
+  // or the next time the cashier opens in this tab; the first method only until they choose.
+  const [gateway, setGateway] = useState<PaymentGateway | null>(
+    () => keptForSession<PaymentGateway>(DEPOSIT_METHOD_KEY) ?? methods[0]?.gateway ?? null,
+  );
+  const choose = (chosen: PaymentGateway) => {
+    setGateway(chosen);
+    keepForSession(DEPOSIT_METHOD_KEY, chosen);
+  };
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -234,7 +243,7 @@ export function DepositForm({
                   value={m.gateway}
                   checked={m.gateway === method?.gateway}
                   disabled={busy || leaving}
-                  onChange={() => setGateway(m.gateway)}
+                  onChange={() => choose(m.gateway)}
                 />
                 <PaymentLogo gateway={m.gateway} className={styles.methodLogo} />
                 <span className={styles.methodName}>{m.name}</span>

@@ -255,3 +255,38 @@ describe('the deposit tab', () => {
     expect(window.sessionStorage.getItem(INTENTS)).toBeNull();
   });
 });
+
+describe('the payment method the player chose', () => {
+  it('stays chosen when the cashier comes back (from a cancelled payment, a reload), not the first again', async () => {
+    const methods = {
+      ...resolvers,
+      Wallet: () => ({
+        ...(resolvers.Wallet as () => Record<string, unknown>)(),
+        paymentMethods: [
+          { gateway: 'PAYMENT3', type: 'EFT', provider: 'PAYMENT3', name: 'Pay by bank' },
+          { gateway: 'CREDIT_CARD', type: 'CREDIT_CARD', provider: 'CALLPAY', name: 'Card' },
+        ],
+      }),
+    };
+    renderWithRelay(<Harness />, methods, { at: '/' });
+    const card = (await screen.findByRole('radio', { name: /^Card/ })) as HTMLInputElement;
+    expect((screen.getByRole('radio', { name: /^Pay by bank/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(card);
+    expect(card.checked).toBe(true);
+    cleanup();
+
+    // The cashier again, as after the payment page sent the player back: the same session, a new page.
+    renderWithRelay(<Harness />, methods, { at: '/' });
+    expect(((await screen.findByRole('radio', { name: /^Card/ })) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /^Pay by bank/ }) as HTMLInputElement).checked).toBe(false);
+    cleanup();
+
+    // Signed out and in again: nothing of the last session's choice stays.
+    act(() => session.signOut());
+    act(() => session.signIn('token-of-thandi'));
+    renderWithRelay(<Harness />, methods, { at: '/' });
+    expect(((await screen.findByRole('radio', { name: /^Pay by bank/ })) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+});

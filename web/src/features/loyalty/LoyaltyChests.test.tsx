@@ -35,7 +35,9 @@ const tier = (
   toward: number,
   fullyUsed: boolean,
   thresholds: number[],
-) => ({ tier: name, diamonds, used, chests, diamondsTowardNextChest: toward, fullyUsed, thresholds });
+  // The casino's cap (the gateway's LoyaltyTier.cap): 100 but on Black, which has none.
+  cap: number | null = name === 'BLACK' ? null : 100,
+) => ({ tier: name, diamonds, used, chests, diamondsTowardNextChest: toward, fullyUsed, thresholds, cap });
 
 async function renderLoyalty() {
   renderWithRelay(<Harness />, {
@@ -83,7 +85,8 @@ describe('the loyalty chests on screen', () => {
       within(screen.getByRole('list', { name: `${name} thresholds` }))
         .getAllByRole('listitem')
         .map((li) => li.textContent);
-    expect(marks('Bronze')).toEqual(['0', '10', '20', '30', '40']);
+    // Bronze's bar runs on to its cap of 100 (its diamonds count up to there), and says so at its end.
+    expect(marks('Bronze')).toEqual(['0', '10', '20', '30', '40', '100']);
     expect(marks('Silver')).toEqual(['0', '50', '100', '150', '200']);
     expect(marks('Gold')).toEqual(['0', '100', '200', '300', '400']);
     expect(marks('Platinum')).toEqual(['0', '250', '500', '750', '1000']);
@@ -105,6 +108,20 @@ describe('the loyalty chests on screen', () => {
     expect(
       within(gold).getByRole('progressbar', { name: 'Gold diamonds' }).getAttribute('aria-valuenow'),
     ).toBe('4');
+  });
+
+  it("puts a tier's diamonds on a bar that reaches them: Bronze's 100 on a bar to 100, not one to 40", async () => {
+    await renderLoyalty();
+    const bronze = card('Bronze');
+    expect(within(bronze).getByText('100 diamonds')).toBeTruthy();
+    const bar = within(bronze).getByRole('progressbar', { name: 'Bronze diamonds' });
+    expect(bar.getAttribute('aria-valuemax')).toBe('100');
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(within(bronze).getByText('100 of 100 diamonds used')).toBeTruthy();
+    // Past its last threshold, Black's bar runs to its diamonds (no cap), never below them.
+    const black = within(card('Black')).getByRole('progressbar', { name: 'Black diamonds' });
+    expect(black.getAttribute('aria-valuemax')).toBe('2000');
+    expect(black.getAttribute('aria-valuenow')).toBe('175');
   });
 
   it('says when a tier is used up, and that Black has no cap', async () => {

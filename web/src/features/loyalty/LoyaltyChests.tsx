@@ -4,7 +4,7 @@ import type {
   LoyaltyTierName,
 } from '../../__generated__/LoyaltyChests_loyalty.graphql';
 import { Button } from '../../ui/Button';
-import { DIAMONDS_PER_CHEST, tierColour, tierLabel, USED_CAP } from './tiers';
+import { DIAMONDS_PER_CHEST, tierColour, tierLabel } from './tiers';
 import { useOpenChest } from './useOpenChest';
 import styles from './LoyaltyModal.module.css';
 
@@ -29,6 +29,7 @@ export function LoyaltyChests({ loyalty }: { loyalty: LoyaltyChests_loyalty$key 
           diamondsTowardNextChest
           fullyUsed
           thresholds
+          cap
         }
       }
     `,
@@ -106,7 +107,7 @@ export function LoyaltyChests({ loyalty }: { loyalty: LoyaltyChests_loyalty$key 
               </span>
             </div>
 
-            <Thresholds thresholds={t.thresholds} diamonds={t.diamonds} tier={t.tier} />
+            <Thresholds thresholds={t.thresholds} cap={t.cap ?? null} diamonds={t.diamonds} tier={t.tier} />
 
             <p className={styles.toward}>
               <Pips count={t.diamondsTowardNextChest} />
@@ -125,7 +126,9 @@ export function LoyaltyChests({ loyalty }: { loyalty: LoyaltyChests_loyalty$key 
                     : `${t.chests} ${t.chests === 1 ? 'chest' : 'chests'} ready`}
                 </strong>
                 <span className={styles.cap}>
-                  {t.tier === 'BLACK' ? 'No limit on Black' : `${t.used} of ${USED_CAP} diamonds used`}
+                  {t.cap === null || t.cap === undefined
+                    ? `No limit on ${tierLabel(t.tier)}`
+                    : `${t.used} of ${t.cap} diamonds used`}
                 </span>
               </p>
               {t.chests > 0 && (
@@ -167,17 +170,25 @@ function Pips({ count }: { count: number }) {
   );
 }
 
-/** The tier's progress bar: its diamonds against the tier's thresholds, each marked and labelled. */
+/**
+ * The tier's progress bar: its diamonds against the tier's thresholds, each marked and labelled. The thresholds and
+ * the cap are the casino's (the gateway's LoyaltyTier); the bar runs to the highest of the last threshold, the cap
+ * and the diamonds themselves, so the number beside it always fits on it (Bronze's 100 diamonds are not shown on a
+ * bar that ends at 40), and its end is labelled.
+ */
 function Thresholds({
   thresholds,
+  cap,
   diamonds,
   tier,
 }: {
   thresholds: readonly number[];
+  cap: number | null;
   diamonds: number;
   tier: LoyaltyTierName;
 }) {
-  const top = thresholds[thresholds.length - 1] ?? 0;
+  const top = Math.max(thresholds[thresholds.length - 1] ?? 0, cap ?? 0, diamonds);
+  const marks = thresholds.includes(top) || top === 0 ? thresholds : [...thresholds, top];
   const filled = top > 0 ? Math.min(100, (diamonds / top) * 100) : 0;
   return (
     <div className={styles.thresholds}>
@@ -187,12 +198,12 @@ function Thresholds({
         aria-label={`${tierLabel(tier)} diamonds`}
         aria-valuemin={0}
         aria-valuemax={top}
-        aria-valuenow={Math.min(diamonds, top)}
+        aria-valuenow={diamonds}
       >
         <span style={{ width: `${filled}%` }} />
       </div>
       <ol className={styles.marks} aria-label={`${tierLabel(tier)} thresholds`}>
-        {thresholds.map((mark) => (
+        {marks.map((mark) => (
           <li
             key={mark}
             style={{ left: `${top > 0 ? (mark / top) * 100 : 0}%` }}

@@ -7,8 +7,6 @@ import type { LoyaltyTierName } from '../../__generated__/LoyaltyChests_loyalty.
 
 /** A chest needs 10 diamonds: only to draw "3 of 10" (the gateway counts the chests). */
 export const DIAMONDS_PER_CHEST = 10;
-/** A tier other than Black gives chests for its first 100 diamonds only: to say "40 of 100 used". */
-export const USED_CAP = 100;
 
 export const TIER_LABEL: Record<LoyaltyTierName, string> = {
   BRONZE: 'Bronze',

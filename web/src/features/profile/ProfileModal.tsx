@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import type { ProfileModalQuery } from '../../__generated__/ProfileModalQuery.graphql';
 import { Modal } from '../../shared/modals/Modal';
@@ -10,13 +10,14 @@ import { LoadBoundary } from '../../ui/LoadBoundary';
 import { useReload } from '../../shared/relay/useReload';
 import { useUpdateProfile } from './useUpdateProfile';
 import styles from './ProfileModal.module.css';
-import { checkName, checkPhone, profileChanges } from './validation';
+import { checkName, profileChanges } from './validation';
 import type { ModalProps } from '../../shared/modals/registry';
 
 /**
  * The profile edit modal: the player's name and mobile number (what updateProfile takes), the email shown but not
- * changed here. Checked before sending, the casino's refusals beside their fields; on success it closes, and the
- * account the casino returns replaces the one every screen shows.
+ * changed here. Checked before sending, the casino's refusals beside their fields; on success it says so and shows
+ * what the casino saved (a number as it keeps it), and the account the casino returns replaces the one every screen
+ * shows.
  */
 export default function ProfileModal(_props: Pick<ModalProps<'profile'>, 'params'>) {
   const { options, reload } = useReload();
@@ -63,12 +64,29 @@ function ProfileForm({ account }: { account: ProfileAccount }) {
   const [save, busy] = useUpdateProfile();
   const form = useForm({ name: account.name, phone: account.phone ?? '' });
   const f = form.fields;
+  // Saved, and nothing changed since: the confirmation shows until the player edits or saves again.
+  const [saved, setSaved] = useState(false);
 
-  const submit = (event: FormEvent) =>
-    form.submit(event, { name: checkName(f.name), phone: checkPhone(f.phone) }, async () => {
-      await save({ input: profileChanges(f) });
-      closeModal();
+  const submit = (event: FormEvent) => {
+    setSaved(false);
+    return form.submit(event, { name: checkName(f.name) }, async () => {
+      const result = await save({ input: profileChanges(f) });
+      const kept = result.updateProfile.account;
+      form.setField('name', kept.name);
+      form.setField('phone', kept.phone ?? '');
+      setSaved(true);
     });
+  };
+  const field = (name: 'name' | 'phone') => {
+    const props = form.field(name);
+    return {
+      ...props,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        setSaved(false);
+        props.onChange(e);
+      },
+    };
+  };
 
   return (
     <form noValidate onSubmit={submit}>
@@ -77,6 +95,13 @@ function ProfileForm({ account }: { account: ProfileAccount }) {
           {form.message}
         </p>
       )}
+      <div aria-live="polite">
+        {saved && (
+          <p className={styles.success} role="status">
+            Your profile is saved.
+          </p>
+        )}
+      </div>
       <div className={styles.email}>
         <span className={styles.label}>Email</span>
         <span className={styles.value}>{account.email}</span>
@@ -85,20 +110,20 @@ function ProfileForm({ account }: { account: ProfileAccount }) {
         </span>
       </div>
       <IdentityNumber account={account} />
-      <TextField label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField label="Name" autoComplete="name" {...field('name')} />
       <TextField
         label="Mobile number (optional)"
         type="tel"
         autoComplete="tel"
-        hint="For example +27 82 555 0100. Leave it empty to remove it."
-        {...form.field('phone')}
+        hint="A South African mobile number, for example 082 555 0100. Leave it empty to remove it."
+        {...field('phone')}
       />
       <div className={styles.actions}>
         <Button type="submit" variant="accent" disabled={busy}>
           {busy ? 'Saving…' : 'Save changes'}
         </Button>
         <Button variant="ghost" onClick={closeModal} disabled={busy}>
-          Cancel
+          {saved ? 'Close' : 'Cancel'}
         </Button>
       </div>
     </form>
