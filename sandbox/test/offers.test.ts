@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PLAYER } from '../src/seed/players.js';
 import { api, newPlayer, startSandbox } from './harness.js';
 
 /**
@@ -47,6 +48,33 @@ describe('the welcome offer', () => {
       token: p.token,
     });
     expect(preview.body).toMatchObject({ bonus: '2500.00', wagering_required: '87500.00', capped: true });
+  });
+
+  it('ends for a player with their first completed deposit: the account says so, and their promotions leave it out', async () => {
+    const p = await newPlayer(sb.url);
+    const offered = async () =>
+      (await promotions(p.token)).some((promotion) => promotion.offer === 'welcome_package');
+    expect(await offered()).toBe(true);
+    const started = await api(sb.url, 'POST', '/api/deposit', {
+      token: p.token,
+      body: { gateway: 'eft', amount: '50' },
+    });
+    expect(started.status).toBe(200);
+    await api(sb.url, 'POST', new URL(started.body.redirectUrl).pathname + '/confirm');
+    // Deposited without the bonus: the offer is over all the same.
+    expect((await api(sb.url, 'GET', '/api/account', { token: p.token })).body.welcome_package_expired).toBe(
+      true,
+    );
+    expect(await offered()).toBe(false);
+    // Guests are still told of it.
+    expect((await promotions()).some((promotion) => promotion.offer === 'welcome_package')).toBe(true);
+  });
+
+  it('has long ended for the seeded demo player, who has deposited for months', async () => {
+    const login = await api(sb.url, 'POST', '/api/login', { body: DEMO_PLAYER });
+    const token = login.body.success.token as string;
+    expect((await api(sb.url, 'GET', '/api/account', { token })).body.welcome_package_expired).toBe(true);
+    expect((await promotions(token)).some((promotion) => promotion.offer === 'welcome_package')).toBe(false);
   });
 
   it('is the welcome promotion’s only source of numbers: its prose states none', async () => {

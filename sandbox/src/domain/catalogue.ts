@@ -2,7 +2,7 @@ import type { Db } from '../db/open.js';
 import { formatCents } from './money.js';
 import { offeredCouponTerms } from './bonus.js';
 import { publicName } from './public-names.js';
-import { welcomeOfferJson } from './welcome.js';
+import { welcomeOfferJson, welcomeUnavailable } from './welcome.js';
 
 /** Reads and shapes the catalogue's content: promotions, banners, news and latest wins. */
 
@@ -40,12 +40,13 @@ function promotionJson(row: PromotionRow, coupon: ReturnType<typeof offeredCoupo
  * Newest first. Guests never see the signed-in-only ones; onlyNew keeps the ones flagged new. A promotion that is an
  * offer carries it as data (its coupon's terms; `offer: 'welcome_package'` for the welcome offer, whose terms are
  * GET /api/welcomeOffer's), and is left out while that offer cannot be had: an advertised coupon that is expired or
- * not redeemable, a welcome package switched off.
+ * not redeemable, a welcome package switched off or, for the signed-in `userId`, already used.
  */
 export function listPromotions(
   db: Db,
-  { signedIn, onlyNew, now }: { signedIn: boolean; onlyNew: boolean; now: Date },
+  { userId, onlyNew, now }: { userId: number | null; onlyNew: boolean; now: Date },
 ) {
+  const signedIn = userId !== null;
   const conditions = [signedIn ? null : 'authenticated_only = 0', onlyNew ? 'is_new = 1' : null].filter(
     Boolean,
   );
@@ -53,7 +54,8 @@ export function listPromotions(
   const rows = db
     .prepare(`SELECT * FROM promotions ${where} ORDER BY created_at DESC, id DESC`)
     .all() as PromotionRow[];
-  const welcomeOpen = welcomeOfferJson(db) !== null;
+  const welcomeOpen =
+    welcomeOfferJson(db) !== null && (userId === null || welcomeUnavailable(db, userId) !== 'package_used');
   return rows.flatMap((row) => {
     if (row.offer === 'welcome_package' && !welcomeOpen) return [];
     const coupon = row.coupon_code ? offeredCouponTerms(db, row.coupon_code, now) : null;

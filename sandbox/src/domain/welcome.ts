@@ -161,8 +161,9 @@ export function welcomePackageJson(db: Db, userId: number) {
 
 /**
  * Inside the deposit's settling transaction: credits the welcome bonus when the deposit qualifies, opens its wagering
- * (a WELCOME-PACKAGE user coupon tied to the deposit), and marks the package used. Returns what it credited, so the
- * caller can notify after the transaction.
+ * (a WELCOME-PACKAGE user coupon tied to the deposit), and marks the package used, as any completed deposit does (the
+ * offer ends with the first, with or without the bonus, so the account's welcome_package_expired says so). Returns
+ * what it credited, so the caller can notify after the transaction.
  */
 export function creditWelcomeBonus(
   db: Db,
@@ -176,6 +177,7 @@ export function creditWelcomeBonus(
     deposit.claim_welcome_bonus === 1,
     deposit.id,
   );
+  setWelcomePackageExpired(db, deposit.user_id, true, now);
   if (offer.bonusCents <= 0) return offer;
   db.prepare(
     `INSERT INTO user_coupons (user_id, code, bonus_cents, wagering_required_cents, status, created_at, deposit_id)
@@ -201,18 +203,19 @@ export function creditWelcomeBonus(
     ],
     now,
   );
-  setWelcomePackageExpired(db, deposit.user_id, true, now);
   return offer;
 }
 
-/** Marks the player's welcome package used (expired) or open again. */
+/** Marks the player's welcome package used (expired) or open again; an account already so is left as it is. */
 export function setWelcomePackageExpired(db: Db, userId: number, expired: boolean, now: Date): void {
-  db.prepare('UPDATE users SET welcome_package_expired = ?, updated_at = ? WHERE id = ?').run(
-    expired ? 1 : 0,
-    now.toISOString(),
-    userId,
-  );
+  db.prepare(
+    'UPDATE users SET welcome_package_expired = ?, updated_at = ? WHERE id = ? AND welcome_package_expired != ?',
+  ).run(expired ? 1 : 0, now.toISOString(), userId, expired ? 1 : 0);
 }
+
+/** Every account with a completed deposit has had its welcome offer (for the seed's histories, and older databases). */
+export const MARK_USED_PACKAGES = `UPDATE users SET welcome_package_expired = 1
+  WHERE welcome_package_expired = 0 AND id IN (SELECT user_id FROM deposits WHERE status = 'complete')`;
 
 /** The allocation notification for a credited welcome bonus. */
 export function notifyWelcomeBonus(ctx: SandboxContext, userId: number, offer: WelcomeOffer): void {

@@ -22,18 +22,18 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   app.get('/api/promotions', async () => ({
-    promotions: listPromotions(db, { signedIn: false, onlyNew: false, now: ctx.clock() }),
+    promotions: listPromotions(db, { userId: null, onlyNew: false, now: ctx.clock() }),
   }));
 
   app.get('/api/promotionsAuthenticated', async (req) => {
-    requireUser(ctx, req);
-    return { promotions: listPromotions(db, { signedIn: true, onlyNew: false, now: ctx.clock() }) };
+    const { userId } = requireUser(ctx, req);
+    return { promotions: listPromotions(db, { userId, onlyNew: false, now: ctx.clock() }) };
   });
 
   // Signed-in players also see the new promotions meant only for them.
   app.get('/api/newpromotions', async (req) => ({
     promotions: listPromotions(db, {
-      signedIn: optionalUser(ctx, req) !== null,
+      userId: optionalUser(ctx, req)?.userId ?? null,
       onlyNew: true,
       now: ctx.clock(),
     }),

@@ -3,6 +3,7 @@ import { backfillOffers, seedCatalogue } from './catalogue.js';
 import { PROVIDER_DESCRIPTIONS } from './generate-games.js';
 import { backfillDemoIdentities, seedPlayers } from './players.js';
 import { seedTournaments } from './tournaments.js';
+import { MARK_USED_PACKAGES } from '../domain/welcome.js';
 
 /** Seeds a new database: the catalogue (games, content), the players, then tournaments. Deterministic. */
 export function seedIfEmpty(db: Db, now: Date, passwordCost?: number): void {
@@ -17,6 +18,8 @@ export function seedIfEmpty(db: Db, now: Date, passwordCost?: number): void {
     db.transaction(() => {
       backfillDemoIdentities(db, now);
       backfillOffers(db);
+      // A database from before every completed deposit ended the welcome offer (docs/rules.md#welcome-package).
+      db.exec(MARK_USED_PACKAGES);
     })();
     return;
   }
@@ -24,6 +27,8 @@ export function seedIfEmpty(db: Db, now: Date, passwordCost?: number): void {
     seedCatalogue(db, now);
     seedPlayers(db, now, passwordCost);
     seedTournaments(db, now);
+    // The demo player has deposited for months: their welcome offer has long ended.
+    db.exec(MARK_USED_PACKAGES);
     db.prepare("INSERT INTO settings (key, value) VALUES ('seeded_at', ?)").run(
       JSON.stringify(now.toISOString()),
     );
