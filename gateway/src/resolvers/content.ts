@@ -15,6 +15,7 @@ import {
   type WelcomeOfferTerms,
 } from '../upstream/content.js';
 import { assetUrl } from './assets.js';
+import { couponOffer } from './coupons.js';
 import type { NodeLoader } from './node.js';
 
 /*
@@ -64,15 +65,7 @@ export const contentResolvers: Resolvers = {
   Promotion: {
     id: (p) => toGlobalId('Promotion', p.id),
     image: (p, _args, ctx) => assetUrl(p.image, ctx),
-    coupon: ({ coupon }) =>
-      coupon && {
-        code: coupon.code,
-        description: coupon.description,
-        bonusAmount: money(coupon.bonusCents),
-        wagerMultiplier: coupon.wagerMultiplier,
-        wageringRequired: money(coupon.wageringRequiredCents),
-        expiresAt: coupon.expiresAt?.toISOString() ?? null,
-      },
+    coupon: ({ coupon }) => coupon && couponOffer(coupon),
     welcomeOffer: async (p, _args, ctx) =>
       p.isWelcomeOffer ? welcomeOffer(await loadWelcomeOffer(ctx.scope.upstream)) : null,
   },

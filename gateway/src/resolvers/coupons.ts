@@ -2,6 +2,7 @@ import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { progressPercent } from '../domain/loyalty.js';
 import { money } from '../domain/money.js';
 import { badInput } from '../errors.js';
+import type { CouponOfferTerms } from '../models.js';
 import { toGlobalId } from '../relay.js';
 import {
   couponPreview,
@@ -33,6 +34,16 @@ function couponCode(typed: string): string {
 
 const optionalMoney = (cents: number | null) => (cents === null ? null : money(cents));
 
+/** A coupon's terms as the schema states them: CouponOffer, and the terms part of CouponPreview. */
+export const couponOffer = (terms: CouponOfferTerms) => ({
+  code: terms.code,
+  description: terms.description,
+  bonusAmount: money(terms.bonusCents),
+  wagerMultiplier: terms.wagerMultiplier,
+  wageringRequired: money(terms.wageringRequiredCents),
+  expiresAt: terms.expiresAt?.toISOString() ?? null,
+});
+
 export const couponsResolvers: Resolvers = {
   Viewer: {
     activeCoupon: (v, _args, ctx) => loadActiveCoupon(ctx.scope.upstream, v.userId),
@@ -44,15 +55,7 @@ export const couponsResolvers: Resolvers = {
       await requirePlayerId(ctx);
       const code = couponCode(args.code);
       const p = await couponPreview(ctx.scope.upstream, code);
-      return {
-        code: p.code,
-        description: p.description,
-        bonusAmount: money(p.bonusCents),
-        wagerMultiplier: p.wagerMultiplier,
-        wageringRequired: money(p.wageringRequiredCents),
-        expiresAt: p.expiresAt?.toISOString() ?? null,
-        lockedCash: money(p.lockedCashCents),
-      };
+      return { ...couponOffer(p), lockedCash: money(p.lockedCashCents) };
     },
   },
 

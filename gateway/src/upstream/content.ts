@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { isNotFound } from '../errors.js';
 import type {
   BannerSectionName,
-  CouponOfferTerms,
   NewsArticleModel,
   PromotionBannerModel,
   PromotionModel,
@@ -10,6 +9,7 @@ import type {
   PromotionPageModel,
   SiteModel,
 } from '../models.js';
+import { CouponTermsJson, toCouponTerms } from './coupons.js';
 import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 
@@ -36,17 +36,7 @@ const PromotionJson = z.object({
   authenticated_only: flag.optional(),
   is_new: flag.optional(),
   created_at: isoDate.nullable().optional(),
-  coupon: z
-    .object({
-      code: z.string(),
-      description: optionalText,
-      bonus_amount: randCents,
-      wager_multiplier: z.number().int().nonnegative(),
-      wagering_required: randCents,
-      expires_at: isoDate.nullable().optional(),
-    })
-    .nullable()
-    .optional(),
+  coupon: CouponTermsJson.nullable().optional(),
   // An offer this schema does not know yet is no offer to the site.
   offer: z.string().nullable().optional(),
 });
@@ -65,18 +55,9 @@ const parsePromotions = (raw: unknown): PromotionModel[] =>
     forSignedInOnly: p.authenticated_only ?? false,
     isNew: p.is_new ?? false,
     createdAt: p.created_at ?? null,
-    coupon: p.coupon ? couponTerms(p.coupon) : null,
+    coupon: p.coupon ? toCouponTerms(p.coupon) : null,
     isWelcomeOffer: p.offer === 'welcome_package',
   }));
-
-const couponTerms = (c: NonNullable<z.infer<typeof PromotionJson>['coupon']>): CouponOfferTerms => ({
-  code: c.code,
-  description: c.description,
-  bonusCents: c.bonus_amount,
-  wagerMultiplier: c.wager_multiplier,
-  wageringRequiredCents: c.wagering_required,
-  expiresAt: c.expires_at ?? null,
-});
 
 const WelcomeOfferJson = z.object({
   welcome_offer: z

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import { gatewayError } from '../errors.js';
-import type { CouponModel, WageringModel } from '../models.js';
+import type { CouponModel, CouponOfferTerms, WageringModel } from '../models.js';
 import { isoDate, optionalText, parseUpstream, randCents } from './parse.js';
 import type { RequestUpstream } from './request-upstream.js';
 
@@ -51,25 +51,28 @@ export async function loadActiveCoupon(
   return a.activeCoupon ? toCoupon(a.activeCoupon, userId, a.activeWagering ?? null) : null;
 }
 
-const CouponPreviewJson = z.object({
+/** A coupon's terms as the casino states them wherever it is offered: its preview, a promotion that advertises it. */
+export const CouponTermsJson = z.object({
   code: z.string(),
   description: optionalText,
   bonus_amount: randCents,
   wager_multiplier: z.number().int().nonnegative(),
   wagering_required: randCents,
   expires_at: isoDate.nullable().optional(),
-  locked_cash: randCents,
 });
 
-export interface CouponPreviewResult {
-  code: string;
-  description: string | null;
-  bonusCents: number;
-  wagerMultiplier: number;
-  wageringRequiredCents: number;
-  expiresAt: Date | null;
-  lockedCashCents: number;
-}
+export const toCouponTerms = (c: z.infer<typeof CouponTermsJson>): CouponOfferTerms => ({
+  code: c.code,
+  description: c.description,
+  bonusCents: c.bonus_amount,
+  wagerMultiplier: c.wager_multiplier,
+  wageringRequiredCents: c.wagering_required,
+  expiresAt: c.expires_at ?? null,
+});
+
+const CouponPreviewJson = CouponTermsJson.extend({ locked_cash: randCents });
+
+export type CouponPreviewResult = CouponOfferTerms & { lockedCashCents: number };
 
 /**
  * GET /api/couponPreview?code=: what redeeming the code would do, before it is applied (its terms, the wagering and
@@ -78,15 +81,7 @@ export interface CouponPreviewResult {
 export function couponPreview(upstream: RequestUpstream, code: string): Promise<CouponPreviewResult> {
   return upstream.read(`/api/couponPreview?${new URLSearchParams({ code })}`, (raw) => {
     const p = parseUpstream(CouponPreviewJson, raw, 'coupon preview');
-    return {
-      code: p.code,
-      description: p.description,
-      bonusCents: p.bonus_amount,
-      wagerMultiplier: p.wager_multiplier,
-      wageringRequiredCents: p.wagering_required,
-      expiresAt: p.expires_at ?? null,
-      lockedCashCents: p.locked_cash,
-    };
+    return { ...toCouponTerms(p), lockedCashCents: p.locked_cash };
   });
 }
 
