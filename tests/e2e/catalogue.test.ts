@@ -146,7 +146,7 @@ describe('home', () => {
       }
     ).welcome_offer;
     const headline = `${offer.bonus_percentage}% bonus up to R${Number(offer.max_bonus).toLocaleString('en-US')}`;
-    expect(await page.getByRole('heading', { level: 2, name: headline }).count()).toBe(1);
+    await page.getByRole('heading', { level: 2, name: headline, exact: true }).waitFor();
     expect(await page.getByText(/free spins/i).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Promotions' }).count()).toBe(0);
 
