@@ -63,6 +63,7 @@ const output = await codegen({
         'NotificationEvent',
         'WalletEvent',
         'WithdrawalEvent',
+        'DepositEvent',
         'Withdrawal',
         'WithdrawalStep',
         'PayoutAccount',

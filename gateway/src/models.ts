@@ -546,6 +546,11 @@ export interface WithdrawalEventModel {
   name: string;
   withdrawal: WithdrawalModel;
 }
+export interface DepositEventModel {
+  __typename: 'DepositEvent';
+  name: string;
+  depositStatus: DepositStatusModel;
+}
 export interface ViewerSnapshotEventModel {
   __typename: 'ViewerSnapshotEvent';
   name: string;
@@ -579,6 +584,7 @@ export type ViewerEventModel =
   | NotificationEventModel
   | WalletEventModel
   | WithdrawalEventModel
+  | DepositEventModel
   | ViewerSnapshotEventModel
   | SafeGamblingEventModel
   | VerificationEventModel

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxPost, signUp, startStack, verifyIdentity, type Stack } from './harness.js';
+import {
+  liveClient,
+  sandboxPost,
+  signUp,
+  startStack,
+  subscribe,
+  verifyIdentity,
+  type Stack,
+} from './harness.js';
 
 /*
  * The welcome package and bonus money through the gateway (docs/rules.md#welcome-package, #bonus-money): the wallet's
@@ -219,6 +227,28 @@ describe('the welcome package through the gateway', () => {
         payment_method_names: { payment3: 'Pay by bank', voucherUp: 'Voucher', eft: 'Instant EFT' },
       });
     }
+  });
+});
+
+describe('a deposit settling, live', () => {
+  it('arrives as a DepositEvent with the outcome Viewer.depositStatus would give', async () => {
+    const { token } = await signUp(stack);
+    const client = liveClient(stack, token);
+    const live = subscribe(
+      client,
+      `subscription { viewerEvents(catchUp: true) { name
+        ... on DepositEvent { depositStatus { id paymentId status amount { formatted } bonus { formatted } } } } }`,
+    );
+    await live.next((r) => r.data?.viewerEvents.name === 'snapshot');
+    const status = await depositAndPay(token, '40.00');
+    const event = await live.next((r) => r.data?.viewerEvents.name === 'deposit');
+    expect(event.data.viewerEvents.depositStatus).toMatchObject({
+      status: 'COMPLETE',
+      amount: { formatted: 'R40.00' },
+      bonus: status.bonus,
+    });
+    live.stop();
+    await client.dispose();
   });
 });
 

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, bonus, ledgerMismatches, money, newPlayer, someGameCode, startSandbox } from './harness.js';
+import {
+  api,
+  bonus,
+  ledgerMismatches,
+  money,
+  newPlayer,
+  playerChannel,
+  someGameCode,
+  startSandbox,
+} from './harness.js';
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -140,6 +149,37 @@ describe('deposit', () => {
     expect(s.body.status).toBe('failed');
     const w = await api(sb.url, 'POST', '/api/wallet', { token: p.token });
     expect(money(w.body.wallets)).toBe(0);
+  });
+
+  it('tells the player’s channel each settled deposit, as the status call would say it', async () => {
+    const p = await newPlayer(sb.url);
+    const { client, channel } = await playerChannel(sb, p.token, p.user.id);
+    const heard: any[] = [];
+    channel.bind('deposit', (data: unknown) => heard.push(data));
+    try {
+      const paid = await api(sb.url, 'POST', '/api/deposit', {
+        token: p.token,
+        body: { gateway: 'eft', amount: 40 },
+      });
+      const cancelled = await api(sb.url, 'POST', '/api/deposit', {
+        token: p.token,
+        body: { gateway: 'eft', amount: 30 },
+      });
+      await api(sb.url, 'POST', new URL(paid.body.redirectUrl).pathname + '/confirm');
+      await api(sb.url, 'POST', new URL(cancelled.body.redirectUrl).pathname + '/fail');
+      await expect.poll(() => heard.length).toBe(2);
+      const status = await api(sb.url, 'GET', `/api/wallet/depositStatus/callpay/${paid.body.paymentId}`, {
+        token: p.token,
+      });
+      expect(heard[0]).toEqual(status.body);
+      expect(heard[1]).toMatchObject({
+        paymentId: cancelled.body.paymentId,
+        status: 'failed',
+        failure_reason: 'cancelled',
+      });
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('redirects a browser back to the returnUrl with the outcome', async () => {

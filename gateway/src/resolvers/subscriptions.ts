@@ -12,7 +12,7 @@ import { parseNotificationEvent } from '../upstream/notifications.js';
 import { parseSaferGamblingEvent } from '../upstream/safer-gambling.js';
 import { asSeenBy, sharedTournament } from '../upstream/tournaments.js';
 import { parseVerificationEvent } from '../upstream/verification.js';
-import { loadWallet } from '../upstream/wallet.js';
+import { loadWallet, parseDepositEvent } from '../upstream/wallet.js';
 import { parseWithdrawalEvent } from '../upstream/withdrawals.js';
 import { requirePlayerId } from './guard.js';
 import { viewerOf } from './viewer.js';
@@ -61,6 +61,10 @@ async function viewerEvent(
   if (name === 'withdrawal') {
     const withdrawal = parseWithdrawalEvent(data);
     return { value: withdrawal ? { __typename: 'WithdrawalEvent', name, withdrawal } : generic };
+  }
+  if (name === 'deposit') {
+    const depositStatus = parseDepositEvent(data);
+    return { value: depositStatus ? { __typename: 'DepositEvent', name, depositStatus } : generic };
   }
   if (name === 'saferGambling') {
     const event = parseSaferGamblingEvent(data);

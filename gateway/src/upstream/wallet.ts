@@ -224,6 +224,14 @@ export async function startDeposit(
   return toDeposit(raw);
 }
 
+/** A `deposit` event of the player's channel (a deposit settled): the deposit, as the status call gives it; else null. */
+export function parseDepositEvent(data: unknown): DepositStatusModel | null {
+  const parsed = DepositJson.safeParse(data);
+  if (!parsed.success) return null;
+  const { redirectUrl: _, ...deposit } = toDeposit(data);
+  return deposit;
+}
+
 /**
  * GET /api/wallet/depositStatus/{provider}/{paymentId}: where a payment stands (pending, complete, failed, or refunded:
  * paid while the player was on a break or self-excluded, and returned).

@@ -4,6 +4,7 @@ import type { Db } from '../db/open.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { activeCoupon, activeCouponJson } from './bonus.js';
 import { isoUtc } from './clock.js';
+import { UserEvents, userChannel } from '../realtime/hub.js';
 import { publishWallet } from './events.js';
 import { post, walletEntries } from './ledger.js';
 import { formatCents, formatRands } from './money.js';
@@ -237,6 +238,7 @@ export function settleDeposit(
     return { welcome: creditWelcomeBonus(db, row, now), refunded: false };
   })();
   const row = findDeposit(db, paymentId, now);
+  if (settled) ctx.realtime.publish(userChannel(row.user_id), UserEvents.deposit, depositJson(ctx, row));
   if (settled && outcome === 'complete') publishWallet(ctx, row.user_id);
   if (settled && settled.refunded) {
     notify(

@@ -16,6 +16,11 @@ export const UserEvents = {
   loyaltyProgress: 'loyaltyProgress',
   notification: 'notification',
   wallet: 'wallet',
+  /**
+   * A deposit settled (complete, failed on the payment page, or refunded): the deposit as GET
+   * /api/wallet/depositStatus shows it, so a client knows the outcome even when it cannot ask (docs/rules.md#payments).
+   */
+  deposit: 'deposit',
   /** A withdrawal changed state (requested, approved, paid, reversed, failed): the withdrawal as the API shows it. */
   withdrawal: 'withdrawal',
   /** Safer-gambling tools changed, or one refused something (docs/rules.md#safer-gambling). */

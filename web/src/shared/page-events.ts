@@ -6,3 +6,11 @@
  */
 export const HYDRATING_EVENT = 'playlive:hydrating';
 export const HYDRATED_EVENT = 'playlive:hydrated';
+
+/**
+ * The casino said live that one of the player's deposits settled (a DepositEvent, features/live/ViewerEvents.tsx;
+ * the event's detail is its depositStatus): a watched deposit takes its outcome from it
+ * (features/cashier/deposit-watch.ts), even while asking for it fails, rather than saying "not known" beside a
+ * balance that already shows it.
+ */
+export const DEPOSIT_SETTLED_EVENT = 'playlive:deposit-settled';

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { fetchQuery, graphql } from 'react-relay';
 import type { Environment } from 'relay-runtime';
 import type { depositWatchStatusQuery } from '../../__generated__/depositWatchStatusQuery.graphql';
+import { DEPOSIT_SETTLED_EVENT } from '../../shared/page-events';
 import { session } from '../../shared/session';
 import type { DepositReturn } from './deposit-return';
 
@@ -14,7 +15,8 @@ import type { DepositReturn } from './deposit-return';
  * Honest outcomes (docs/rules.md#payments): "not found" only when the casino answers that there is no such payment
  * (depositStatus null without an error). A check that fails (no connection, the casino not responding, a timeout)
  * says the outcome is not known yet, and the watch keeps asking, further apart each time (2, 4, 8... s up to 30 s),
- * at once when the tab is shown again, and whenever the player asks (Check again).
+ * at once when the tab is shown again, and whenever the player asks (Check again). The casino's live word that the
+ * deposit settled (a DepositEvent, dispatched by features/live/ViewerEvents.tsx) settles it at once, checks or not.
  */
 
 const StatusQuery = graphql`
@@ -24,6 +26,7 @@ const StatusQuery = graphql`
       depositStatus(provider: $provider, paymentId: $paymentId, returnQuery: $returnQuery)
         @catch(to: RESULT) {
         id
+        paymentId
         status
         failureReason
         amount {
@@ -83,6 +86,11 @@ export interface WatchedDeposit {
   failure?: 'CANCELLED' | 'EXPIRED' | null;
 }
 
+/** A deposit's status as a check reads it, and as the live DepositEvent carries it. */
+type SettledStatus = NonNullable<
+  Extract<NonNullable<depositWatchStatusQuery['response']['viewer']>['depositStatus'], { ok: true }>['value']
+> & { paymentId: string };
+
 /** The phase a settled deposit's status puts the cashier in; null while it is still pending. */
 function settledPhase(status: string): 'complete' | 'failed' | 'refunded' | null {
   if (status === 'COMPLETE') return 'complete';
@@ -126,12 +134,22 @@ export function watchDeposit(environment: Environment, deposit: DepositReturn, r
     window.clearTimeout(timer);
     check();
   };
+  // The casino said on the live channel that this deposit settled: that is its outcome, even while checks fail.
+  const onSettled = (event: Event) => {
+    const status = (event as CustomEvent<SettledStatus>).detail;
+    if (stopped || status.paymentId !== deposit.paymentId) return;
+    if (environment !== session.environment()) return dismissDeposit();
+    failures = 0;
+    settle(status);
+  };
   stop = () => {
     stopped = true;
     window.clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener(DEPOSIT_SETTLED_EVENT, onSettled);
   };
   document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener(DEPOSIT_SETTLED_EVENT, onSettled);
   // A restart after an unknown outcome keeps saying so until an answer comes.
   const phase = restart && watched?.phase === 'unknown' ? 'unknown' : 'checking';
   set({ paymentId: deposit.paymentId, phase, amount });
@@ -148,6 +166,29 @@ export function watchDeposit(environment: Environment, deposit: DepositReturn, r
     }
     later(DELAYS_MS[attempt] ?? STEADY_DELAY_MS);
     attempt += 1;
+  };
+
+  /** Ends the watch with a settled status (from a check, or the casino's live word); false while still pending. */
+  const settle = (status: SettledStatus): boolean => {
+    amount = status.amount.formatted;
+    const settled = settledPhase(status.status);
+    if (!settled) return false;
+    stop?.();
+    set({
+      paymentId: deposit.paymentId,
+      phase: settled,
+      amount,
+      failure:
+        status.failureReason === 'CANCELLED' || status.failureReason === 'EXPIRED'
+          ? status.failureReason
+          : null,
+      bonus:
+        status.bonus && status.bonus.cents > 0
+          ? { amount: status.bonus.formatted, wagering: status.wageringRequired?.formatted ?? null }
+          : null,
+    });
+    if (status.status === 'COMPLETE') refreshWallet(environment);
+    return true;
   };
 
   const check = () => {
@@ -175,26 +216,7 @@ export function watchDeposit(environment: Environment, deposit: DepositReturn, r
             stop?.();
             return set({ paymentId: deposit.paymentId, phase: 'missing', amount });
           }
-          amount = status.amount.formatted;
-          const settled = settledPhase(status.status);
-          if (settled) {
-            stop?.();
-            set({
-              paymentId: deposit.paymentId,
-              phase: settled,
-              amount,
-              failure:
-                status.failureReason === 'CANCELLED' || status.failureReason === 'EXPIRED'
-                  ? status.failureReason
-                  : null,
-              bonus:
-                status.bonus && status.bonus.cents > 0
-                  ? { amount: status.bonus.formatted, wagering: status.wageringRequired?.formatted ?? null }
-                  : null,
-            });
-            if (status.status === 'COMPLETE') refreshWallet(environment);
-            return;
-          }
+          if (settle(status)) return;
           set({ paymentId: deposit.paymentId, phase: 'checking', amount });
           next();
         },

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { graphql, requestSubscription, useRelayEnvironment } from 'react-relay';
 import type { Disposable } from 'relay-runtime';
 import type { ViewerEventsSubscription } from '../../__generated__/ViewerEventsSubscription.graphql';
+import { DEPOSIT_SETTLED_EVENT } from '../../shared/page-events';
 import { applyViewerEvent } from './viewer-events-updater';
 
 /*
@@ -66,6 +67,25 @@ const Subscription = graphql`
       ... on WalletEvent {
         wallet {
           ...WalletFields_wallet
+        }
+      }
+      # A deposit settled: a cashier watching it takes the outcome (features/cashier/deposit-watch.ts).
+      ... on DepositEvent {
+        depositStatus {
+          id
+          paymentId
+          status
+          failureReason
+          amount {
+            formatted
+          }
+          bonus {
+            cents
+            formatted
+          }
+          wageringRequired {
+            formatted
+          }
         }
       }
       # A withdrawal's new state, by id: the withdraw tab's cards change with it.
@@ -139,8 +159,11 @@ export default function ViewerEvents() {
         subscription: Subscription,
         variables: {},
         updater: applyViewerEvent,
-        onNext: () => {
+        onNext: (response) => {
           attempt = 0;
+          const event = response?.viewerEvents;
+          if (event?.__typename === 'DepositEvent')
+            window.dispatchEvent(new CustomEvent(DEPOSIT_SETTLED_EVENT, { detail: event.depositStatus }));
         },
         onError: restart,
         onCompleted: restart,
