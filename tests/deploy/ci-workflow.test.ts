@@ -1,7 +1,8 @@
 /**
- * The CI workflow (.github/workflows/ci.yml) runs what the README tells a contributor to run, on every push and pull
- * request, and on pull requests the schema check against the branch the request targets. GitHub Actions does not
- * run here, so the file is read: a workflow that drifted from the README's command fails here.
+ * The CI workflow (.github/workflows/ci.yml) runs what the README tells a contributor to run, on every push to main and
+ * every pull request (once each), and on pull requests the schema check against the branch the request targets.
+ * GitHub Actions does not run here, so the file is read: a workflow that drifted from the README's command fails here,
+ * and its concurrency expressions are evaluated for the events GitHub would send.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,9 +31,32 @@ interface Job {
 }
 
 const workflow = parse(read('.github/workflows/ci.yml')) as {
-  on: Record<string, unknown>;
+  on: Record<string, { branches?: string[] } | null>;
+  concurrency: { group: string; 'cancel-in-progress': string | boolean };
   jobs: Record<string, Job>;
 };
+
+/**
+ * The value of a workflow string with `${{ }}` expressions, for the few forms this workflow uses: `github.` paths,
+ * `a || b` and `a == 'literal'` (GitHub's own semantics: `||` gives the first truthy operand).
+ */
+function evaluate(text: string | boolean, github: Record<string, unknown>): string | boolean {
+  if (typeof text === 'boolean') return text;
+  const value = (expression: string): unknown => {
+    const or = expression.split('||').map((part) => part.trim());
+    if (or.length > 1) return or.map(value).find(Boolean) ?? '';
+    const equals = /^(.+?)\s*==\s*'([^']*)'$/.exec(expression);
+    if (equals) return value(equals[1]!) === equals[2];
+    if (!expression.startsWith('github.')) throw new Error(`not evaluated here: ${expression}`);
+    return expression
+      .slice('github.'.length)
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], github);
+  };
+  const whole = /^\$\{\{(.+)\}\}$/.exec(text.trim());
+  if (whole) return value(whole[1]!.trim()) as string | boolean;
+  return text.replace(/\$\{\{(.+?)\}\}/g, (_m, expression: string) => String(value(expression.trim())));
+}
 const runs = (job: Job) => job.steps.flatMap((s) => (s.run ? [s.run.trim()] : []));
 const setupNode = (job: Job) => job.steps.find((s) => s.uses?.startsWith('actions/setup-node@'));
 
@@ -44,12 +68,40 @@ describe('.github/workflows/ci.yml', () => {
     expect(commands).toEqual(['npm ci && npm start', 'npm ci && npm test']);
   });
 
-  it("runs the README's test command on every push and pull request, as .ci/run does", () => {
-    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
+  it("runs the README's test command on pushes to main and pull requests, as .ci/run does", () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push', 'workflow_dispatch']);
+    // A branch's pushes run as its pull request: pushes start runs on main alone, so nothing runs twice.
+    expect(workflow.on.push?.branches).toEqual(['main']);
     const job = workflow.jobs.test!;
     expect(job.if).toBeUndefined();
     expect(runs(job)).toContain(testCommand);
     expect(read('.ci/run').trim().split('\n').at(-1)).toBe(testCommand);
+  });
+
+  it("cancels a pull request's superseded run, never a run on main", () => {
+    const run = (github: Record<string, unknown>) => ({
+      group: evaluate(workflow.concurrency.group, github),
+      cancels: evaluate(workflow.concurrency['cancel-in-progress'], github) === true,
+    });
+    const main1 = run({ event_name: 'push', sha: 'a1', ref: 'refs/heads/main', event: {} });
+    const main2 = run({ event_name: 'push', sha: 'b2', ref: 'refs/heads/main', event: {} });
+    // Two commits on main: two groups, and neither cancels: both are tested.
+    expect(main1.group).not.toBe(main2.group);
+    expect(main1.cancels || main2.cancels).toBe(false);
+    const pr = (sha: string) =>
+      run({
+        event_name: 'pull_request',
+        sha,
+        ref: 'refs/pull/7/merge',
+        event: { pull_request: { number: 7 } },
+      });
+    // Two pushes to one pull request: one group, and the newer cancels the older.
+    expect(pr('c3').group).toBe(pr('d4').group);
+    expect(pr('d4').cancels).toBe(true);
+    expect(pr('c3').group).not.toBe(main1.group);
+    expect(
+      run({ event_name: 'pull_request', sha: 'e5', event: { pull_request: { number: 8 } } }).group,
+    ).not.toBe(pr('c3').group);
   });
 
   it('runs on Ubuntu with Node 20 and npm caching, with the Chromium and redis-server the tests need', () => {
