@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, bonus, ledgerMismatches, money, newPlayer, startSandbox } from './harness.js';
+import {
+  api,
+  bonus,
+  cents,
+  ledgerMismatches,
+  money,
+  newPlayer,
+  sandboxClock,
+  startSandbox,
+} from './harness.js';
 
 /*
  * The activity statement and the play summary (docs/rules.md#safer-gambling). The sandbox's clock starts on a Monday
@@ -19,14 +28,12 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 
 const iso = (text: string) => new Date(text).toISOString().replace('Z', '000Z');
-const now = async () => Date.parse((await api(sb.url, 'GET', '/sandbox/clock')).body.now);
-const advance = (minutes: number) =>
-  api(sb.url, 'POST', '/sandbox/clock', { body: { advance_minutes: minutes } });
+const now = () => sandboxClock(sb.url).now();
+const advance = (minutes: number) => sandboxClock(sb.url).advance(minutes);
 const activity = (token: string | undefined, query: string) =>
   api(sb.url, 'GET', `/api/activity?${query}`, { token });
 const summary = (token: string | undefined, since: string) =>
   api(sb.url, 'GET', `/api/activity/summary?since=${encodeURIComponent(since)}`, { token });
-const cents = (rands: string) => Math.round(Number(rands) * 100);
 
 /** A confirmed deposit (credited), or one left pending (not credited). */
 async function deposit(token: string, amount: number, confirm = true) {

@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  playerChannel,
   api,
+  iso,
+  jhb,
   ledgerMismatches,
   money,
   newPlayer,
+  playerChannel,
+  sandboxClock,
   startSandbox,
   type PusherClient,
 } from './harness.js';
@@ -28,10 +31,7 @@ beforeAll(async () => {
 afterEach(() => clients.splice(0).forEach((c) => c.disconnect()));
 afterAll(() => sb.close());
 
-/** "2026-11-28 10:15": Johannesburg time (UTC+2), as the casino's messages name it. */
-const jhb = (ms: number) => new Date(ms + 2 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
-const now = async () => Date.parse((await api(sb.url, 'GET', '/sandbox/clock')).body.now);
+const now = () => sandboxClock(sb.url).now();
 
 const ACCOUNT = {
   bank: 'capitec',

@@ -131,6 +131,19 @@ export async function someGameCode(base: string): Promise<string> {
 }
 
 export const cents = (rands: string) => Math.round(Number(rands) * 100);
+
+/** "2026-11-28 10:15": Johannesburg time (UTC+2), as the casino's messages name it. */
+export const jhb = (ms: number) => new Date(ms + 2 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+/** A moment as the casino writes it ("…T10:15:00.000000Z"). */
+export const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
+
+/** The sandbox's clock (docs/rules.md#safer-gambling): its now, and moved forward (POST /sandbox/clock). */
+export function sandboxClock(base: string) {
+  return {
+    now: async () => Date.parse((await api(base, 'GET', '/sandbox/clock')).body.now),
+    advance: (minutes: number) => api(base, 'POST', '/sandbox/clock', { body: { advance_minutes: minutes } }),
+  };
+}
 export const money = (wallets: { gateway: string; balance: string }[]) =>
   cents(wallets.find((w) => w.gateway === 'callpay')!.balance);
 export const bonus = (wallets: { gateway: string; balance: string }[]) =>

@@ -1,5 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, newPlayer, playerChannel, startSandbox, type PusherClient } from './harness.js';
+import {
+  api,
+  iso,
+  jhb,
+  newPlayer,
+  playerChannel,
+  sandboxClock,
+  startSandbox,
+  type PusherClient,
+} from './harness.js';
 
 /*
  * Deposit, loss and play-time limits, the cooling-off and the reality check (docs/rules.md#safer-gambling), as a
@@ -22,13 +31,8 @@ beforeAll(async () => {
 afterEach(() => clients.splice(0).forEach((c) => c.disconnect()));
 afterAll(() => sb.close());
 
-/** "2026-11-28 10:15": Johannesburg time (UTC+2), as the casino's messages name it. */
-const jhb = (ms: number) => new Date(ms + 2 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
-
-const now = async () => Date.parse((await api(sb.url, 'GET', '/sandbox/clock')).body.now);
-const advance = (minutes: number) =>
-  api(sb.url, 'POST', '/sandbox/clock', { body: { advance_minutes: minutes } });
+const now = () => sandboxClock(sb.url).now();
+const advance = (minutes: number) => sandboxClock(sb.url).advance(minutes);
 const limits = (token: string) => api(sb.url, 'GET', '/api/limits', { token });
 const setLimits = (token: string, body: unknown) => api(sb.url, 'PUT', '/api/limits', { token, body });
 const deposit = (token: string, amount: number) =>

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, cents, ledgerMismatches, money, newPlayer, startSandbox } from './harness.js';
+import {
+  api,
+  cents,
+  iso,
+  jhb,
+  ledgerMismatches,
+  money,
+  newPlayer,
+  sandboxClock,
+  startSandbox,
+} from './harness.js';
 
 /*
  * Limits with no side doors (docs/rules.md#safer-gambling and #payments): a tournament buy-in is a loss the loss
@@ -18,12 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-/** "2026-11-28 10:15": Johannesburg time (UTC+2), as the casino's messages name it. */
-const jhb = (ms: number) => new Date(ms + 2 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-const iso = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
-const now = async () => Date.parse((await api(sb.url, 'GET', '/sandbox/clock')).body.now);
-const advance = (minutes: number) =>
-  api(sb.url, 'POST', '/sandbox/clock', { body: { advance_minutes: minutes } });
+const now = () => sandboxClock(sb.url).now();
+const advance = (minutes: number) => sandboxClock(sb.url).advance(minutes);
 const limits = (token: string) => api(sb.url, 'GET', '/api/limits', { token });
 const setLimits = (token: string, body: unknown) => api(sb.url, 'PUT', '/api/limits', { token, body });
 const credit = (token: string, amount: number) =>

@@ -139,7 +139,6 @@ export const saferGamblingResolvers: Resolvers = {
       const answer = await answerRealityCheck(ctx.scope.upstream, choice);
       return {
         ...answer,
-        safeGambling: await loadSafeGambling(ctx.scope.upstream),
         viewer: viewerOf(userId),
         clientMutationId: input.clientMutationId ?? null,
       };

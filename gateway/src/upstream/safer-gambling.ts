@@ -156,13 +156,17 @@ const AnswerJson = z.object({
 });
 
 /**
- * POST /api/realityCheck: the player's answer to the reality check (continue or stop), then the tools as they now
- * stand (read again: the answer's own response carries only the reality check).
+ * POST /api/realityCheck: the player's answer to the reality check (continue or stop), with the tools as they now
+ * stand (the response carries them, as PUT /api/limits's does).
  */
 export async function answerRealityCheck(upstream: RequestUpstream, choice: 'continue' | 'stop') {
   const raw = await upstream.write({ method: 'POST', path: '/api/realityCheck', json: { choice } });
   const answer = parseUpstream(AnswerJson, raw, 'realityCheck');
-  return { sessionEnded: answer.session_ended, answered: toRealityCheck(answer.answered) };
+  return {
+    sessionEnded: answer.session_ended,
+    answered: toRealityCheck(answer.answered),
+    safeGambling: toSafeGambling(raw),
+  };
 }
 
 /** POST /api/timeout: a break of 24h, 7d or 6w, from now. */

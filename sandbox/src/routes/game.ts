@@ -12,7 +12,6 @@ import { notFound, parse } from '../http/errors.js';
 import { Rands } from './wallet.js';
 import { assertAllowed } from '../domain/safer-gambling/guard.js';
 import { recordRealPlay } from '../domain/safer-gambling/play-time.js';
-import { checkRealityCheck } from '../domain/safer-gambling/reality-check.js';
 
 const SpinBody = z.object({
   gameCode: z.string().min(1, 'is required').max(120),
@@ -47,8 +46,6 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const { userId } = requirePlayer(ctx, req);
     // No await between the check and the spin: a second spin cannot slip past a limit the first one reached.
     assertAllowed(ctx, userId, { kind: 'spin', stakeCents: body.stake });
-    // Paused while a reality check awaits the player's answer (403 reality_check_due).
-    checkRealityCheck(ctx, userId);
     const spin = realSpin(ctx, userId, game.id, body.stake, rng);
     recordRealPlay(ctx.db, userId, 'spin', ctx.clock());
     return spin;

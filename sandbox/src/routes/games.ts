@@ -18,7 +18,6 @@ import { requireUser } from '../http/auth.js';
 import { parse } from '../http/errors.js';
 import { assertAllowed } from '../domain/safer-gambling/guard.js';
 import { recordRealPlay } from '../domain/safer-gambling/play-time.js';
-import { checkRealityCheck } from '../domain/safer-gambling/reality-check.js';
 
 const LaunchParams = z.object({
   gameId: z.string().max(120),
@@ -53,8 +52,6 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
     const launched = { ...gameJson(game), provider };
     if (!owner) return { gameUrl: `${base}#demo=1`, game: launched, tournamentId: null };
     assertAllowed(ctx, owner.userId, { kind: 'launch' });
-    // A launch starts the play session, or is refused while its reality check awaits an answer.
-    checkRealityCheck(ctx, owner.userId);
     const now = ctx.clock();
     const token = startRealPlay(db, owner.userId, game.id, now);
     recordRealPlay(db, owner.userId, 'launch', now);

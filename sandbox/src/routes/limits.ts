@@ -85,10 +85,13 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
   });
 
   // The player's answer to a reality check that is due (docs/rules.md#safer-gambling): continue starts the next
-  // interval from now, stop ends the play session. Until one of them, real-money spins are refused.
+  // interval from now, stop ends the play session. Until one of them, real-money spins are refused. Answered with
+  // the tools as they now stand, as PUT /api/limits is, and the answer.
   app.post('/api/realityCheck', async (req) => {
     const { userId } = requireUser(ctx, req);
     const body = parse(RealityCheckBody, req.body);
-    return answerRealityCheck(db, userId, body.choice, ctx.clock());
+    const now = ctx.clock();
+    const answer = answerRealityCheck(db, userId, body.choice, now);
+    return { ...limitsResponse(db, userId, now), ...answer };
   });
 }

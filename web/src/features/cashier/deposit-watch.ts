@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { fetchQuery, graphql } from 'react-relay';
 import type { Environment } from 'relay-runtime';
 import type { depositWatchStatusQuery } from '../../__generated__/depositWatchStatusQuery.graphql';
+import type { DepositStatusFields_status$data } from '../../__generated__/DepositStatusFields_status.graphql';
 import { DEPOSIT_SETTLED_EVENT } from '../../shared/page-events';
 import { session } from '../../shared/session';
 import type { DepositReturn } from './deposit-return';
@@ -25,20 +26,7 @@ const StatusQuery = graphql`
       id
       depositStatus(provider: $provider, paymentId: $paymentId, returnQuery: $returnQuery)
         @catch(to: RESULT) {
-        id
-        paymentId
-        status
-        failureReason
-        amount {
-          formatted
-        }
-        bonus {
-          cents
-          formatted
-        }
-        wageringRequired {
-          formatted
-        }
+        ...DepositStatusFields_status @relay(mask: false)
       }
     }
   }
@@ -87,9 +75,7 @@ export interface WatchedDeposit {
 }
 
 /** A deposit's status as a check reads it, and as the live DepositEvent carries it. */
-type SettledStatus = NonNullable<
-  Extract<NonNullable<depositWatchStatusQuery['response']['viewer']>['depositStatus'], { ok: true }>['value']
-> & { paymentId: string };
+type SettledStatus = Omit<DepositStatusFields_status$data, ' $fragmentType'>;
 
 /** The phase a settled deposit's status puts the cashier in; null while it is still pending. */
 function settledPhase(status: string): 'complete' | 'failed' | 'refunded' | null {

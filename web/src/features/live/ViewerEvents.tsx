@@ -72,20 +72,7 @@ const Subscription = graphql`
       # A deposit settled: a cashier watching it takes the outcome (features/cashier/deposit-watch.ts).
       ... on DepositEvent {
         depositStatus {
-          id
-          paymentId
-          status
-          failureReason
-          amount {
-            formatted
-          }
-          bonus {
-            cents
-            formatted
-          }
-          wageringRequired {
-            formatted
-          }
+          ...DepositStatusFields_status @relay(mask: false)
         }
       }
       # A withdrawal's new state, by id: the withdraw tab's cards change with it.
