@@ -117,6 +117,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._~+/=-]{16,256}$/, 'must be 16 to 256 letters, digits or ._~+/=- (a random secret)')
     .optional(),
+  // A Kubernetes pod's terminationGracePeriodSeconds (30 s by default) must cover it, with the preStop pause.
+  GATEWAY_SHUTDOWN_GRACE_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds, for example 10000' })
+    .int('must be a whole number of milliseconds, for example 10000')
+    .min(0, 'must be 0 or more (0: close everything at once)')
+    .max(600_000, 'must be at most 600000 (10 minutes)')
+    .default(10_000),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -198,6 +205,11 @@ export interface GatewayConfig {
    * figures are the operator's, not the players').
    */
   metricsToken: string | null;
+  /**
+   * On SIGTERM, how long requests in flight may take to finish and graphql-ws sockets to close (asked to reconnect
+   * elsewhere) before every connection left is closed and the process exits (http/graceful-shutdown.ts).
+   */
+  shutdownGraceMs: number;
 }
 
 /** Where a site run on this machine is (`npm start`, the site's dev server, the tests), at any port. */
@@ -262,5 +274,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     persistedOperationsOnly: e.PERSISTED_OPERATIONS_ONLY,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownGraceMs: e.GATEWAY_SHUTDOWN_GRACE_MS,
   };
 }

@@ -28,9 +28,20 @@ async function main() {
     process.exit(2);
   }
   console.log(`GraphQL gateway on ${gateway.url}/graphql (upstream ${config.casinoApiUrl})`);
-  const stop = () => {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // A second signal (Ctrl-C again) does not wait for the drain.
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(
+      `${signal}: shutting down within ${config.shutdownGraceMs} ms (GATEWAY_SHUTDOWN_GRACE_MS): no new connections, ` +
+        'requests in flight finish, WebSockets are asked to reconnect elsewhere.',
+    );
+    // Should closing the shared connections hang past the grace period, the process ends anyway: a pod's
+    // terminationGracePeriodSeconds would otherwise end it with SIGKILL.
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + FINAL_CLOSE_MS).unref();
     gateway
-      .close()
+      .shutdown()
       // The last spans are sent before the process ends.
       .then(() => stopTracing?.())
       .then(
@@ -38,8 +49,8 @@ async function main() {
         () => process.exit(1),
       );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   // An operator's "the casino changed it: show it now" (`docker compose kill -s HUP gateway`): the public reads and
   // the guests' responses are read afresh; with REDIS_URL every replica's are, whichever got the signal.
   process.on('SIGHUP', () => {
@@ -47,6 +58,9 @@ async function main() {
     console.log('Public cache cleared (SIGHUP).');
   });
 }
+
+/** After the grace period, how long the shared connections (Redis, the casino's live channels, traces) may take. */
+const FINAL_CLOSE_MS = 2_000;
 
 /**
  * A port or host the operator must change, as one line naming the variable (no stack trace: nothing is broken in

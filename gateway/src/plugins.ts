@@ -40,6 +40,8 @@ export interface PluginParts {
   rateLimits: RateLimits;
   http: ReturnType<typeof observeHttp>;
   graphiql: GraphiqlPage;
+  /** Whether a shutdown has begun (http/graceful-shutdown.ts): /readyz then sends traffic elsewhere. */
+  shuttingDown(): boolean;
 }
 
 /**
@@ -170,7 +172,7 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
     why:
       'onRequest, for /readyz only: after the observer, which logs the probe (at debug); nothing else serves ' +
       'that path.',
-    make: ({ client, realtime }) => [serveReadiness(client, realtime)],
+    make: ({ client, realtime, shuttingDown }) => [serveReadiness(client, realtime, shuttingDown)],
   },
   {
     name: 'prefetches',

@@ -7,6 +7,7 @@ import { configFromEnv, type GatewayConfig } from './config.js';
 import { bearerToken, createContext, type GatewayContext } from './context.js';
 import { corsPolicy } from './http/cors.js';
 import { CSRF_HEADERS } from './http/csrf.js';
+import { trackRequests, type HttpDrain } from './http/graceful-shutdown.js';
 import { observeHttp } from './http/http-observer.js';
 import { graphiqlPage } from './http/security-headers.js';
 import { createLogger, gatewayLogger, type GatewayLogger, type Logger } from './observability/logging.js';
@@ -35,6 +36,14 @@ export interface Gateway {
   realtime: Realtime;
   /** Open graphql-ws sockets. */
   sockets(): number;
+  /**
+   * What SIGTERM does (main.ts), within GATEWAY_SHUTDOWN_GRACE_MS: /readyz turns 503, new connections are refused,
+   * requests in flight finish, event streams end, graphql-ws sockets are asked to reconnect elsewhere (1012), and
+   * idle keep-alive connections are left for their clients to close (http/graceful-shutdown.ts); then the shared
+   * connections close.
+   */
+  shutdown(): Promise<void>;
+  /** The same, but idle keep-alive connections are closed at once: a stop nothing else waits for (tests). */
   close(): Promise<void>;
 }
 
@@ -75,6 +84,8 @@ function originAllowed(config: GatewayConfig) {
 
 /** What one gateway is made of: the plugins' parts (plugins.ts), and what only the servers and the context need. */
 interface GatewayParts extends PluginParts {
+  server: Server;
+  drain: HttpDrain;
   logger: GatewayLogger;
   redis: Redis | null;
   /** What every request's RequestUpstream shares: the client, the public cache, the sessions' reads. */
@@ -147,8 +158,14 @@ function openParts(options: GatewayOptions): GatewayParts {
   });
   client.whenSessionRefused((token, reason) => realtime.sessionEnded(token, reason));
   const graphiql = graphiqlPage(renderGraphiQL);
+  // The server comes first, Yoga is added to it later (createGateway): /readyz reads whether its drain has begun.
+  const server = createServer();
+  const drain = trackRequests(server);
   return {
     ...upstream,
+    server,
+    drain,
+    shuttingDown: drain.started,
     config,
     persisted,
     clock,
@@ -239,14 +256,14 @@ function attachSockets(
   });
 }
 
-/** Closes what the gateway opened, the sockets first and the shared connections last. */
-async function closeGateway(parts: GatewayParts, server: Server, ws: GraphqlWs): Promise<void> {
-  await ws.close();
+/**
+ * Closes what the gateway opened: the connections of players (HTTP and graphql-ws, drained side by side within the
+ * grace period), then the live channels, and the shared connections last (requests in flight still needed them).
+ */
+async function closeGateway(parts: GatewayParts, ws: GraphqlWs, lingerIdle: boolean): Promise<void> {
+  const graceMs = parts.config.shutdownGraceMs;
+  await Promise.all([parts.drain.drain({ graceMs, lingerIdle }), ws.close(graceMs)]);
   parts.realtime.close();
-  await new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
   await parts.client.close();
   parts.replicas?.close();
   parts.redis?.disconnect();
@@ -254,9 +271,9 @@ async function closeGateway(parts: GatewayParts, server: Server, ws: GraphqlWs):
 
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const parts = openParts(options);
-  const { config, metrics, client, realtime } = parts;
+  const { config, metrics, client, realtime, server } = parts;
   const yoga = createGatewayYoga(parts);
-  const server = createServer(yoga);
+  server.on('request', parts.drain.serve(yoga));
   const ws = attachSockets(parts, server, yoga);
   metrics.watchSockets(() => ws.clients());
   metrics.watchCircuits(() => client.circuits());
@@ -267,6 +284,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+  let stopping: Promise<void> | null = null;
   return {
     url: `http://${host}:${port}`,
     port,
@@ -274,7 +292,9 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     cache: parts.cache,
     realtime,
     sockets: () => ws.clients(),
-    close: () => closeGateway(parts, server, ws),
+    // One stop, whichever comes first: a signal's, then a test's cleanup, or two signals.
+    shutdown: () => (stopping ??= closeGateway(parts, ws, true)),
+    close: () => (stopping ??= closeGateway(parts, ws, false)),
   };
 }
 

@@ -78,6 +78,7 @@ describe('gateway start-up configuration', () => {
     ['SANDBOX_PORT', 'eighty'],
     ['LOG_LEVEL', 'loud'],
     ['METRICS_TOKEN', 'short'],
+    ['GATEWAY_SHUTDOWN_GRACE_MS', 'ten seconds'],
   ];
 
   // The rule lives in configFromEnv, which main.ts calls first: every setting is checked there, in this process.

@@ -4,8 +4,11 @@ import type { BackendState, UpstreamClient } from '../upstream/client.js';
 
 /** What /readyz returns, for a load balancer (the status code) and an operator (the body). */
 export interface Readiness {
-  /** ready and degraded respond 200 (send traffic), not ready 503 (send it elsewhere): see readiness. */
-  status: 'ready' | 'degraded' | 'not ready';
+  /**
+   * ready and degraded respond 200 (send traffic), not ready and shutting down 503 (send it elsewhere): see
+   * readiness.
+   */
+  status: 'ready' | 'degraded' | 'not ready' | 'shutting down';
   backend: {
     /** How the casino's REST backend responded to a ping just now (UpstreamClient.ping): up, slow, failing or down. */
     state: BackendState;
@@ -69,11 +72,17 @@ export const READINESS_PATH = '/readyz';
  * Yoga's readiness check at READINESS_PATH: the readiness as JSON, 503 when not ready. Yoga's own hook is asked only
  * of requests to that path: it would otherwise match a URL pattern against every request (a few µs each).
  */
-export function serveReadiness(client: UpstreamClient, realtime: Realtime): Plugin {
+export function serveReadiness(
+  client: UpstreamClient,
+  realtime: Realtime,
+  shuttingDown: () => boolean,
+): Plugin {
   const check = async ({ fetchAPI }: { fetchAPI: FetchAPI }): Promise<Response> => {
     const report = await readiness(client, realtime);
+    // A replica on its way out (SIGTERM, http/graceful-shutdown.ts) still finishes what it has, but takes nothing new.
+    if (shuttingDown()) report.status = 'shutting down';
     return new fetchAPI.Response(JSON.stringify(report), {
-      status: report.status === 'not ready' ? 503 : 200,
+      status: report.status === 'not ready' || report.status === 'shutting down' ? 503 : 200,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     });
   };

@@ -50,8 +50,18 @@ export interface GraphqlWsOptions {
 export interface GraphqlWs {
   /** Open sockets. */
   clients(): number;
-  close(): Promise<void>;
+  /**
+   * Takes no more sockets and asks each client to reconnect (elsewhere) with 1012 Service Restart, the close code that
+   * says so (graphql-ws's own dispose sends 1001 Going Away, which is also what a browser sends when it leaves a
+   * page). graphql-ws's client (the site's, web/src/shared/relay/environment.ts) counts 1012 among the codes to
+   * reconnect on and sends its subscriptions anew; the app resumes with its catch-up snapshot. Resolves once every
+   * socket has closed, or after graceMs, when what is left is cut off.
+   */
+  close(graceMs: number): Promise<void>;
 }
+
+/** The close code a restarting server sends (RFC 6455 registry): the client should reconnect after a short while. */
+const SERVICE_RESTART = 1012;
 
 function reject(socket: Duplex, status: number, reason: string): void {
   if (socket.writable) {
@@ -211,9 +221,15 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
 
   return {
     clients: () => wss.clients.size,
-    async close() {
+    async close(graceMs) {
       server.off('upgrade', onUpgrade);
-      await disposable.dispose();
+      for (const socket of wss.clients) socket.close(SERVICE_RESTART, 'Service Restart');
+      // graphql-ws's dispose asks again (1001, a no-op on a closing socket) and waits for every socket to close.
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([disposable.dispose(), graceOver]);
+      clearTimeout(timer);
+      for (const socket of wss.clients) socket.terminate();
     },
   };
 }

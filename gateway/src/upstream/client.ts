@@ -428,8 +428,11 @@ export class UpstreamClient {
     }
   }
 
-  /** Closes the pooled connections (the gateway is stopping). */
+  /**
+   * Closes the pooled connections (the gateway is stopping). Calls still running are abandoned: by now every player's
+   * request has been answered or, past the shutdown's grace period, cut off (server.ts closeGateway).
+   */
   async close(): Promise<void> {
-    await Promise.all([this.dispatcher.close(), this.pingDispatcher.close()]);
+    await Promise.all([this.dispatcher.destroy(), this.pingDispatcher.destroy()]);
   }
 }
