@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 import webBoundaries from './web/eslint-boundaries.mjs';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/__generated__/**', '**/coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'web/server-dist/**',
+      '**/.data/**',
+      '**/__generated__/**',
+      '**/coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // web/src: app/ assembles, features import only shared/ and ui/ (web/eslint-boundaries.mjs).

@@ -1,21 +1,15 @@
 /**
- * `npm run dev`: the sandbox, the gateway and Vite's dev server (hot reload) on WEB_PORT (5173), whose config
- * passes /graphql to the gateway started here (GATEWAY_URL); one line once all three respond. Ctrl-C stops them all.
- * The same variables as `npm start` (see start.ts), except WEB_HOST and WEB_DIST_DIR: Vite serves web/src.
+ * `npm run dev`: the sandbox, the gateway and the site server in development (`npm run dev -w web`,
+ * web/server/dev.ts) on WEB_PORT (5173): the same site server as `npm start`'s, server rendering and /graphql passed
+ * to the gateway started here included, with web/src served by Vite in middleware mode (hot reload) instead of a
+ * build, and restarted when a file of web/server changes. One line once all three respond. Ctrl-C stops them all.
+ * The same variables as `npm start` (see start.ts), except WEB_HOST and WEB_DIST_DIR.
  */
 import { responds } from './responding.js';
 import { stackSettingsFromEnv } from './stack-settings.js';
-import {
-  backendChecks,
-  gatewayChild,
-  graphqlCheck,
-  npmWeb,
-  sandboxChild,
-  sharedEnv,
-  Stack,
-} from './stack.js';
+import { backendChecks, gatewayChild, graphqlCheck, npmWeb, sandboxChild, siteEnv, Stack } from './stack.js';
 
-/** `npm run dev -w web` compiles the Relay artifacts before Vite starts. */
+/** `npm run dev -w web` compiles the Relay artifacts before the site starts. */
 const START_TIMEOUT_MS = 120_000;
 
 async function main() {
@@ -25,7 +19,7 @@ async function main() {
   }
   let settings;
   try {
-    // Vite listens on localhost (its default; the config sets only the port).
+    // On localhost:5173, where Vite's own dev server listened: the gateway's default ALLOWED_ORIGINS name it.
     settings = stackSettingsFromEnv(process.env, { defaultPort: 5173, host: 'localhost' });
   } catch (err) {
     console.error((err as Error).message);
@@ -36,10 +30,14 @@ async function main() {
 
   const site = settings.web.url;
   await stack.run(
-    [sandboxChild(settings), gatewayChild(settings), npmWeb('web', 'dev', sharedEnv(settings), false)],
+    [
+      sandboxChild(settings),
+      gatewayChild(settings),
+      { ...npmWeb('site', 'dev', siteEnv(settings), false), hide: /^Site \(development\) on / },
+    ],
     [
       ...backendChecks(settings),
-      { what: `Vite (${site}/)`, ok: () => responds(`${site}/`, (res) => res.ok) },
+      { what: `the site (${site}/)`, ok: () => responds(`${site}/`, (res) => res.ok) },
       graphqlCheck(site),
     ],
     `PlayLive (development, hot reload) is running at ${settings.publicUrl} (GraphiQL at ${settings.publicUrl}/graphql)`,

@@ -63,8 +63,8 @@ function isLoopbackOrAny(host: string): boolean {
 
 /**
  * The three ports and how the parts reach each other, from the environment. `web` is the site server (`npm
- * start`, WEB_PORT default 8080 on WEB_HOST) or Vite's dev server (`npm run dev`, default 5173 on localhost, which
- * its config reads). Ports must differ: two parts on one port would make the second fail after the first started.
+ * start`, WEB_PORT default 8080 on WEB_HOST) or its development mode with Vite (`npm run dev`, default 5173 on
+ * localhost). Ports must differ: two parts on one port would make the second fail after the first started.
  */
 export function stackSettingsFromEnv(
   env: NodeJS.ProcessEnv,

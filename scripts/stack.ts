@@ -53,7 +53,7 @@ export function sharedEnv(settings: StackSettings): NodeJS.ProcessEnv {
     SANDBOX_PORT: String(settings.sandbox.port),
     GATEWAY_PORT: String(settings.gateway.port),
     WEB_PORT: String(settings.web.port),
-    // The orchestrator starts this gateway: the site (or Vite) is pointed at it, whatever GATEWAY_URL said.
+    // The orchestrator starts this gateway: the site is pointed at it, whatever GATEWAY_URL said.
     GATEWAY_URL: settings.gateway.url,
   };
 }
@@ -100,18 +100,22 @@ export function siteChild(settings: StackSettings, distDir: string): ChildSpec {
     'site',
     'web',
     'server/main.ts',
-    {
-      ...sharedEnv(settings),
-      WEB_HOST: settings.web.host,
-      WEB_DIST_DIR: distDir,
-      // The images' origin, for the pages' preconnect hint: the gateway's own setting, else its upstream.
-      CASINO_ASSETS_URL: process.env.CASINO_ASSETS_URL || settings.casinoApiUrl,
-      // The third-party services' fakes (live chat, error collector, tag manager) are on the sandbox: the site's
-      // policy lets the pages reach them.
-      SITE_OUTSIDE_ORIGINS: process.env.SITE_OUTSIDE_ORIGINS ?? new URL(settings.sandbox.url).origin,
-    },
+    { ...siteEnv(settings), WEB_DIST_DIR: distDir },
     /^Site on /,
   );
+}
+
+/** The site server's settings, as `npm start` (siteChild) and `npm run dev` (scripts/dev.ts) run it. */
+export function siteEnv(settings: StackSettings): NodeJS.ProcessEnv {
+  return {
+    ...sharedEnv(settings),
+    WEB_HOST: settings.web.host,
+    // The images' origin, for the pages' preconnect hint: the gateway's own setting, else its upstream.
+    CASINO_ASSETS_URL: process.env.CASINO_ASSETS_URL || settings.casinoApiUrl,
+    // The third-party services' fakes (live chat, error collector, tag manager) are on the sandbox: the site's
+    // policy lets the pages reach them.
+    SITE_OUTSIDE_ORIGINS: process.env.SITE_OUTSIDE_ORIGINS ?? new URL(settings.sandbox.url).origin,
+  };
 }
 
 /** The usual checks: the sandbox responds at all, the gateway is ready (it reaches the sandbox). */
@@ -148,6 +152,9 @@ export function graphqlCheck(siteUrl: string): Check {
       ),
   };
 }
+
+/** A part to run, and what must respond before it is started (none: at once). */
+type Part = ChildSpec & { startAfter?: Check[] };
 
 function describe(exit: Exit): string {
   return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
@@ -202,18 +209,24 @@ export class Stack {
     }
   }
 
-  /** Starts the parts; once every check responds, prints `readyLine` (the one line a person needs). */
-  async run(parts: ChildSpec[], checks: Check[], readyLine: string, timeoutMs: number): Promise<void> {
-    for (const spec of parts) {
-      const child = this.supervisor.start(spec);
-      void child.closed.then((exit) => {
-        if (this.stopping) return;
-        const code = exit.code !== null && exit.code !== 0 ? exit.code : 1;
-        void this.shutdown(code, `The ${spec.name} stopped (${describe(exit)}): stopping the others.`);
-      });
-    }
+  /**
+   * Starts the parts in order, each once its `startAfter` checks respond (each wait bounded by `timeoutMs`); once
+   * every check responds, prints `readyLine` (the one line a person needs).
+   */
+  async run(parts: Part[], checks: Check[], readyLine: string, timeoutMs: number): Promise<void> {
+    const waitFor = (list: Check[]) => waitUntilResponding(list, { timeoutMs, stopped: () => this.stopping });
     try {
-      await waitUntilResponding(checks, { timeoutMs, stopped: () => this.stopping });
+      for (const spec of parts) {
+        if (spec.startAfter) await waitFor(spec.startAfter);
+        if (this.stopping) return;
+        const child = this.supervisor.start(spec);
+        void child.closed.then((exit) => {
+          if (this.stopping) return;
+          const code = exit.code !== null && exit.code !== 0 ? exit.code : 1;
+          void this.shutdown(code, `The ${spec.name} stopped (${describe(exit)}): stopping the others.`);
+        });
+      }
+      await waitFor(checks);
     } catch (err) {
       await this.shutdown(1, `${(err as Error).message} Stopping everything.`);
     }

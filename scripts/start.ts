@@ -62,10 +62,16 @@ async function main() {
   }
 
   const site = settings.web.url;
+  const backend = backendChecks(settings);
   await stack.run(
-    [sandboxChild(settings), gatewayChild(settings), siteChild(settings, distDir)],
+    // The site once the gateway is ready: its first visitors get rendered pages, not the client shell.
     [
-      ...backendChecks(settings),
+      sandboxChild(settings),
+      gatewayChild(settings),
+      { ...siteChild(settings, distDir), startAfter: backend },
+    ],
+    [
+      ...backend,
       { what: `the site (${site}/)`, ok: () => responds(`${site}/`, (res) => res.ok) },
       graphqlCheck(site),
     ],

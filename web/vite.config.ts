@@ -9,35 +9,33 @@ import { leanRelay } from './build/lean-relay';
 import { precompress } from './build/precompress';
 import { routeModules } from './build/route-modules';
 import { serviceWorker } from './build/service-worker';
+import { serverOperations } from './build/server-operations';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // The build's version (web/package.json): the app-version modal compares it with the one the site announces.
 const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   version: string;
 };
-const gatewayUrl = process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? 4000}`;
 
 /*
  * The site's build. vite-plugin-relay turns graphql`` tags into imports of the generated artifacts (compiled by
- * `npm run relay`, from the root relay.config.js). In development, /graphql (HTTP and WebSocket) is proxied to the
- * gateway, so the browser talks to one origin as it does behind the site server.
+ * `npm run relay`, from the root relay.config.js). In development the site server runs Vite in middleware mode with
+ * this config (web/server/dev-site.ts): /graphql is the site server's, as in production.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root,
   // The server build (web/src/entry-server.tsx into dist/.server, docs/architecture.md#server-rendering) is one
-  // self-contained file the site server imports; the client's files stay as the client build wrote them, with only
+  // self-contained file the site server imports, with the site's persisted operations beside it
+  // (build/server-operations.ts); the client's files stay as the client build wrote them, with only
   // the Relay modules the browser runs (build/lean-relay.ts), V8's compile hint atop each JavaScript file
   // (build/compile-hints.ts), the service worker (build/service-worker.ts) and the compressed copies of both.
   plugins: isSsrBuild
-    ? [react(), relay, routeModules()]
+    ? [react(), relay, routeModules(), serverOperations()]
     : [leanRelay(), react(), relay, compileHints(), precompress(), serviceWorker(path.join(root, 'dist'))],
   define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(version) },
-  server: {
-    port: Number(process.env.WEB_PORT ?? 5173),
-    strictPort: true,
-    proxy: { '/graphql': { target: gatewayUrl, ws: true, changeOrigin: false } },
-  },
-  ssr: { noExternal: true },
+  // In development the site server renders through Vite (web/server/dev-site.ts), with the packages loaded by Node
+  // as the tests load them.
+  ...(command === 'build' ? { ssr: { noExternal: true } } : {}),
   build: isSsrBuild
     ? { outDir: 'dist/.server', emptyOutDir: true, copyPublicDir: false }
     : {

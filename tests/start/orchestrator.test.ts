@@ -3,10 +3,12 @@
  * run) with three free ports and a fresh SANDBOX_DATA_DIR, talked to over the network, stopped as Ctrl-C does.
  * `npm start` serves a stub build (WEB_DIST_DIR), so these tests do not depend on the web build.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { siteBuildIsCurrent, siteSources } from '../../scripts/site-build.js';
 import { stackSettingsFromEnv } from '../../scripts/stack-settings.js';
 import { repoRoot } from '../bench/processes.js';
@@ -102,6 +104,9 @@ describe('npm start', () => {
     expect(body.data.site.timeZone).toBe('Africa/Johannesburg');
     expect(body.data.games.totalCount).toBeGreaterThan(0);
     expect(fs.readdirSync(env.SANDBOX_DATA_DIR!).length).toBeGreaterThan(0);
+    // The site was started once the gateway was ready: nothing failed for want of it.
+    expect((await fetch(`${site}/readyz`)).status).toBe(200);
+    expect(run.output()).not.toMatch(/Server render of .* failed|not responding/);
 
     // Ctrl-C in a terminal signals the foreground process group: here, the orchestrator's.
     process.kill(-run.child.pid!, 'SIGINT');
@@ -216,19 +221,61 @@ describe('the build step of npm start', () => {
 });
 
 describe('npm run dev', () => {
-  it('runs Vite against the same gateway on WEB_PORT; Ctrl-C stops it all', async () => {
+  it('runs the site server with Vite against the same gateway on WEB_PORT; Ctrl-C stops it all', async () => {
     const p = await ports();
     const run = runEntry('scripts/dev.ts', [], startEnv(p));
     await run.waitFor(/PlayLive \(development, hot reload\) is running at .*\n/, 90_000);
-    const vite = `http://localhost:${p.web}`;
-    const page = await fetch(`${vite}/`);
+    const site = `http://localhost:${p.web}`;
+
+    // The home page rendered on the server, as in production, in Vite's document (its client, hot reload).
+    const page = await fetch(`${site}/`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('/@vite/client');
-    const body = await graphql(vite, '{ site { timeZone } }');
+    const html = await page.text();
+    expect(html).toContain('<script type="module" src="/@vite/client"></script>');
+    expect(html).toMatch(/<title>[^<]+<\/title>/); // the page's own title, not the shell's (data-shell)
+    expect(html).not.toContain('data-shell');
+    expect(html).toMatch(/<div id="root"><a [^>]*href="#content"[\s\S]*<footer/);
+    expect(html).toContain('<script type="application/json" id="relay-records">');
+    expect(html).toContain('["/src/main.tsx"]'); // the app's entry, started by the page's starter
+    // Styled before its code runs, with the elements Vite's client adopts.
+    expect(html).toMatch(/<style data-vite-dev-id="[^"]+\/tokens\.css">/);
+    // The policy allows Vite's inline React Refresh preamble by its hash, and nothing unsafe.
+    const preamble = /<script type="module">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    const hash = `'sha256-${createHash('sha256').update(preamble).digest('base64')}'`;
+    const scriptSrc = /script-src ([^;]*)/.exec(page.headers.get('content-security-policy')!)![1]!;
+    expect(scriptSrc.split(' ')).toContain(hash);
+    expect(scriptSrc).not.toContain('unsafe');
+
+    // The app's modules come from Vite.
+    const main = await fetch(`${site}/src/main.tsx`);
+    expect(main.status).toBe(200);
+    expect(main.headers.get('content-type')).toMatch(/javascript/);
+    expect(await main.text()).toContain('hydrateRoot');
+
+    const body = await graphql(site, '{ site { timeZone } }');
     expect(body).toEqual({ data: { site: { timeZone: 'Africa/Johannesburg' } } });
+    // Vite's hot-reload socket opens on the site's port; any other upgrade but /graphql is refused as in production.
+    expect(await upgradeStatus(site, '/', 'vite-hmr')).toBe(101);
+    expect(await upgradeStatus(site, '/other', 'graphql-transport-ws')).toBe(404);
 
     process.kill(-run.child.pid!, 'SIGINT');
     expect(await run.exited).toBe(0);
     await expectAllFree(p);
   }, 120_000);
 });
+
+/** The status of a WebSocket upgrade at `path` (101 when it was accepted). */
+function upgradeStatus(url: string, path: string, protocol: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, protocol);
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once('open', () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.once('error', reject);
+  });
+}

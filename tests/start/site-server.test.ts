@@ -381,6 +381,23 @@ describe('/graphql on the site’s origin', () => {
     expect(await upgradeStatus(site.url, 'https://evil.example')).toBe(403);
   });
 
+  it('refuses WebSocket upgrades anywhere else, development’s hot-reload socket among them', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      // What Vite's client asks `npm run dev`'s site server for (web/server/dev-site.ts): no such thing here.
+      const socket = new WebSocket(`${site.url.replace(/^http/, 'ws')}/`, 'vite-hmr');
+      socket.once('unexpected-response', (_req, res) => {
+        resolve(res.statusCode ?? 0);
+        socket.terminate();
+      });
+      socket.once('open', () => {
+        resolve(101);
+        socket.close();
+      });
+      socket.once('error', reject);
+    });
+    expect(status).toBe(404);
+  });
+
   it('responds with a clear 502 when the gateway does not respond', async () => {
     const [closedPort] = await freePorts(1);
     const alone = await createSiteServer({
@@ -455,15 +472,16 @@ describe('starting the site server', () => {
       port: 8080,
       host: '127.0.0.1',
       distDir: path.join(repoRoot, 'web/dist'),
-      gatewayUrl: 'http://127.0.0.1:4000',
+      gatewayUrl: ['http://127.0.0.1:4000'],
+      shutdownGraceMs: 10_000,
     });
     expect(siteConfigFromEnv({ GATEWAY_PORT: '4950', WEB_PORT: '4952' })).toMatchObject({
       port: 4952,
-      gatewayUrl: 'http://127.0.0.1:4950',
+      gatewayUrl: ['http://127.0.0.1:4950'],
     });
     expect(
       siteConfigFromEnv({ GATEWAY_PORT: '4950', GATEWAY_URL: 'http://gateway.internal:4000/' }),
-    ).toMatchObject({ gatewayUrl: 'http://gateway.internal:4000' });
+    ).toMatchObject({ gatewayUrl: ['http://gateway.internal:4000'] });
     expect(() => siteConfigFromEnv({ WEB_PORT: 'web' })).toThrow(/Invalid site environment:\n\s+WEB_PORT: /);
     expect(() => siteConfigFromEnv({ GATEWAY_URL: 'ftp://x' })).toThrow(/\n\s+GATEWAY_URL: /);
     expect(() => siteConfigFromEnv({ GATEWAY_PORT: '0' })).toThrow(/\n\s+GATEWAY_PORT: .*or set GATEWAY_URL/);

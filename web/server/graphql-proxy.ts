@@ -1,13 +1,15 @@
-import http, {
-  Agent,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type ServerResponse,
+import type {
+  ClientRequest,
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { GatewayPool, GatewayReplica } from './gateway-pool.js';
 import { endToEndHeaders } from './hop-by-hop.js';
 import { readRequestBody, refuseTooLarge } from './request-body.js';
+import type { SafeToRepeat } from './safe-to-repeat.js';
 
 /**
  * What the browser gets when the gateway does not respond: a GraphQL response (so the app's error handling shows
@@ -21,9 +23,6 @@ const GATEWAY_DOWN_BODY = JSON.stringify({
     },
   ],
 });
-
-/** Methods a request may be sent again for when a pooled connection turns out closed before it got a response. */
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface GraphqlProxy {
   /** POST and GET (queries, GraphiQL, server-sent events) and the CORS preflight, as they come. */
@@ -52,36 +51,24 @@ export interface GraphqlProxy {
  * - a connection goes back to the pool only when its response was read to the end: a client leaving early (an event
  *   stream closed, a download dropped) destroys the gateway request and its connection with it;
  * - an upgrade gets a connection of its own, never pooled, and a refused one ends with its connection.
+ *
+ * Each request and upgrade goes to the replica the pool picks (gateway-pool.ts: round robin over the ready ones).
+ * When its connection fails before any byte of the response came back, it is sent once more, to another replica,
+ * only when that cannot do anything twice:
+ * - the connection was never made (refused, unreachable): not a byte of the request left, whatever it is;
+ * - it is safe to repeat (safe-to-repeat.ts: a GET, a persisted query, a document with no mutation in it). A
+ *   mutation whose connection failed after it was sent is never sent again: it may have been carried out;
+ * - an upgrade: nothing happens on the gateway before its handshake.
  */
-export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): GraphqlProxy {
-  const target = new URL(gatewayUrl);
-  // An idle connection is dropped before the gateway would drop it (Node's servers close theirs after 5 s), so a
-  // request seldom goes out on a connection the gateway is closing; when one does, an idempotent request is sent
-  // again (below). Node shortens this further to a second under the server's Keep-Alive hint, but only when the
-  // agent has a timeout of its own.
-  const agent = new Agent({ keepAlive: true, timeout: 4_000 });
-  let gatewayDown = false;
-
-  const responded = () => {
-    gatewayDown = false;
-  };
-  const unreachable = (err: Error) => {
-    // One line when the gateway goes away, not one per request while it stays away.
-    if (gatewayDown) return;
-    gatewayDown = true;
-    log.warn(`The GraphQL gateway at ${gatewayUrl} is not responding (${errorCode(err)}).`);
-  };
-
-  const requestOptions = (req: IncomingMessage, headers: OutgoingHttpHeaders): http.RequestOptions => ({
-    protocol: target.protocol,
-    hostname: target.hostname,
-    port: target.port,
-    method: req.method,
-    path: req.url,
-    headers,
-  });
-
-  function send(req: IncomingMessage, res: ServerResponse, body: Buffer | null, retried = false): void {
+export function graphqlProxy(pool: GatewayPool, safeToRepeat: SafeToRepeat): GraphqlProxy {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer | null,
+    avoid?: GatewayReplica,
+  ): void {
+    const replica = pool.pick(avoid);
+    if (!replica) return gatewayDown(res);
     const headers: OutgoingHttpHeaders = {
       ...endToEndHeaders(req.headers),
       ...forwardedHeaders(req, 'http'),
@@ -89,10 +76,16 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
     // Met here: the body has been read, so the gateway has nothing to wait for.
     delete headers.expect;
     if (body) headers['content-length'] = body.length;
-    const upstream = http.request({ ...requestOptions(req, headers), agent });
+    const upstream = pool.request(replica, {
+      method: req.method ?? 'GET',
+      path: req.url ?? '/graphql',
+      headers,
+      pooled: true,
+    });
+    const connected = connectionMade(upstream);
 
     upstream.on('response', (response) => {
-      responded();
+      pool.responded(replica);
       res.writeHead(response.statusCode ?? 502, response.statusMessage, endToEndHeaders(response.headers));
       // An event stream's headers go out now, its events as they arrive (pipe writes each chunk at once).
       if (/^text\/event-stream/i.test(response.headers['content-type'] ?? '')) res.flushHeaders();
@@ -106,13 +99,12 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
     upstream.once('error', (err) => {
       if (res.headersSent) return void res.destroy();
       if (res.destroyed) return;
-      // A pooled connection the gateway closed just as this request went out: the request never reached it.
-      if (!retried && upstream.reusedSocket && IDEMPOTENT.has(req.method ?? '') && isReset(err)) {
-        return send(req, res, body, true);
-      }
-      unreachable(err);
-      res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(GATEWAY_DOWN_BODY);
+      // A kept-alive connection the gateway closed just as this request went out (Node's servers close idle ones
+      // after 5 s; the agent drops its own sooner, so this is rare): the replica itself is fine.
+      const staleConnection = upstream.reusedSocket && isReset(err);
+      if (!staleConnection) pool.failed(replica, err);
+      if (!avoid && (!connected() || safeToRepeat(req, body))) return send(req, res, body, replica);
+      gatewayDown(res);
     });
     // The client left before the response was all sent (an event stream closed, a tab gone): the gateway's response
     // is abandoned, so its connection is destroyed rather than returned to the pool mid-response.
@@ -122,9 +114,11 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
     upstream.end(body ?? undefined);
   }
 
-  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, avoid?: GatewayReplica): void {
     // The gateway speaks only WebSocket on /graphql; anything else is refused before a connection is opened.
     if (!/^websocket$/i.test(req.headers.upgrade ?? '')) return rejectUpgrade(socket, 400, 'Bad Request');
+    const replica = pool.pick(avoid);
+    if (!replica) return rejectUpgrade(socket, 502, 'Bad Gateway');
     const headers: OutgoingHttpHeaders = {
       ...endToEndHeaders(req.headers),
       ...forwardedHeaders(req, 'ws'),
@@ -133,12 +127,18 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
       upgrade: 'websocket',
     };
     // agent: false, a connection of its own: once upgraded it belongs to this socket until either side closes.
-    const upstream = http.request({ ...requestOptions(req, headers), agent: false });
+    const upstream = pool.request(replica, {
+      method: 'GET',
+      path: req.url ?? '/graphql',
+      headers,
+      pooled: false,
+    });
     let settled = false;
+    let retrying = false;
 
     upstream.once('upgrade', (response, gatewaySocket, gatewayHead) => {
       settled = true;
-      responded();
+      pool.responded(replica);
       if (socket.destroyed) return void gatewaySocket.destroy();
       socket.write(
         statusLine(response) +
@@ -160,7 +160,7 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
     // and both connections end with it.
     upstream.once('response', (response) => {
       settled = true;
-      responded();
+      pool.responded(replica);
       const headers = { ...endToEndHeaders(response.headers), connection: 'close' };
       delete headers['content-length'];
       if (socket.writable) socket.write(statusLine(response) + headerLines(headers));
@@ -171,15 +171,22 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
     });
     upstream.once('error', (err) => {
       if (settled) return void socket.destroy();
-      unreachable(err);
-      rejectUpgrade(socket, 502, 'Bad Gateway');
+      if (socket.destroyed) return;
+      pool.failed(replica, err);
+      if (avoid) return rejectUpgrade(socket, 502, 'Bad Gateway');
+      // Before the handshake nothing has happened on the gateway: the upgrade is tried on another replica.
+      retrying = true;
+      socket.off('error', abandon).off('close', abandonHandshake);
+      upgrade(req, socket, head, replica);
     });
     // A client that vanishes mid-handshake must not take the server down with an unhandled 'error', and its
     // handshake is abandoned with it.
-    socket.on('error', () => socket.destroy());
-    socket.once('close', () => {
-      if (!settled) upstream.destroy();
-    });
+    const abandon = () => socket.destroy();
+    const abandonHandshake = () => {
+      if (!settled && !retrying) upstream.destroy();
+    };
+    socket.on('error', abandon);
+    socket.once('close', abandonHandshake);
     upstream.end();
   }
 
@@ -191,11 +198,30 @@ export function graphqlProxy(gatewayUrl: string, log: Pick<Console, 'warn'>): Gr
         send(req, res, body.kind === 'complete' ? body.bytes : null);
       });
     },
-    upgrade,
+    upgrade: (req, socket, head) => upgrade(req, socket, head),
     close() {
-      agent.destroy();
+      pool.close();
     },
   };
+}
+
+/** The 502 the browser gets when no replica responded: a GraphQL response its error handling shows. */
+function gatewayDown(res: ServerResponse): void {
+  res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(GATEWAY_DOWN_BODY);
+}
+
+/**
+ * Whether the request's connection to the gateway was ever made (a kept-alive one was): until it is, not a byte
+ * of the request has left, so it can go to another replica whatever it asks.
+ */
+function connectionMade(upstream: ClientRequest): () => boolean {
+  let made = false;
+  upstream.once('socket', (socket) => {
+    if (upstream.reusedSocket || !socket.connecting) made = true;
+    else socket.once('connect', () => (made = true));
+  });
+  return () => made;
 }
 
 /**
@@ -244,8 +270,4 @@ export function rejectUpgrade(socket: Duplex, status: number, reason: string): v
 function isReset(err: Error): boolean {
   const code = (err as NodeJS.ErrnoException).code;
   return code === 'ECONNRESET' || code === 'EPIPE';
-}
-
-function errorCode(err: Error): string {
-  return (err as NodeJS.ErrnoException).code ?? err.message;
 }

@@ -2,8 +2,10 @@ import { siteConfigFromEnv, type SiteConfig } from './config.js';
 import { createSiteServer, SiteNotBuiltError } from './site-server.js';
 
 /**
- * `npm run serve -w web`: the built site on WEB_PORT (default 8080) with /graphql passed to GATEWAY_URL (default
- * the gateway on GATEWAY_PORT, 4000). `npm start` runs it beside the sandbox and the gateway.
+ * `npm run serve -w web`: the built site on WEB_PORT (default 8080) with /graphql passed to GATEWAY_URL (one gateway
+ * or a comma-separated list of replicas; default the gateway on GATEWAY_PORT, 4000). `npm start` runs it beside the
+ * sandbox and the gateway. SIGTERM (or Ctrl-C) stops it gracefully within SITE_SHUTDOWN_GRACE_MS; a second signal
+ * stops it at once.
  */
 async function main() {
   let config;
@@ -23,16 +25,19 @@ async function main() {
     process.exit(2);
   }
   console.log(
-    `Site on ${site.url} (GraphQL passed to ${config.gatewayUrl}/graphql, files from ${config.distDir})`,
+    `Site on ${site.url} (GraphQL passed to ${config.gatewayUrl.map((u) => `${u}/graphql`).join(', ')}, files from ${config.distDir})`,
   );
+  let stopping = false;
   const stop = () => {
-    site.close().then(
+    const stopped = stopping ? site.close() : site.shutdown(config.shutdownGraceMs);
+    stopping = true;
+    stopped.then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 /** A port or host the operator must change, as one line naming the variable; anything else is not a setting's fault. */

@@ -17,8 +17,9 @@ export interface PageParts {
 }
 
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
-// The app's entry script and the chunks index.html preloads for it.
-const ENTRY = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+// The app's entry script and the chunks index.html preloads for it. The entry is the last module script: in
+// development Vite's client comes before it (web/server/dev-site.ts), and stays where it is.
+const ENTRY = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
 // index.html's title carries data-shell (shared/page/PageHead.tsx removes it on pages the server did not render).
 const TITLE = /\s*<title\b[^>]*>[\s\S]*?<\/title>/;
@@ -37,10 +38,10 @@ const ROOT = '<div id="root">';
  * on screen until its code runs.
  */
 export function pageDocument(indexHtml: string): (parts: PageParts) => string {
-  const entry = ENTRY.exec(indexHtml)?.[1];
-  if (!entry) throw new Error('index.html has no <script type="module" src>: not the site build.');
-  const entryCode = [entry, ...[...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)];
-  const template = indexHtml.replace(STYLESHEET, '').replace(ENTRY, '').replace(MODULE_PRELOAD, '');
+  const entryScript = [...indexHtml.matchAll(ENTRY)].at(-1);
+  if (!entryScript) throw new Error('index.html has no <script type="module" src>: not the site build.');
+  const entryCode = [entryScript[1]!, ...[...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)];
+  const template = indexHtml.replace(STYLESHEET, '').replace(entryScript[0], '').replace(MODULE_PRELOAD, '');
   const headEnd = template.indexOf('</head>');
   const rootStart = template.indexOf(ROOT) + ROOT.length;
   const bodyEnd = template.lastIndexOf('</body>');

@@ -5,11 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { MakeSitemap } from './crawl-files.js';
+import type { GatewayPool } from './gateway-pool.js';
 import { pageAssets } from './page-assets.js';
 import { pageDocument } from './page-document.js';
+import { NoGatewayReady, renderGateway } from './render-gateway.js';
 
 /** web/src/entry-server.tsx's render, as the site server calls it (the bundle is loaded at run time, not typed). */
-type RenderResult =
+export type RenderResult =
   | { kind: 'shell' }
   | { kind: 'redirect'; status: number; location: string }
   | {
@@ -20,7 +22,7 @@ type RenderResult =
       records: string;
       modules: string[];
     };
-interface ServerEntry {
+export interface ServerEntry {
   render(request: {
     url: string;
     origin: string;
@@ -40,18 +42,48 @@ export type PageRenderer = (req: IncomingMessage, res: ServerResponse, pathname:
 
 export interface PageRendererOptions {
   distDir: string;
-  gatewayUrl: string;
+  /** The gateway replicas: each render's queries go to a ready one (render-gateway.ts). */
+  gateways: GatewayPool;
   /** The site's public origin for a request, for canonical addresses (web/server/public-origin.ts). */
   originOf: (req: IncomingMessage) => string;
   /** Serves the client shell (web/dist/index.html): pages not rendered here, and renders that failed. */
   shell: PageRenderer;
   logger: Pick<Console, 'warn'>;
+  /** Where the server entry and the documents come from instead of the build: web/server/dev-site.ts. */
+  source?: PageSource;
+}
+
+/** A rendered page, as the server entry reports it. */
+export type RenderedPage = Extract<RenderResult, { kind: 'page' }>;
+
+/**
+ * The server entry and the document a rendered page goes in: the build's (below), or, in development, Vite's
+ * (web/server/dev-site.ts). Either way the same code answers the request (pageRenderer).
+ */
+export interface PageSource {
+  entry(): Promise<ServerEntry>;
+  /** The whole document of a rendered page, for the request target `url`. */
+  document(url: string, page: RenderedPage): string | Promise<string>;
+}
+
+/** The build's server entry (`<distDir>/.server/entry-server.js`), its index.html and manifest; null without it. */
+async function builtPages(distDir: string): Promise<PageSource | null> {
+  const entryFile = path.join(distDir, '.server', 'entry-server.js');
+  if (!fs.existsSync(entryFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
+  const assets = pageAssets(distDir);
+  const documentOf = pageDocument(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  return {
+    entry: () => Promise.resolve(entry),
+    document: (_url, page) => documentOf({ ...page, ...assets(page.modules) }),
+  };
 }
 
 /**
  * The site server's half of server rendering (docs/architecture.md#server-rendering): loads the build's server
- * entry (`<distDir>/.server/entry-server.js`) once, at start, and answers each page request with the rendered page
- * in the document web/server/page-document.ts assembles. Without the entry (a build from before, or a client-only
+ * entry (`<distDir>/.server/entry-server.js`) once, at start (in development, `source`: Vite's, fresh after each
+ * change), and answers each page request with the rendered page in the document web/server/page-document.ts
+ * assembles. Without the entry (a build from before, or a client-only
  * one) every page is the client shell, as before: `unrendered` says so, for the server's log once it listens. A
  * browser with the signed-in cookie gets the shell too: the signed-in layout is never rendered as a guest's and
  * then swapped. The same entry makes /sitemap.xml (`sitemap`, null without it: web/server/crawl-files.ts).
@@ -59,28 +91,40 @@ export interface PageRendererOptions {
 export async function pageRenderer(
   options: PageRendererOptions,
 ): Promise<{ render: PageRenderer; unrendered: string | null; sitemap: MakeSitemap | null }> {
-  const entryFile = path.join(options.distDir, '.server', 'entry-server.js');
-  if (!fs.existsSync(entryFile)) {
+  const source = options.source ?? (await builtPages(options.distDir));
+  if (!source) {
+    const entryFile = path.join(options.distDir, '.server', 'entry-server.js');
     return {
       render: options.shell,
       unrendered: `Pages are served unrendered (the client shell): ${entryFile} is missing.`,
       sitemap: null,
     };
   }
-  const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  const assets = pageAssets(options.distDir);
-  const documentOf = pageDocument(fs.readFileSync(path.join(options.distDir, 'index.html'), 'utf8'));
+
+  const withGateway = renderGateway(options.gateways);
+  // Said once while no gateway is ready, not once per page served meanwhile.
+  let saidNoGateway = false;
 
   const render = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     if (SIGNED_IN.test(req.headers.cookie ?? '')) return options.shell(req, res, pathname);
     let result: RenderResult;
     try {
-      result = await entry.render({
-        url: req.url ?? '/',
-        origin: options.originOf(req),
-        gatewayUrl: options.gatewayUrl,
-      });
+      const entry = await source.entry();
+      result = await withGateway((gatewayUrl) =>
+        entry.render({
+          url: req.url ?? '/',
+          origin: options.originOf(req),
+          gatewayUrl,
+        }),
+      );
+      saidNoGateway = false;
     } catch (err) {
+      if (err instanceof NoGatewayReady) {
+        if (!saidNoGateway)
+          options.logger.warn(`${err.message} Pages are served unrendered (the client shell).`);
+        saidNoGateway = true;
+        return options.shell(req, res, pathname);
+      }
       // The path only: a query string may carry a tracking id, and the error's message no more than its first line.
       const why = err instanceof Error ? `${err.name}: ${err.message.split('\n', 1)[0]}` : 'unknown error';
       options.logger.warn(`Server render of ${pathname} failed (${why}); served the client shell.`);
@@ -92,8 +136,7 @@ export async function pageRenderer(
       res.writeHead(result.status, { Location: result.location, 'Cache-Control': 'no-cache' });
       return void res.end();
     }
-    const { styles, inlinedStyles, scripts } = assets(result.modules);
-    const html = documentOf({ ...result, styles, inlinedStyles, scripts });
+    const html = await source.document(req.url ?? '/', result);
     await send(req, res, result.status, html);
   };
 
@@ -108,7 +151,10 @@ export async function pageRenderer(
       });
     },
     unrendered: null,
-    sitemap: (origin) => entry.sitemap({ origin, gatewayUrl: options.gatewayUrl }),
+    sitemap: async (origin) => {
+      const entry = await source.entry();
+      return withGateway((gatewayUrl) => entry.sitemap({ origin, gatewayUrl }));
+    },
   };
 }
 

@@ -9,6 +9,11 @@ export interface SitePolicyOptions {
    * reporter's collector, game pages served over plain http (a development casino).
    */
   thirdPartyOrigins?: readonly string[];
+  /**
+   * More inline scripts allowed by their hash: in development only, Vite's React Refresh preamble
+   * (web/server/dev-site.ts). The production site has none but the starter.
+   */
+  inlineScriptSources?: readonly string[];
 }
 
 /**
@@ -29,13 +34,17 @@ export interface SitePolicyOptions {
  * The third-party origins are added where the third-party services need them: scripts and styles (the chat widget),
  * connections (error reports), frames (games), images.
  */
-export function contentSecurityPolicy({ assetsUrl, thirdPartyOrigins = [] }: SitePolicyOptions): string {
+export function contentSecurityPolicy({
+  assetsUrl,
+  thirdPartyOrigins = [],
+  inlineScriptSources = [],
+}: SitePolicyOptions): string {
   const casino = assetsUrl ? [new URL(assetsUrl).origin] : [];
   const thirdParty = [...thirdPartyOrigins];
   const sources = (...list: string[]) => [...new Set(list)].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${sources("'self'", START_PAGE_CODE_SOURCE, ...thirdParty)}`,
+    `script-src ${sources("'self'", START_PAGE_CODE_SOURCE, ...inlineScriptSources, ...thirdParty)}`,
     `style-src ${sources("'self'", "'unsafe-inline'", ...thirdParty)}`,
     `img-src ${sources("'self'", 'data:', 'blob:', ...casino, ...thirdParty)}`,
     `media-src ${sources("'self'", ...casino, ...thirdParty)}`,
