@@ -21,7 +21,7 @@ export default defineConfig({
     ],
     // The bench test starts the sandbox and the gateway as processes and opens real sockets; the e2e tests drive
     // Chromium against the whole system; the start tests run `npm start`'s orchestrator and the site server; the
-    // deploy tests read the compose deployment's files.
+    // deploy tests read the compose deployment's files and render the Kubernetes manifests with kubectl.
     // Two files at once: one e2e file leaves a core idle while it waits on round trips, timers and live pushes, and a
     // second fills the gaps (1,028 s with two against 1,263 s with one on a loaded 2-core machine). With two, both
     // cores are busy, mostly in Chromium; a third worker made the workspace slower (471 s against 432 s).
@@ -29,6 +29,9 @@ export default defineConfig({
     // Seconds on a fresh-clone CI run (2026-11-27).
     sequence: {
       sequencer: slowestFirst([
+        // Replays both Dockerfiles: 15 with every layer cached, 50-150 when the sources changed since the cached build
+        // (the builds run again), 280 with no cache (the installs too), on a loaded 2-core machine; not yet timed on CI.
+        'deploy/image-replay.test.ts',
         'bench/bench.test.ts', // 86
         'e2e/cashier.test.ts', // 65
         'e2e/layout.test.ts', // 53
@@ -38,8 +41,10 @@ export default defineConfig({
         'e2e/content.test.ts', // 45
         'e2e/accessibility.test.ts', // 39
         'e2e/live-rewards.test.ts', // 29
+        'deploy/rolling-update.test.ts', // 25 on a quiet 2-core machine (35 with tsx, 47 loaded), not yet timed on CI
         'e2e/safer-gambling.test.ts', // 22 on a loaded 2-core machine, not yet timed on CI
         'e2e/session-honesty.test.ts', // 20
+        'start/gateway-replicas.test.ts', // 54 on a loaded 2-core machine through tsx (its servers bundled in CI), not yet timed on CI
         'e2e/help-and-notices.test.ts', // 19
         'e2e/withdrawals.test.ts', // 19
         'e2e/catalogue.test.ts', // 17

@@ -1,26 +1,26 @@
 /**
- * The compose deployment (docker-compose.yml, the Dockerfiles, deploy/nginx) as an operator relies on it. Docker
- * does not run here, so the files are read: what would break the deployment (a gateway setting it refuses, nginx
- * not passing WebSockets, an image running as root or carrying dev tools, the site's headers differing between
- * nginx and `npm start`'s site server) fails here.
+ * The compose deployment (docker-compose.yml and the Dockerfiles) as an operator relies on it. Docker does not run
+ * here, so the files are read and what they set is given to the parts' own settings readers: what would break the
+ * deployment (a setting the gateway or the site server refuses, a port or health check path that is not served, an
+ * image running as root or carrying dev tools) fails here. image-replay.test.ts builds and runs the images.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { configFromEnv } from '../../gateway/src/config.js';
+import { siteConfigFromEnv } from '../../web/server/config.js';
 import { createSiteServer, type SiteServer } from '../../web/server/site-server.js';
 import { repoRoot } from '../bench/processes.js';
 import { stubSite } from '../start/harness.js';
-import { dockerfile, nginxLocations, renderTemplate } from './read-deploy.js';
+import { dockerfile, envOf } from './read-deploy.js';
 
 const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
 const compose = parse(read('docker-compose.yml')) as any;
 const services = compose.services as Record<string, any>;
 const gatewayEnv = services.gateway.environment as Record<string, string>;
 const webEnv = services.web.environment as Record<string, string>;
-const nginxTemplates = path.join(repoRoot, 'deploy/nginx/templates');
-const nginxConfig = read('deploy/nginx/templates/default.conf.template');
+const webImage = dockerfile('web/Dockerfile');
 
 /** Where a service's port is published on the host, as a browser reaches it. */
 const publishedOrigin = (service: string, containerPort: number) => {
@@ -32,7 +32,7 @@ describe('docker-compose.yml', () => {
   it('runs the site, two gateway replicas, Redis and the sandbox', () => {
     expect(Object.keys(services).sort()).toEqual(['gateway', 'redis', 'sandbox', 'web']);
     expect(services.gateway.deploy.replicas).toBe(2);
-    // Replicas cannot each publish the same host port: only nginx is reached from outside.
+    // Replicas cannot each publish the same host port: only the site is reached from outside.
     expect(services.gateway.ports).toBeUndefined();
     expect(services.redis.ports).toBeUndefined();
     for (const name of ['web', 'gateway', 'sandbox']) {
@@ -51,14 +51,25 @@ describe('docker-compose.yml', () => {
     expect(new URL(config.casinoApiUrl).host).toBe(
       `sandbox:${dockerfile('sandbox/Dockerfile').env('SANDBOX_PORT')}`,
     );
-    // Browsers load the site from nginx's published port: that origin may open the WebSocket and read responses.
+    // Browsers load the site from its published port: that origin may open the WebSocket and read responses.
     expect(config.allowedOrigins).toContain(publishedOrigin('web', 8080));
-    // Rate limits per client address through nginx, the one proxy in front.
+    // Rate limits per client address through the site server, the one proxy in front.
     expect(config.trustProxy).toBe(1);
     expect(config.persistedOperationsOnly).toBe(true);
     // Images, game and payment pages are opened by the browser: a published address, not a service name.
     expect(config.casinoAssetsUrl).toBe(publishedOrigin('sandbox', 4010));
-    expect(webEnv.CASINO_ASSETS_ORIGIN).toBe(new URL(config.casinoAssetsUrl!).origin);
+  });
+
+  it('gives the site server settings it accepts, wired to the gateway service and its own published port', () => {
+    const config = siteConfigFromEnv({ ...imageEnv(webImage), ...webEnv });
+    // The gateway service's name: Docker's DNS answers with each replica, and the site spreads over them.
+    expect(config.gatewayUrl).toEqual([`http://gateway:${gatewayEnv.GATEWAY_PORT}`]);
+    // Listening on every interface of the container, on the port compose publishes.
+    expect(config.host).toBe('0.0.0.0');
+    expect(services.web.ports).toContain(`${config.port}:${config.port}`);
+    expect(config.siteUrl).toBe(publishedOrigin('web', config.port));
+    // The preconnect hint and the policy name the origin the gateway sends the images from.
+    expect(config.assetsUrl).toBe(configFromEnv(gatewayEnv).casinoAssetsUrl);
   });
 
   it('shows how to point the gateway at a real casino backend instead of the sandbox', () => {
@@ -68,7 +79,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('starts nginx once a replica is ready, and a replica once Redis and the backend are', () => {
+  it('starts the site once a replica is ready, and a replica once Redis and the backend are', () => {
     const gatewayCheck = services.gateway.healthcheck.test.join(' ');
     expect(gatewayCheck).toContain(`127.0.0.1:${gatewayEnv.GATEWAY_PORT}/readyz`);
     expect(services.web.depends_on.gateway.condition).toBe('service_healthy');
@@ -80,52 +91,22 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe('nginx in front of the replicas', () => {
-  it('balances /graphql over the gateway service, WebSocket upgrades included', () => {
-    const upstream = /upstream\s+(\w+)\s*\{([^}]*)\}/.exec(nginxConfig)!;
-    // Docker's DNS gives every replica for the service name; `resolve` follows them as they come and go.
-    expect(upstream[2]).toMatch(new RegExp(`server\\s+gateway:${gatewayEnv.GATEWAY_PORT}\\s+resolve;`));
-    expect(nginxConfig).toMatch(/resolver\s+127\.0\.0\.11/);
-    const graphql = nginxLocations(nginxConfig, nginxTemplates).get('= /graphql')!;
-    expect(graphql.directives).toContain(`proxy_pass http://${upstream[1]};`);
-    expect(graphql.directives).toContain('proxy_http_version 1.1;');
-    expect(graphql.directives).toContain('proxy_set_header Upgrade $http_upgrade;');
-    expect(graphql.directives).toContain('proxy_set_header Connection $connection_upgrade;');
-    expect(nginxConfig).toMatch(/map \$http_upgrade \$connection_upgrade \{\s*default upgrade;/);
-    // The Origin check compares with the browser's host and port; rate limits read the client's address.
-    expect(graphql.directives).toContain('proxy_set_header Host $http_host;');
-    expect(graphql.directives).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
-    // Subscriptions over server-sent events are not held back in a buffer.
-    expect(graphql.directives).toContain('proxy_buffering off;');
-    // The gateway's responses keep the gateway's own headers.
-    expect(graphql.headers.size).toBe(0);
-  });
-
-  it('serves the build listening where the web service publishes it', () => {
-    expect(nginxConfig).toMatch(/listen 8080;/);
-    expect(services.web.ports).toContain('8080:8080');
-    expect(nginxConfig).toMatch(/root \/usr\/share\/nginx\/html;/);
-    expect(dockerfile('web/Dockerfile').finalStage.join('\n')).toContain(
-      'COPY --from=build /app/web/dist /usr/share/nginx/html',
-    );
-  });
-});
-
-describe("the site's responses, from nginx and from the site server alike", () => {
-  const assetsUrl = 'https://cdn.casino.example';
-  const thirdParty = ['https://chat.example', 'https://errors.example'];
+describe('the site server as compose runs it, and the health checks', () => {
   let site: SiteServer;
   let dist: ReturnType<typeof stubSite>;
 
   beforeAll(async () => {
     dist = stubSite();
     site = await createSiteServer({
-      port: 0,
-      host: '127.0.0.1',
+      ...siteConfigFromEnv({
+        ...webEnv,
+        WEB_PORT: '0',
+        WEB_HOST: '127.0.0.1',
+        GATEWAY_URL: 'http://127.0.0.1:9',
+      }),
       distDir: dist.dir,
-      gatewayUrl: 'http://127.0.0.1:9',
-      assetsUrl,
-      thirdPartyOrigins: thirdParty,
+      // The stub build has no server part: the site says so once, which is not this test's concern.
+      logger: { warn: () => {} },
     });
   });
   afterAll(async () => {
@@ -133,51 +114,51 @@ describe("the site's responses, from nginx and from the site server alike", () =
     dist?.remove();
   });
 
-  /** The nginx headers of a location, as the image renders them with these settings. */
-  const nginxHeaders = (location: string) => {
-    const rendered = renderTemplate(nginxConfig, {
-      CASINO_ASSETS_ORIGIN: assetsUrl,
-      SITE_OUTSIDE_ORIGINS: thirdParty.join(' '),
-    });
-    return nginxLocations(rendered, nginxTemplates, {
-      CASINO_ASSETS_ORIGIN: assetsUrl,
-      SITE_OUTSIDE_ORIGINS: thirdParty.join(' '),
-    }).get(location)!.headers;
+  /** The port and path a health check command asks (`fetch('http://127.0.0.1:8080/healthz')`). */
+  const target = (command: string) => {
+    const [, port, pathname] = /http:\/\/127\.0\.0\.1:(\d+)(\/\w+)/.exec(command)!;
+    return { port: Number(port), path: pathname! };
   };
 
-  /** A policy as directive -> its sources (order and repeats aside). */
-  const policy = (csp: string) =>
-    Object.fromEntries(
-      csp
-        .split(';')
-        .map((d) => d.trim().split(/\s+/))
-        .filter((d) => d[0])
-        .map(([name, ...sources]) => [name, [...new Set(sources)].sort()]),
-    );
-
-  for (const [location, pathname] of [
-    ['/', '/games/slots'],
-    ['/assets/', dist_asset()],
-  ] as const) {
-    it(`sends the same security and caching headers for ${pathname}`, async () => {
+  it("ask the site server's port, for a path it answers, in compose and in the image alike", async () => {
+    const checks = [
+      services.web.healthcheck.test.join(' '),
+      webImage.finalStage.find((line) => line.startsWith('HEALTHCHECK '))!,
+    ];
+    for (const check of checks) {
+      const { port, path: pathname } = target(check);
+      expect(port).toBe(Number(webImage.env('WEB_PORT')));
       const res = await fetch(`${site.url}${pathname}`);
-      expect(res.status).toBe(200);
-      const nginx = nginxHeaders(location);
-      for (const name of ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cache-control']) {
-        expect(nginx.get(name), name).toBe(res.headers.get(name));
-      }
-      expect(policy(nginx.get('content-security-policy')!)).toEqual(
-        policy(res.headers.get('content-security-policy')!),
-      );
-      expect(nginx.get('link') ?? null).toBe(res.headers.get('link'));
-    });
-  }
-});
+      // Alive whatever the gateway's state (none listens here): a restart would not help the site.
+      expect(res.status, check).toBe(200);
+    }
+  });
 
-/** The stub site's one asset (tests/start/harness.ts names it). */
-function dist_asset(): string {
-  return '/assets/index-Bx3f9a1C.js';
-}
+  it('send no empty preconnect hint when CASINO_ASSETS_URL is left empty', async () => {
+    const bare = await createSiteServer({
+      ...siteConfigFromEnv({ WEB_PORT: '0', GATEWAY_URL: 'http://127.0.0.1:9', CASINO_ASSETS_URL: '' }),
+      distDir: dist.dir,
+      // The stub build has no server part: the site says so once, which is not this test's concern.
+      logger: { warn: () => {} },
+    });
+    try {
+      const res = await fetch(`${bare.url}/`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('link')).toBeNull();
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it("ask the gateway's port in compose and in the image", () => {
+    const compose = target(services.gateway.healthcheck.test.join(' '));
+    const image = target(
+      dockerfile('gateway/Dockerfile').finalStage.find((l) => l.startsWith('HEALTHCHECK '))!,
+    );
+    expect(compose).toEqual({ port: Number(gatewayEnv.GATEWAY_PORT), path: '/readyz' });
+    expect(image).toEqual({ port: Number(gatewayEnv.GATEWAY_PORT), path: '/healthz' });
+  });
+});
 
 describe('the images', () => {
   it('build the gateway in stages and run it compiled, as an unprivileged user, without dev dependencies', () => {
@@ -205,16 +186,18 @@ describe('the images', () => {
     expect(gateway.stages[0]!.join('\n')).toContain('npm run relay --workspace web');
   });
 
-  it('serve the site from nginx as an unprivileged user, and the sandbox as one too', () => {
-    const web = dockerfile('web/Dockerfile');
-    expect(web.stages.length).toBeGreaterThanOrEqual(2);
-    expect(web.finalStage[0]).toMatch(/^FROM nginxinc\/nginx-unprivileged:/);
-    expect(web.user()).not.toMatch(/^(root|0)$/);
-    // No Node (and so no dev dependency) in the site's image: only the build's output.
-    expect(web.finalStage.join('\n')).not.toMatch(/npm /);
-    // Every variable the templates use is set (empty by default), or nginx would get the text "${...}".
-    const used = new Set([...nginxConfig.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!));
-    for (const name of used) expect(web.env(name), name).toBeDefined();
+  it('run the site server compiled, as an unprivileged user, without dev dependencies, and the sandbox as one too', () => {
+    expect(webImage.stages.length).toBeGreaterThanOrEqual(2);
+    const final = webImage.finalStage.join('\n');
+    expect(webImage.buildStages.at(-1)!.base).toMatch(/^node:\d+-bookworm-slim$/);
+    expect(final).toMatch(/npm ci --omit=dev --workspace web /);
+    expect(webImage.env('NODE_ENV')).toBe('production');
+    expect(webImage.user()).not.toMatch(/^(root|0)$/);
+    // Plain Node on the file `npm run build:server -w web` writes: no TypeScript runner in the image.
+    const scripts = JSON.parse(read('web/package.json')).scripts as Record<string, string>;
+    const outfile = /--outfile=(\S+)/.exec(scripts['build:server']!)![1]!;
+    expect(final).toContain(`CMD ["node", "web/${outfile}"]`);
+    expect(webImage.stages[0]!.join('\n')).toContain('npm run build:server --workspace web');
     expect(dockerfile('sandbox/Dockerfile').user()).toBe('node');
   });
 
@@ -223,3 +206,11 @@ describe('the images', () => {
     for (const entry of ['**/node_modules', '**/dist', '**/.data', '.git']) expect(ignored).toContain(entry);
   });
 });
+
+/** A Dockerfile final stage's ENV, every variable it sets. */
+function imageEnv(image: ReturnType<typeof dockerfile>): Record<string, string> {
+  return Object.assign(
+    {},
+    ...image.finalStage.filter((l) => l.startsWith('ENV ')).map((l) => envOf(l.slice(4))),
+  );
+}

@@ -11,21 +11,34 @@ export function dockerfile(file: string) {
     .map((line) => line.trim().replace(/\s+/g, ' '))
     .filter((line) => line && !line.startsWith('#'));
   const stages: string[][] = [];
+  // The ARGs before the first FROM: what a FROM line's ${NAME} stands for (their defaults; no --build-arg here).
+  const globalArgs: Record<string, string> = {};
   for (const line of instructions) {
     if (/^FROM /i.test(line)) stages.push([line]);
-    else stages.at(-1)?.push(line);
+    else if (stages.length === 0 && /^ARG \w+=/i.test(line)) {
+      const [, name, value] = /^ARG (\w+)=(.*)$/i.exec(line)!;
+      globalArgs[name!] = value!.replace(/^"|"$/g, '');
+    } else stages.at(-1)?.push(line);
   }
   const finalStage = stages.at(-1) ?? [];
   return {
     stages,
     finalStage,
+    /** Each build stage parsed: its base image, its name and its instructions. */
+    buildStages: stages.map((lines): BuildStage => {
+      const [, base, name] = /^FROM (\S+)(?: AS (\S+))?$/i.exec(lines[0]!)!;
+      return {
+        base: base!.replace(/\$\{(\w+)\}/g, (whole, arg: string) => globalArgs[arg] ?? whole),
+        ...(name ? { name } : {}),
+        instructions: lines.slice(1).map(parseInstruction),
+      };
+    }),
     /** A variable's value as the final stage's ENV lines leave it (undefined when none sets it). */
     env(name: string): string | undefined {
       let value: string | undefined;
       for (const line of finalStage.filter((l) => /^ENV /i.test(l))) {
-        for (const [, key, raw] of line.slice(4).matchAll(/(\w+)=("[^"]*"|\S*)/g)) {
-          if (key === name) value = raw!.replace(/^"|"$/g, '');
-        }
+        const vars = envOf(line.slice(4));
+        if (name in vars) value = vars[name];
       }
       return value;
     },
@@ -41,84 +54,46 @@ export function dockerfile(file: string) {
   };
 }
 
-/** What the nginx image's envsubst step does: `${NAME}` replaced for the variables that are set, only. */
-export function renderTemplate(text: string, vars: Record<string, string>): string {
-  return text.replace(/\$\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+export interface BuildStage {
+  /** The image it starts from (the global ARGs' defaults filled in). */
+  base: string;
+  /** Its name (`FROM ... AS name`), what `COPY --from=` refers to. */
+  name?: string;
+  instructions: Instruction[];
 }
 
-export interface NginxLocation {
-  /** Its directives, one per entry as written ("proxy_http_version 1.1;"), nested blocks left out. */
-  directives: string[];
-  /** The headers it adds (add_header, its includes' too), by lower-case name. */
-  headers: Map<string, string>;
+/** One instruction: its keyword (upper-case), its `--flag=value` options, and the rest of the line. */
+export interface Instruction {
+  line: string;
+  keyword: string;
+  flags: Record<string, string>;
+  args: string;
 }
 
-/**
- * The `location` blocks of an nginx server config, by their match ("= /graphql", "/assets/"). Includes of the
- * templates' output folder (/etc/nginx/conf.d/...) are read from `templatesDir`, rendered with `vars`.
- */
-export function nginxLocations(
-  config: string,
-  templatesDir: string,
-  vars: Record<string, string> = {},
-): Map<string, NginxLocation> {
-  const text = stripComments(config);
-  const locations = new Map<string, NginxLocation>();
-  for (const match of text.matchAll(/location\s+([^{]+?)\s*\{/g)) {
-    const body = blockAfter(text, match.index + match[0].length);
-    const directives = topLevel(body);
-    const headers = new Map<string, string>();
-    for (const directive of directives) {
-      const include = /^include \/etc\/nginx\/conf\.d\/(\S+);$/.exec(directive);
-      const lines = include
-        ? topLevel(stripComments(renderTemplate(readTemplate(templatesDir, include[1]!), vars)))
-        : [directive];
-      for (const line of lines) {
-        const header = /^add_header ([\w-]+) "([^"]*)"(?: always)?;$/.exec(line);
-        if (header) headers.set(header[1]!.toLowerCase(), header[2]!);
-      }
-    }
-    locations.set(match[1]!.trim(), { directives, headers });
+function parseInstruction(line: string): Instruction {
+  const [, keyword, rest] = /^(\w+)\s*(.*)$/.exec(line)!;
+  const flags: Record<string, string> = {};
+  let args = rest!;
+  // HEALTHCHECK's options and RUN's and COPY's flags come first; a RUN's command may hold "--" options of its own.
+  for (let flag = /^--([\w-]+)=(\S+)\s*/.exec(args); flag; flag = /^--([\w-]+)=(\S+)\s*/.exec(args)) {
+    flags[flag[1]!] = flag[2]!;
+    args = args.slice(flag[0].length);
   }
-  return locations;
+  return { line, keyword: keyword!.toUpperCase(), flags, args };
 }
 
-function readTemplate(templatesDir: string, output: string): string {
-  return fs.readFileSync(path.join(templatesDir, `${output}.template`), 'utf8');
-}
-
-function stripComments(text: string): string {
-  return text.replace(/#.*$/gm, '');
-}
-
-/** The text of the block whose opening brace ends at `start`, up to its matching closing brace. */
-function blockAfter(text: string, start: number): string {
-  let depth = 1;
-  for (let i = start; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return text.slice(start, i);
+/** An ENV instruction's variables (`ENV A=1 B="two words"`, or the older `ENV A 1`). */
+export function envOf(args: string): Record<string, string> {
+  if (!/^\w+=/.test(args)) {
+    const [, key, value] = /^(\w+)\s+(.*)$/.exec(args)!;
+    return { [key!]: value! };
   }
-  throw new Error('unbalanced braces in the nginx config');
+  const vars: Record<string, string> = {};
+  for (const [, key, raw] of args.matchAll(/(\w+)=("[^"]*"|\S*)/g)) vars[key!] = raw!.replace(/^"|"$/g, '');
+  return vars;
 }
 
-/** A block's own directives (each up to its ';', whitespace collapsed), skipping nested `{ ... }` blocks. */
-function topLevel(body: string): string[] {
-  const directives: string[] = [];
-  let depth = 0;
-  let current = '';
-  let quoted = false; // a header's value may hold ';' and braces
-  for (const char of body) {
-    if (char === '"') quoted = !quoted;
-    if (char === '{' && !quoted) depth++;
-    if (depth === 0 && (char !== '}' || quoted)) current += char;
-    if (char === '}' && !quoted) {
-      depth--;
-      current = '';
-    }
-    if (depth === 0 && char === ';' && !quoted) {
-      directives.push(current.trim().replace(/\s+/g, ' '));
-      current = '';
-    }
-  }
-  return directives;
+/** A CMD's or HEALTHCHECK CMD's argument list (the JSON form; the shell form runs under /bin/sh -c). */
+export function execForm(args: string): string[] {
+  return args.startsWith('[') ? (JSON.parse(args) as string[]) : ['/bin/sh', '-c', args];
 }
