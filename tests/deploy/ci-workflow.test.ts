@@ -1,6 +1,7 @@
 /**
  * The CI workflow (.github/workflows/ci.yml) runs what the README tells a contributor to run, on every push to main and
- * every pull request (once each), and on pull requests the schema check against the branch the request targets.
+ * every pull request (once each), the Kubernetes manifests' check beside it, and on pull requests the schema check
+ * against the branch the request targets.
  * GitHub Actions does not run here, so the file is read: a workflow that drifted from the README's command fails here,
  * and its concurrency expressions are evaluated for the events GitHub would send.
  */
@@ -123,5 +124,17 @@ describe('.github/workflows/ci.yml', () => {
     expect(checkout?.with?.['fetch-depth']).toBe(0);
     expect(setupNode(job)?.with).toMatchObject({ 'node-version': 20, cache: 'npm' });
     expect(runs(job).indexOf('npm ci')).toBeLessThan(runs(job).findIndex((r) => r.includes('schema:check')));
+  });
+
+  it('renders and validates the Kubernetes manifests on every run, after installing the tests workspace', () => {
+    const job = workflow.jobs.kubernetes!;
+    expect(job.if).toBeUndefined();
+    expect(job['runs-on']).toMatch(/^ubuntu-/);
+    expect(setupNode(job)?.with).toMatchObject({ 'node-version': 20, cache: 'npm' });
+    const check = runs(job).findIndex((r) => /\bvitest run deploy\/kubernetes\.test\.ts\b/.test(r));
+    expect(check).toBeGreaterThan(runs(job).indexOf('npm ci'));
+    // The test renders each overlay with kubectl, which GitHub's Ubuntu runners carry, and it is a test that exists.
+    expect(runs(job)[check]).toMatch(/^kubectl version --client && cd tests && /);
+    expect(fs.existsSync(path.join(repoRoot, 'tests/deploy/kubernetes.test.ts'))).toBe(true);
   });
 });
