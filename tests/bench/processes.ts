@@ -88,7 +88,7 @@ function cleanEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (
-      /^(SANDBOX_|GATEWAY_|WEB_|SITE_|CASINO_ASSETS_URL|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|CIRCUIT_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PERSISTED_OPERATIONS_|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL|RATE_LIMITS|TRUST_PROXY)/.test(
+      /^(SANDBOX_|GATEWAY_|WEB_|SITE_|CASINO_ASSETS_URL|CASINO_API_URL|UPSTREAM_|PUBLIC_CACHE_|CIRCUIT_|GUEST_HIDDEN|GRAPHIQL|EXPOSE_UPSTREAM|PERSISTED_OPERATIONS_|PUSHER_|ALLOWED_ORIGINS|SESSION_CHECK|LOG_LEVEL|RATE_LIMITS|TRUST_PROXY|REDIS_URL|METRICS_TOKEN)/.test(
         key,
       )
     ) {
@@ -256,10 +256,14 @@ export interface ServerMode {
    * introspection). Given to every server of one comparison alike, so each side runs as it would be deployed.
    */
   production?: boolean;
+  /** More settings, over the bench's own (the scaling bench's REDIS_URL, TRUST_PROXY, rate limits on). */
+  env?: Record<string, string>;
 }
 
-const modeEnv = (options: ServerMode): Record<string, string> =>
-  options.production ? { NODE_ENV: 'production' } : {};
+const modeEnv = (options: ServerMode): Record<string, string> => ({
+  ...(options.production ? { NODE_ENV: 'production' } : {}),
+  ...options.env,
+});
 
 /**
  * The gateway on an ephemeral port over the sandbox (its live channels default to the same address), with

@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N] [--load-seconds S] [--cpu-requests N] [--watchers N]
+ * `npm run bench [-- --only gateway|subscriptions|lighthouse|scaling] [--samples N] [--load-seconds S] [--cpu-requests N] [--watchers N]
  * [--viewers N] [--rounds R] [--viewer-rounds R] [--runs N] [--json]`: the benchmarks, each printing a table against
  * its budgets and writing .data/bench/<name>.json, and all of this run's reports together in
  * .data/bench/results.json: the gateway beside the REST API (latency, bytes, throughput, memory), the gateway's
  * subscriptions (10,000 watchers of one tournament and 1,000 players' own events), and Lighthouse's scores for the
- * site on a phone. Exits 1 when a budget is exceeded (2 on bad options).
+ * site on a phone. Exits 1 when a budget is exceeded (2 on bad options). `--only scaling` (never part of the default
+ * run) measures what one gateway replica carries on one core and works out 100,000 players (docs/operations.md#scaling).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,13 +15,14 @@ import { siteBuildIsCurrent, siteSources } from '../../scripts/site-build.js';
 import { runGatewayBench, type GatewayBenchReport } from './gateway.js';
 import { runLighthouseBench, type LighthouseReport } from './lighthouse.js';
 import { repoRoot, stopAll } from './processes.js';
+import { runScalingBench, scalingTable, type ScalingReport } from './scaling.js';
 import { runSubscriptionBench, type Check, type SubscriptionBenchReport } from './subscriptions.js';
 
-const BENCHES = ['gateway', 'subscriptions', 'lighthouse'] as const;
+const BENCHES = ['gateway', 'subscriptions', 'lighthouse', 'scaling'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const USAGE =
-  'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse] [--samples N (timed calls per side of ' +
+  'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse|scaling] [--samples N (timed calls per side of ' +
   'each latency comparison at 1 client, alternating call by call; 3N per side at 10 clients, in blocks; 1-5000, ' +
   'default 1000)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
   '[--cpu-requests N (persisted wallet queries per side of the CPU comparison, 100-100000, default 4000)] ' +
@@ -28,7 +30,8 @@ const USAGE =
   '[--viewers N (players following their own viewerEvents, 0-2000, default 1000)] ' +
   '[--rounds R (tournament publishes, 1-1000, default 100)] ' +
   '[--viewer-rounds R (rounds of one event per player, 1-100, default 10)] ' +
-  '[--runs N (Lighthouse runs per page, 1-9, default 5)] [--json]';
+  '[--runs N (Lighthouse runs per page, 1-9, default 5)] [--json]; scaling (only with --only scaling, about 3 ' +
+  'minutes) takes --load-seconds (per round, default 5), --watchers (default 5000) and --viewers (default 200)';
 const reportPath = (bench: Bench | 'results') => path.join(repoRoot, `.data/bench/${bench}.json`);
 
 interface Args {
@@ -38,6 +41,8 @@ interface Args {
   cpuRequests: number;
   watchers: number;
   viewers: number;
+  /** The scaling bench's own defaults for the same flags: smaller, so its whole run stays near 3 minutes. */
+  scaling: { watchers: number; viewers: number };
   rounds: number;
   viewerRounds: number;
   runs: number;
@@ -85,6 +90,10 @@ function parse(argv: string[]): Args | null {
     cpuRequests: intFlag('cpu-requests', values['cpu-requests'], 4000, 100, 100_000),
     watchers: intFlag('watchers', values.watchers, 10_000, 0, 20_000),
     viewers: intFlag('viewers', values.viewers, 1_000, 0, 2_000),
+    scaling: {
+      watchers: intFlag('watchers', values.watchers, 5_000, 0, 20_000),
+      viewers: intFlag('viewers', values.viewers, 200, 0, 2_000),
+    },
     rounds: intFlag('rounds', values.rounds, 100, 1, 1000),
     viewerRounds: intFlag('viewer-rounds', values['viewer-rounds'], 10, 1, 100),
     runs: intFlag('runs', values.runs, 5, 1, 9),
@@ -319,9 +328,13 @@ async function main(): Promise<number> {
   }
   // Progress goes to stderr, so --json leaves stdout to the reports alone.
   const log = (line: string) => console.error(line);
-  const reports: Record<string, GatewayBenchReport | SubscriptionBenchReport | LighthouseReport> = {};
+  const reports: Record<
+    string,
+    GatewayBenchReport | SubscriptionBenchReport | LighthouseReport | ScalingReport
+  > = {};
   let pass = true;
-  const runs = (bench: Bench) => args.only === null || args.only === bench;
+  // Scaling runs only when asked for: it measures capacity, it has no budget to pass.
+  const runs = (bench: Bench) => args.only === bench || (args.only === null && bench !== 'scaling');
   if (runs('gateway')) {
     const report = await runGatewayBench({
       samples: args.samples,
@@ -354,6 +367,18 @@ async function main(): Promise<number> {
     reports.lighthouse = report;
     pass &&= report.pass;
     if (!args.json) console.log(lighthouseTable(report));
+  }
+  if (runs('scaling')) {
+    ensureSiteBuilt(log);
+    const report = await runScalingBench({
+      seconds: args.loadSeconds,
+      watchers: args.scaling.watchers,
+      viewers: args.scaling.viewers,
+      log,
+    });
+    save('scaling', report);
+    reports.scaling = report;
+    if (!args.json) console.log(scalingTable(report, path.relative(repoRoot, reportPath('scaling'))));
   }
   save('results', { generatedAt: new Date().toISOString(), pass, reports });
   if (!args.json) console.log(`\nall reports: ${path.relative(repoRoot, reportPath('results'))}`);

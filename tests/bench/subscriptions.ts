@@ -81,6 +81,8 @@ export interface BenchOptions {
   viewerRounds?: number;
   /** Progress lines (silent by default). */
   log?: (line: string) => void;
+  /** Called with the gateway once it listens, before any subscriber (the scaling bench pins it to one core). */
+  onGateway?: (gateway: Server) => void;
 }
 
 export interface RoundResult {
@@ -729,6 +731,7 @@ export async function runSubscriptionBench(options: BenchOptions = {}): Promise<
     servers.push(sandbox);
     const gateway = await startGateway(sandbox.url);
     servers.push(gateway);
+    options.onGateway?.(gateway);
     const a = (audience = new Audience(`${gateway.url.replace(/^http/, 'ws')}/graphql`));
     const deadline = Date.now() + SUBSCRIBE_TIMEOUT_MS;
 
