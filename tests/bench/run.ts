@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --only gateway|subscriptions|lighthouse|scaling] [--samples N] [--load-seconds S] [--cpu-requests N] [--watchers N]
+ * `npm run bench [-- --only gateway|subscriptions|lighthouse|rolling|scaling] [--samples N] [--load-seconds S] [--cpu-requests N] [--watchers N]
  * [--viewers N] [--rounds R] [--viewer-rounds R] [--runs N] [--json]`: the benchmarks, each printing a table against
  * its budgets and writing .data/bench/<name>.json, and all of this run's reports together in
  * .data/bench/results.json: the gateway beside the REST API (latency, bytes, throughput, memory), the gateway's
  * subscriptions (10,000 watchers of one tournament and 1,000 players' own events), and Lighthouse's scores for the
- * site on a phone. Exits 1 when a budget is exceeded (2 on bad options). `--only scaling` (never part of the default
+ * site on a phone, and a rolling update of three gateway replicas under load (the p99 during the roll against the
+ * steady p99). Exits 1 when a budget is exceeded (2 on bad options). `--only scaling` (never part of the default
  * run) measures what one gateway replica carries on one core and works out 100,000 players (docs/operations.md#scaling).
  */
 import { spawnSync } from 'node:child_process';
@@ -15,14 +16,15 @@ import { siteBuildIsCurrent, siteSources } from '../../scripts/site-build.js';
 import { runGatewayBench, type GatewayBenchReport } from './gateway.js';
 import { runLighthouseBench, type LighthouseReport } from './lighthouse.js';
 import { repoRoot, stopAll } from './processes.js';
+import { rollingUpdateSummary, runRollingUpdate, type RollingUpdateReport } from './rolling-update.js';
 import { runScalingBench, scalingTable, type ScalingReport } from './scaling.js';
 import { runSubscriptionBench, type Check, type SubscriptionBenchReport } from './subscriptions.js';
 
-const BENCHES = ['gateway', 'subscriptions', 'lighthouse', 'scaling'] as const;
+const BENCHES = ['gateway', 'subscriptions', 'lighthouse', 'rolling', 'scaling'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const USAGE =
-  'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse|scaling] [--samples N (timed calls per side of ' +
+  'Usage: npm run bench [-- --only gateway|subscriptions|lighthouse|rolling|scaling] [--samples N (timed calls per side of ' +
   'each latency comparison at 1 client, alternating call by call; 3N per side at 10 clients, in blocks; 1-5000, ' +
   'default 1000)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
   '[--cpu-requests N (persisted wallet queries per side of the CPU comparison, 100-100000, default 4000)] ' +
@@ -330,7 +332,7 @@ async function main(): Promise<number> {
   const log = (line: string) => console.error(line);
   const reports: Record<
     string,
-    GatewayBenchReport | SubscriptionBenchReport | LighthouseReport | ScalingReport
+    GatewayBenchReport | SubscriptionBenchReport | LighthouseReport | RollingUpdateReport | ScalingReport
   > = {};
   let pass = true;
   // Scaling runs only when asked for: it measures capacity, it has no budget to pass.
@@ -367,6 +369,14 @@ async function main(): Promise<number> {
     reports.lighthouse = report;
     pass &&= report.pass;
     if (!args.json) console.log(lighthouseTable(report));
+  }
+  if (runs('rolling')) {
+    const report = await runRollingUpdate();
+    save('rolling', report);
+    reports.rolling = report;
+    pass &&= report.checks.every((c) => c.status !== 'FAIL');
+    if (!args.json)
+      console.log(`\n${rollingUpdateSummary(report)}\n\n${checkRows(report.checks).join('\n')}`);
   }
   if (runs('scaling')) {
     ensureSiteBuilt(log);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { serverArgs } from '../../scripts/prebuilt-servers.js';
-import { repoRoot } from '../bench/processes.js';
+import { repoRoot } from './processes.js';
 import { cleanEnv } from '../start/harness.js';
 
 /** How long a server may take to print its listen line (tsx compiles it first when run by hand on a busy machine). */
