@@ -93,11 +93,13 @@ async function startImage(
   const uid = IMAGE_USERS[image.user];
   if (uid === undefined) throw new Error(`the image runs as ${image.user}, which this test does not know`);
   const [command, ...args] = image.cmd;
+  // Only root may start a process as another user: elsewhere (a CI runner's own user) it runs as that user, who does
+  // not own the replayed files either.
+  const asUser = process.getuid?.() === 0 ? { uid, gid: uid } : {};
   const child = spawn(command!, args, {
     cwd: path.join(image.root, image.workdir),
     env: { PATH: process.env.PATH, HOME: '/home/node', ...envInImage(image), ...settings },
-    uid,
-    gid: uid,
+    ...asUser,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
