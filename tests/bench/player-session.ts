@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { HYDRATED_EVENT } from '../../web/src/shared/page-events.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/stack.js';
 
 /**
  * A signed-in player's visit, in a real browser through the site server, as the scaling bench measures what the
@@ -19,17 +20,6 @@ export const SESSION_PAGES = [
   '/',
 ];
 
-/** Debian's headless Chromium, as the browser tests drive it (tests/e2e/stack.ts). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** How long a page must go without a request or live message to count as settled, and how long that may take. */
 const QUIET_MS = 1000;
 const SETTLE_LIMIT_MS = 15_000;

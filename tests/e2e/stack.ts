@@ -29,7 +29,7 @@ export const DIST_DIR = process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../..
  * journeys are what keeps both cores busy in CI. Lighthouse keeps the full browser (tests/bench/lighthouse.ts).
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
