@@ -44,6 +44,7 @@ export default defineConfig({
         'deploy/rolling-update.test.ts', // 25 on a quiet 2-core machine (35 with tsx, 47 loaded), not yet timed on CI
         'e2e/safer-gambling.test.ts', // 22 on a loaded 2-core machine, not yet timed on CI
         'e2e/session-honesty.test.ts', // 20
+        'e2e/gateway-failover.test.ts', // 15-17 on a quiet 2-core machine (its gateways bundled), not yet timed on CI
         'start/gateway-replicas.test.ts', // 54 on a loaded 2-core machine through tsx (its servers bundled in CI), not yet timed on CI
         'e2e/help-and-notices.test.ts', // 19
         'e2e/withdrawals.test.ts', // 19

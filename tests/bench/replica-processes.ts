@@ -12,6 +12,8 @@ const MAX_OUTPUT_CHARS = 32 * 1024;
 export interface ServerProcess {
   /** The base address it printed. */
   url: string;
+  /** Its process id, for a signal of a test's own (SIGSTOP: a replica that stops responding). */
+  pid: number;
   output(): string;
   /** Resolves with the exit code (null when a signal ended it) once the process has exited. */
   exited: Promise<number | null>;
@@ -50,6 +52,7 @@ export function startServer(
   );
   const server = (url: string): ServerProcess => ({
     url,
+    pid: child.pid!,
     output: () => output,
     exited,
     terminate: () => (child.kill('SIGTERM'), exited),

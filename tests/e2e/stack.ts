@@ -48,7 +48,7 @@ export const CHROMIUM_FLAGS = [
  */
 let sharedBrowser: Promise<Browser> | null = null;
 const launchChromium = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-function workerBrowser(): Promise<Browser> {
+export function workerBrowser(): Promise<Browser> {
   if (!sharedBrowser) {
     const launched = launchChromium();
     sharedBrowser = launched;
@@ -280,7 +280,7 @@ export interface NewPlayer {
  * connection is free again (the sandbox waits for busy ones when it closes).
  */
 export async function newPlayer(
-  stack: SiteStack,
+  stack: Pick<SiteStack, 'sandbox'>,
   {
     name = 'Test Player',
     password = 'correct-horse-9',
@@ -327,8 +327,10 @@ export const TINY_PDF = tinyPdf('Proof of address');
  * and the back office would do it: the sandbox harness's verifyPlayer (an identity document and a proof of address
  * through the casino's single-use upload addresses, submitted, then verified by POST /sandbox/verification).
  */
-export const verifyIdentity = (stack: SiteStack, player: Pick<NewPlayer, 'token'>): Promise<void> =>
-  verifyPlayer(stack.sandbox.url, player.token);
+export const verifyIdentity = (
+  stack: Pick<SiteStack, 'sandbox'>,
+  player: Pick<NewPlayer, 'token'>,
+): Promise<void> => verifyPlayer(stack.sandbox.url, player.token);
 
 /**
  * Every page of this browser context starts signed in as the player with this token: the token is put in the
