@@ -58,6 +58,10 @@ describe('CSRF prevention', () => {
       expect(body.data, what).toBeUndefined();
       expect(body.errors[0].extensions.code, what).toBe('BAD_REQUEST');
       expect(body.errors[0].message, what).toMatch(/is not accepted\. Send the operation as JSON/);
+      expect(body.errors[0].extensions.accepted, what).toEqual([
+        'application/json',
+        'application/graphql-response+json',
+      ]);
     }
     expect(await mailsTo(email)).toBe(0);
 
@@ -67,6 +71,25 @@ describe('CSRF prevention', () => {
     });
     expect(((await json.json()) as any).data.forgotPassword.message).toMatch(/emailed a password reset link/);
     expect(await mailsTo(email)).toBe(1);
+  });
+
+  it('runs a JSON POST whatever the letter case and parameters of its media type, and of either JSON type', async () => {
+    for (const type of [
+      'application/json',
+      'Application/JSON',
+      'application/json; charset=utf-8',
+      'APPLICATION/JSON;charset=UTF-8',
+      'application/graphql-response+json',
+      'application/graphql-response+json; charset=utf-8',
+    ]) {
+      const res = await fetch(`${stack.gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: JSON.stringify({ query: '{ site { timeZone } }' }),
+      });
+      expect(res.status, type).toBe(200);
+      expect(((await res.json()) as any).data.site.timeZone, type).toBe('Africa/Johannesburg');
+    }
   });
 
   it('refuses a GET without a CSRF header with a coded 403 that says what to send', async () => {

@@ -19,15 +19,22 @@ export function explainContentType(): Plugin {
   return {
     onRequest({ request, url, endResponse, fetchAPI }) {
       if (request.method !== 'POST' || url.pathname !== '/graphql') return;
-      const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (ACCEPTED.includes(type)) return;
+      const header = request.headers.get('content-type') ?? '';
+      const type = header.split(';')[0]!.trim().toLowerCase();
+      if (ACCEPTED.includes(type)) {
+        // Media types are case-insensitive and either one is JSON (GraphQL over HTTP), but Yoga's parser matches
+        // the exact text `application/json`: the body is read as JSON whichever was sent, its parameters kept.
+        const canonical = `application/json${header.slice(header.split(';')[0]!.length)}`;
+        if (header !== canonical) request.headers.set('content-type', canonical);
+        return;
+      }
       endResponse(
         new fetchAPI.Response(
           JSON.stringify({
             errors: [
               {
                 message: `${type ? `Content-Type ${type.slice(0, 100)} is not accepted.` : 'The Content-Type header is missing.'} ${WHAT_TO_SEND}`,
-                extensions: { code: 'BAD_REQUEST' },
+                extensions: { code: 'BAD_REQUEST', accepted: ACCEPTED },
               },
             ],
           }),
