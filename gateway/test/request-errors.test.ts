@@ -38,6 +38,23 @@ const LIMITS: [keyof typeof QUERY_LIMITS, string, RegExp][] = [
     /^Aliases limit of 30 exceeded, found 31\.$/,
   ],
   ['maxTokens', `{ ${'__typename '.repeat(5001)}}`, /^Token limit of 5000 exceeded\.$/],
+  // A literal nested 2,000 deep (8 KB, under the token limit) overflowed graphql-js's recursive parser: a 500, a
+  // socket closed with 4500, a stack in the log. Selections and objects nested past the limit are refused alike.
+  [
+    'maxNesting',
+    `{ games(filter: ${'['.repeat(2000)}1${']'.repeat(2000)}) { totalCount } }`,
+    /^Brackets may nest at most 64 deep in one document, found 2002\.$/,
+  ],
+  [
+    'maxNesting',
+    `{ ${'a { '.repeat(70)}b${' }'.repeat(70)} }`,
+    /^Brackets may nest at most 64 deep in one document, found 71\.$/,
+  ],
+  [
+    'maxNesting',
+    `{ games(filter: ${'{a: '.repeat(1000)}1${'}'.repeat(1000)}) { totalCount } }`,
+    /^Brackets may nest at most 64 deep in one document, found 1002\.$/,
+  ],
   [
     'maxDirectives',
     `{ ${'... on Query @include(if: true) @skip(if: false) @include(if: true) { __typename } '.repeat(17)}}`,

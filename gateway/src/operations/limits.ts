@@ -1,6 +1,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GraphQLError, Kind, visit, type DocumentNode, type ValidationContext } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { nestingDepth } from './nesting.js';
 
 /**
  * What one operation may ask for, over HTTP, server-sent events and graphql-ws alike (the WebSocket path runs the
@@ -9,6 +10,10 @@ import type { Plugin } from 'graphql-yoga';
  * Introspection (GraphiQL) is exempt from depth and cost.
  */
 export const QUERY_LIMITS = {
+  // Brackets ({ [ () nested in the raw text, checked before parsing (./nesting.ts): the parser recurses on each.
+  // The site's and the documented partner operations nest at most 7 (docs/screens.graphql too); fields are held
+  // to maxDepth after parsing.
+  maxNesting: 64,
   maxDepth: 12,
   maxAliases: 30,
   maxTokens: 5000,
@@ -111,7 +116,20 @@ function shapeViolation(document: DocumentNode): GraphQLError | null {
 function documentShape(): Plugin {
   const withinLimits = new WeakSet<DocumentNode>();
   return {
-    onParse() {
+    onParse({ params, setParsedDocument }) {
+      const source = typeof params.source === 'string' ? params.source : params.source?.body;
+      if (typeof source === 'string') {
+        const nesting = nestingDepth(source);
+        if (nesting > QUERY_LIMITS.maxNesting) {
+          setParsedDocument(
+            limitError(
+              'maxNesting',
+              `Brackets may nest at most ${QUERY_LIMITS.maxNesting} deep in one document, found ${nesting}.`,
+            ) as unknown as DocumentNode,
+          );
+          return undefined;
+        }
+      }
       return ({ result, replaceParseResult }) => {
         if (!result || result instanceof Error || withinLimits.has(result as DocumentNode)) return;
         const violation = shapeViolation(result as DocumentNode);
