@@ -20,11 +20,12 @@ export function explainContentType(): Plugin {
     onRequest({ request, url, endResponse, fetchAPI }) {
       if (request.method !== 'POST' || url.pathname !== '/graphql') return;
       const header = request.headers.get('content-type') ?? '';
-      const type = header.split(';')[0]!.trim().toLowerCase();
+      const [mediaType = '', ...parameters] = header.split(';');
+      const type = mediaType.trim().toLowerCase();
       if (ACCEPTED.includes(type)) {
         // Media types are case-insensitive and either one is JSON (GraphQL over HTTP), but Yoga's parser matches
         // the exact text `application/json`: the body is read as JSON whichever was sent, its parameters kept.
-        const canonical = `application/json${header.slice(header.split(';')[0]!.length)}`;
+        const canonical = ['application/json', ...parameters].join(';');
         if (header !== canonical) request.headers.set('content-type', canonical);
         return;
       }
