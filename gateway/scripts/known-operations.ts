@@ -59,19 +59,41 @@ export interface KnownOperations {
  * deleted in the change still describes what a partner sends).
  */
 export function knownOperations(root: string, ref: string): KnownOperations {
+  const { site, partners: atRef } = atCommit(root, ref);
+  const partners = distinct([...atRef, ...partnerOperations(path.join(root, PARTNER_OPERATIONS))]);
+  return {
+    operations: [...site.operations, ...partners],
+    summary: `Known operations: ${site.summary}; ${partners.length} of partners (${PARTNER_OPERATIONS}/*.graphql)`,
+  };
+}
+
+/**
+ * What a commit's tree holds, once per process: a commit never changes, and the site's build takes seconds, which the
+ * tests (many checks against one base, in one process) would otherwise pay at every check.
+ */
+const commits = new Map<string, { site: KnownOperations; partners: KnownOperation[] }>();
+
+function atCommit(root: string, ref: string) {
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], {
+    cwd: root,
+    encoding: 'utf8',
+  }).trim();
+  const key = `${root}\n${commit}`;
+  const known = commits.get(key);
+  if (known) return known;
   const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-check-tree-'));
   try {
-    const archive = execFileSync('git', ['archive', '--format=tar', ref], { cwd: root, maxBuffer: 1 << 30 });
+    const archive = execFileSync('git', ['archive', '--format=tar', commit], {
+      cwd: root,
+      maxBuffer: 1 << 30,
+    });
     execFileSync('tar', ['-x', '-C', tree], { input: archive });
-    const site = siteOperations(tree, ref);
-    const partners = partnerOperations([
-      path.join(tree, PARTNER_OPERATIONS),
-      path.join(root, PARTNER_OPERATIONS),
-    ]);
-    return {
-      operations: [...site.operations, ...partners],
-      summary: `Known operations: ${site.summary}; ${partners.length} of partners (${PARTNER_OPERATIONS}/*.graphql)`,
+    const found = {
+      site: siteOperations(tree, ref),
+      partners: partnerOperations(path.join(tree, PARTNER_OPERATIONS)),
     };
+    commits.set(key, found);
+    return found;
   } finally {
     fs.rmSync(tree, { recursive: true, force: true });
   }
@@ -96,19 +118,23 @@ function siteOperations(tree: string, ref: string): KnownOperations {
   return { operations, summary: `${operations.length} of the site (built at '${ref}')` };
 }
 
-/** Every operation in the folders' .graphql files, once per distinct text (the ref's and the working copy's). */
-function partnerOperations(dirs: string[]): KnownOperation[] {
-  const seen = new Map<string, KnownOperation>();
-  for (const dir of dirs.filter((d) => fs.existsSync(d))) {
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.graphql'))) {
-      const source = `${PARTNER_OPERATIONS}/${file}`;
+/** Every operation in the folder's .graphql files. */
+function partnerOperations(dir: string): KnownOperation[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.graphql'))
+    .flatMap((file) => {
       // Without locations: the same operation at another place in the file (one added above it) is the same text.
       const document = parse(fs.readFileSync(path.join(dir, file), 'utf8'), { noLocation: true });
-      for (const op of split(document, source)) {
-        seen.set(`${op.name}\n${JSON.stringify(op.document)}`, op);
-      }
-    }
-  }
+      return split(document, `${PARTNER_OPERATIONS}/${file}`);
+    });
+}
+
+/** Each operation once per distinct name and text (the ref's and the working copy's files hold the same ones). */
+function distinct(operations: KnownOperation[]): KnownOperation[] {
+  const seen = new Map<string, KnownOperation>();
+  for (const op of operations) seen.set(`${op.name}\n${JSON.stringify(op.document)}`, op);
   return [...seen.values()];
 }
 

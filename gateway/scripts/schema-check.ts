@@ -8,15 +8,27 @@
  * known-operations.ts). An operation is broken by the change when it passed validation against the base schema and
  * fails against the new one; a breaking change that breaks none is reported without failing, unless --strict.
  *
+ * With --usage FILE (a usage export: `npm run usage -- export --out FILE`), each breaking change also names the
+ * clients and operations (name and hash) that used what it changes in the period the file covers (usage-file.ts),
+ * and one that any of them used fails the check too; one that breaks no known operation and no client used is
+ * reported as unused.
+ *
+ * The deprecation policy (gateway/src/deprecation-policy.ts, deprecation-check.ts) always applies: a field,
+ * argument, input field or enum value removed without having been deprecated at the ref, or before the removal date
+ * its reason named, and a new deprecation without a removal date at least 30 days after today, fail the check.
+ *
  *   --base <ref>     the git ref to compare with (a branch, tag or commit), required
  *   --schema <path>  the schema file (default: the repository's schema.graphql; a relative path is taken from where
  *                    the command was typed); git runs in the folder holding it, so the file may live in any git
  *                    repository (the tests use a throwaway one), whose web/ and docs/partner-operations/ are read
+ *   --usage <file>   a usage export: name the clients and operations that used each breaking change, fail on one used
  *   --strict         fail on any breaking change, even one that breaks no known operation
+ *   --today <date>   the date the deprecation policy counts from (YYYY-MM-DD; default: today, UTC), for tests
  *   --help           this text
  *
  * Exit codes: 0 no known operation broken (and, with --strict, no breaking change), 1 a breaking change that breaks
- * a known operation (or any, with --strict), 2 usage error, unknown ref, missing file, a schema that does not parse
+ * a known operation or that a client in the usage file used (or any, with --strict), or a breach of the deprecation
+ * policy, 2 usage error, unknown ref, missing file, a usage file that is not an export, a schema that does not parse
  * or a site whose operations do not build at the ref.
  */
 import { execFileSync } from 'node:child_process';
@@ -26,6 +38,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ChangeType, CriticalityLevel, diff, type Change } from '@graphql-inspector/core';
 import { buildSchema, type GraphQLSchema } from 'graphql';
+import { isCalendarDate } from '../src/deprecation-policy.js';
+import { deprecationBreaches } from './deprecation-check.js';
 import {
   judge,
   knownOperations,
@@ -33,22 +47,27 @@ import {
   schemaCoordinates,
   type Verdict,
 } from './known-operations.js';
+import { describeUses, readUsageFile, usageSummary, usesOf, type Use } from './usage-file.js';
 
 const DEFAULT_SCHEMA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema.graphql');
 
-const USAGE = `Usage: npm run schema:check -- --base <git ref> [--schema <path>] [--strict]
+const USAGE = `Usage: npm run schema:check -- --base <git ref> [--schema <path>] [--usage <file>] [--strict]
 
 Compares the schema at <git ref> with the working copy and lists every change with its criticality
 (BREAKING, DANGEROUS, NON_BREAKING) and path; under each breaking change, the known operations it breaks: the site's
-(built at <git ref> with npm run relay -w web) and the partners' (docs/partner-operations/*.graphql).
+(built at <git ref> with npm run relay -w web) and the partners' (docs/partner-operations/*.graphql), and with
+--usage the clients and operations that used it. Applies the deprecation policy (docs/partners.md).
 
   --base <ref>     git ref to compare with (branch, tag, commit), required
   --schema <path>  schema file (default: the repository's schema.graphql); git runs in its folder
-  --strict         also fail on a breaking change that breaks no known operation
+  --usage <file>   a usage export (npm run usage -- export --out <file>): also fail on a change a client used
+  --strict         also fail on a breaking change that breaks no known operation and no client used
+  --today <date>   the deprecation policy's today (YYYY-MM-DD; default: the system date, UTC)
   --help           show this text
 
-Exit codes: 0 no known operation broken, 1 a known operation broken (with --strict: any breaking change),
-2 bad usage, unknown ref, unreadable schema or a site that does not build at <git ref>.`;
+Exit codes: 0 nothing known or used broken, 1 a known operation broken, a change a client used, a breach of the
+deprecation policy (with --strict: any breaking change), 2 bad usage, unknown ref, unreadable schema or usage
+file, or a site that does not build at <git ref>.`;
 
 /** A failure that is the caller's to fix (exit 2), as opposed to a breaking change (exit 1). */
 class UsageError extends Error {}
@@ -159,7 +178,13 @@ function report(
   changes: Change[],
   byChange: Map<Change, Verdict[]>,
   relying: Map<Change, Verdict[]> = new Map(),
+  uses: Map<Change, Use[]> | null = null,
 ): string[] {
+  const indent = ' '.repeat(13);
+  const usedLines = (c: Change) => {
+    const used = uses?.get(c);
+    return used ? describeUses(used).map((line) => `${indent}-> ${line}`) : [];
+  };
   const sorted = [...changes].sort(
     (a, b) => ORDER.indexOf(a.criticality.level) - ORDER.indexOf(b.criticality.level),
   );
@@ -172,12 +197,12 @@ function report(
         relies.length > 0
           ? `relied on by ${relies.map(label).sort().join(', ')}`
           : 'relied on by no known operation';
-      return [line, `${' '.repeat(13)}-> ${who}`];
+      return [line, `${indent}-> ${who}`, ...usedLines(c)];
     }
     const hit = byChange.get(c);
     if (!hit) return [line];
     const who = hit.length > 0 ? `breaks ${hit.map(label).sort().join(', ')}` : 'breaks no known operation';
-    return [line, `${' '.repeat(13)}-> ${who}`];
+    return [line, `${indent}-> ${who}`, ...usedLines(c)];
   });
 }
 
@@ -188,7 +213,9 @@ function parseOptions(argv: string[]) {
       options: {
         base: { type: 'string' },
         schema: { type: 'string' },
+        usage: { type: 'string' },
         strict: { type: 'boolean' },
+        today: { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -221,6 +248,11 @@ async function check(argv: string[], print: Print): Promise<number> {
   const typedIn = process.env.INIT_CWD ?? process.cwd();
   const schemaPath = values.schema ? path.resolve(typedIn, values.schema) : DEFAULT_SCHEMA;
   if (!fs.existsSync(schemaPath)) throw new UsageError(`No schema file at ${schemaPath}.`);
+  const today = values.today ?? new Date().toISOString().slice(0, 10);
+  if (!isCalendarDate(today)) throw new UsageError(`--today must be a date as YYYY-MM-DD (got '${today}').`);
+  const read = values.usage ? readUsageFile(path.resolve(typedIn, values.usage)) : null;
+  if (read && 'error' in read) throw new UsageError(read.error);
+  const usage = read?.usage ?? null;
 
   const before = parseSchema(schemaAtRef(schemaPath, values.base), `at '${values.base}'`);
   const after = parseSchema(fs.readFileSync(schemaPath, 'utf8'), `in ${schemaPath}`);
@@ -232,30 +264,46 @@ async function check(argv: string[], print: Print): Promise<number> {
   const { broken, byChange, unmatched } = attribute(before, structural, verdicts);
   const relying = relyingOnDefaults(before, breaking, verdicts);
   const relyingOps = new Set([...relying.values()].flat().map(label));
+  const uses = usage ? usesOf(before, breaking, usage.entries) : null;
+  const breaches = deprecationBreaches(before, after, changes, today, values.base);
 
   print(`Schema changes since ${values.base}: ${changes.length} (${breaking.length} breaking)`);
-  for (const line of report(changes, byChange, relying)) print(`  ${line}`);
+  for (const line of report(changes, byChange, relying, uses)) print(`  ${line}`);
   print(`\n${known.summary}`);
   for (const op of invalidAtBase)
     print(`  not valid at '${values.base}' already, not checked: ${op.name} (${op.source})`);
   for (const v of unmatched) print(`  broken by these changes together: ${label(v)}: ${v.errors.join(' ')}`);
+  if (usage && values.usage) print(usageSummary(values.usage, usage));
+  if (breaches.length > 0) {
+    print(`\nDeprecation policy (docs/partners.md#deprecation-policy), today ${today}:`);
+    for (const breach of breaches) print(`  refused: ${breach}`);
+  }
 
-  const harmless = [...byChange.values(), ...relying.values()].filter((hit) => hit.length === 0).length;
-  if (broken.length > 0) {
-    print(`\n${broken.length} known operation(s) broken: exit 1.`);
-  }
-  if (relyingOps.size > 0) {
-    print(
-      `${broken.length > 0 ? '' : '\n'}${relyingOps.size} known operation(s) rely on a changed default: exit 1.`,
-    );
-  }
+  const hits = new Map([...byChange, ...relying]);
+  const used = breaking.filter((c) => (uses?.get(c)?.length ?? 0) > 0);
+  const harmless = [...hits].filter(([c, hit]) => hit.length === 0 && !used.includes(c)).length;
+  const lines: string[] = [];
+  if (broken.length > 0) lines.push(`${broken.length} known operation(s) broken: exit 1.`);
+  if (relyingOps.size > 0)
+    lines.push(`${relyingOps.size} known operation(s) rely on a changed default: exit 1.`);
+  if (used.length > 0)
+    lines.push(`${used.length} breaking change(s) used by a client in the usage file: exit 1.`);
+  if (breaches.length > 0) lines.push(`${breaches.length} breach(es) of the deprecation policy: exit 1.`);
   if (harmless > 0) {
     const verdict = values.strict ? 'failing (--strict)' : 'reported only (--strict fails on them)';
-    print(
-      `${broken.length > 0 ? '' : '\n'}${harmless} breaking change(s) break no known operation: ${verdict}.`,
-    );
+    const what = usage
+      ? 'break no known operation and are unused in the usage file'
+      : 'break no known operation';
+    lines.push(`${harmless} breaking change(s) ${what}: ${verdict}.`);
   }
-  return broken.length > 0 || relyingOps.size > 0 || (values.strict && breaking.length > 0) ? 1 : 0;
+  if (lines.length > 0) print(`\n${lines.join('\n')}`);
+  const fails =
+    broken.length > 0 ||
+    relyingOps.size > 0 ||
+    used.length > 0 ||
+    breaches.length > 0 ||
+    (values.strict && breaking.length > 0);
+  return fails ? 1 : 0;
 }
 
 /**

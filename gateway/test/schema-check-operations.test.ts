@@ -226,9 +226,10 @@ describe('schema:check with a site and partner operations', () => {
   it(
     'reports a breaking change no known operation uses without failing, and fails on it with --strict',
     async () => {
-      const sdl = SDL.replace('  archive(first: Int = 10): [Tournament!]!\n', '');
+      // Not a removal, which the deprecation policy refuses here (schema-check-usage.test.ts).
+      const sdl = SDL.replace('archive(first: Int = 10)', 'archive(first: Int = 10, region: String!)');
       const { code, out } = await check(sdl);
-      expect(verdictFor(out, 'Query.archive')).toMatch(/-> breaks no known operation$/);
+      expect(verdictFor(out, 'Query.archive.region')).toMatch(/-> breaks no known operation$/);
       expect(out).toContain('1 breaking change(s) break no known operation: reported only');
       expect(code).toBe(0);
 

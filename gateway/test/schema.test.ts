@@ -18,6 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaCheck as runSchemaCheck } from '../scripts/schema-check.js';
 import { GRAPHIQL_QUERY } from '../src/server.js';
+import { deprecatedCoordinates, removalDate } from '../src/deprecation-policy.js';
 import { startStack, type Stack } from './harness.js';
 
 const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,6 +52,8 @@ function git(cwd: string, ...args: string[]) {
   return res.stdout.trim();
 }
 
+// label is deprecated, with a removal date that has passed: the deprecation policy lets a commit remove it.
+const LABEL = '  label: String! @deprecated(reason: "Use `name`. Removal on or after 2026-01-01.")\n';
 const SDL_V1 = `type Query {
   tournaments: [Tournament!]!
 }
@@ -58,8 +61,7 @@ const SDL_V1 = `type Query {
 type Tournament {
   id: ID!
   name: String!
-  label: String!
-}
+${LABEL}}
 `;
 
 describe('npm run schema:check', () => {
@@ -98,11 +100,11 @@ describe('npm run schema:check', () => {
 
   it('names the field a commit removes; with no known operation it breaks, it fails only with --strict', async () => {
     // This repository has no site and no partner operations (schema-check-operations.test.ts has both).
-    commit(SDL_V1.replace('  label: String!\n', ''), 'remove label');
+    commit(SDL_V1.replace(LABEL, ''), 'remove label');
     const { code, out } = await schemaCheck('--base', base, '--schema', schema);
     expect(code).toBe(0);
     expect(out).toMatch(/BREAKING\s+Tournament\.label/);
-    expect(out).toContain("Field 'label' was removed from object type 'Tournament'");
+    expect(out).toContain("Field 'label' (deprecated) was removed from object type 'Tournament'");
     expect(out).toMatch(/Tournament\.label.*\n\s+-> breaks no known operation/);
     // The command itself, once: its output, and the exit code CI reads.
     const strict = schemaCheckCommand('--base', base, '--schema', schema, '--strict');
@@ -113,7 +115,7 @@ describe('npm run schema:check', () => {
 
   it('passes with exit 0 when a commit only adds a field, listing it as non-breaking', async () => {
     const previous = git(repo, 'rev-parse', 'HEAD');
-    commit(SDL_V1.replace('  label: String!\n', '  label: String!\n  stage: String\n'), 'add stage');
+    commit(SDL_V1.replace(LABEL, `${LABEL}  stage: String\n`), 'add stage');
     const { code, out } = await schemaCheck('--base', base, '--schema', schema);
     expect(code).toBe(0);
     expect(out).toMatch(/NON_BREAKING\s+Tournament\.stage/);
@@ -162,6 +164,20 @@ describe('the served schema', () => {
     const file = printSchema(lexicographicSortSchema(buildSchema(fs.readFileSync(rootSchema, 'utf8'))));
     expect(served).toBe(file);
   });
+
+  it("shows a deprecated field with its reason, as GraphiQL's docs explorer reads it", async () => {
+    const res = await stack.gql<{
+      __type: { fields: { name: string; isDeprecated: boolean; deprecationReason: string | null }[] };
+    }>(
+      '{ __type(name: "Site") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }',
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.__type.fields.find((f) => f.name === 'liveChatEnabled')).toEqual({
+      name: 'liveChatEnabled',
+      isDeprecated: true,
+      deprecationReason: 'Use `liveChat.enabled`. Removal on or after 2027-02-01.',
+    });
+  });
 });
 
 describe('the schema as partner tools read it', () => {
@@ -169,6 +185,12 @@ describe('the schema as partner tools read it', () => {
   const fields = Object.values(schema.getTypeMap())
     .filter((t): t is GraphQLObjectType => isObjectType(t) && !t.name.startsWith('__'))
     .flatMap((t) => Object.values(t.getFields()).map((f) => ({ owner: t.name, field: f })));
+
+  it('names the replacement and the earliest removal date in every deprecation (docs/partners.md)', () => {
+    const deprecated = [...deprecatedCoordinates(schema)];
+    expect(deprecated.length).toBeGreaterThan(0);
+    expect(deprecated.filter(([, reason]) => !/^Use .+\./.test(reason) || !removalDate(reason))).toEqual([]);
+  });
 
   it('describes every argument', () => {
     const bare = fields.flatMap(({ owner, field }) =>
