@@ -1,3 +1,6 @@
+import os from 'node:os';
+import path from 'node:path';
+
 /**
  * Settings every suite that starts the sandbox runs it with (each workspace's vitest config sets them as `env`;
  * the sandbox reads them in configFromEnv, in-process or spawned).
@@ -7,4 +10,10 @@
  * with a random salt, made and verified as before, at the cost it names (sandbox/src/domain/passwords.ts). `npm start`,
  * the bench and the tests that start `npm start` run the default cost (their environments drop SANDBOX_ settings).
  */
-export const TEST_ENV = { SANDBOX_PASSWORD_COST: '1024' };
+export const TEST_ENV = {
+  SANDBOX_PASSWORD_COST: '1024',
+  // The gateways the suites start count usage per client (gateway/src/usage/) into a file of the temp folder, one per
+  // run (each gateway reads it at its start), never into the repository's .data/usage.json that `npm run usage`
+  // reports a developer's own gateway from.
+  USAGE_STORE: path.join(os.tmpdir(), `playlive-test-usage-${process.pid}.json`),
+};

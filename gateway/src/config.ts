@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from './observability/logging.js';
 import { isReturnOrigin } from './domain/return-url.js';
@@ -111,6 +112,13 @@ const EnvSchema = z.object({
     .min(1, "must name the persisted operations file relay-compiler wrote (relay.config.js's persistConfig)")
     .optional(),
   PERSISTED_OPERATIONS_ONLY: Flag.default(false),
+  // Without REDIS_URL, the file partners and their keys' hashes are kept in (partners/store.ts); unset: .data/partners.json.
+  PARTNER_STORE: z
+    .string()
+    .trim()
+    .min(1, 'must name the JSON file partners are kept in without REDIS_URL (or be unset)')
+    .refine((v) => !/[\\/]$/.test(v), 'must name a file, not a folder (for example .data/partners.json)')
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   // A scraper's bearer token for /metrics: long and random, as it is a credential.
   METRICS_TOKEN: z
@@ -124,6 +132,8 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more (0: close everything at once)')
     .max(600_000, 'must be at most 600000 (10 minutes)')
     .default(10_000),
+  // Without REDIS_URL, where the usage per client is kept (usage/store.ts); unset: .data/usage.json in the repository.
+  USAGE_STORE: z.string().trim().min(1, 'must name a file for the usage per client (or be unset)').optional(),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -198,6 +208,11 @@ export interface GatewayConfig {
   persistedOperationsFile: string | null;
   /** Only persisted operations run, over HTTP and graphql-ws; otherwise any document runs too (within the limits). */
   persistedOperationsOnly: boolean;
+  /**
+   * Without Redis, the file partners are kept in (`npm run partner`, partners/store.ts), a relative path taken from
+   * where the command was typed; null: .data/partners.json in the repository. With REDIS_URL partners are in Redis.
+   */
+  partnerStore: string | null;
   /** The least severe log lines written (info: one line per request or operation). */
   logLevel: LogLevel;
   /**
@@ -210,6 +225,11 @@ export interface GatewayConfig {
    * elsewhere) before every connection left is closed and the process exits (http/graceful-shutdown.ts).
    */
   shutdownGraceMs: number;
+  /**
+   * Without Redis, the file the usage per client is written to every few seconds and on shutdown, where
+   * `npm run usage` reads it (usage/store.ts); null: .data/usage.json in the repository.
+   */
+  usageStore: string | null;
 }
 
 /** Where a site run on this machine is (`npm start`, the site's dev server, the tests), at any port. */
@@ -272,8 +292,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     trustProxy: e.TRUST_PROXY,
     persistedOperationsFile: e.PERSISTED_OPERATIONS_FILE ?? null,
     persistedOperationsOnly: e.PERSISTED_OPERATIONS_ONLY,
+    partnerStore:
+      e.PARTNER_STORE === undefined ? null : path.resolve(env.INIT_CWD ?? process.cwd(), e.PARTNER_STORE),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownGraceMs: e.GATEWAY_SHUTDOWN_GRACE_MS,
+    usageStore: e.USAGE_STORE ?? null,
   };
 }

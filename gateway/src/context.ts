@@ -1,12 +1,14 @@
 import type { GatewayConfig } from './config.js';
 import { unauthenticated } from './errors.js';
 import type { AccountModel } from './models.js';
+import type { Partner } from './partners/partner.js';
 import { NO_ATTEMPT_LIMITS, type AttemptLimits } from './rate-limits/limiter.js';
 import type { Realtime } from './realtime/realtime.js';
 import type { Prefetches } from './resolvers/prefetch.js';
 import { loadAccount } from './upstream/account.js';
 import type { PublicCache } from './upstream/public-cache.js';
 import type { RequestUpstream } from './upstream/request-upstream.js';
+import { ANONYMOUS, type RequestClient } from './usage/client.js';
 
 /**
  * Everything one execution works out once, in one place: its upstream (each resource read at most once), the
@@ -41,6 +43,16 @@ export interface GatewayContext {
   attempts: AttemptLimits;
   /** This request's state (its upstream, "now", its player). Replaced whole, never edited from outside. */
   scope: RequestScope;
+  /**
+   * Who sent the request, as metrics, traces and usage label it (usage/client.ts): its partner, else its
+   * graphql-client-name and -version, else 'anonymous'. Read it through clientOf, which prefers the partner.
+   */
+  client: RequestClient;
+  /**
+   * The partner whose API key the request (or its graphql-ws socket) carried (partners/identify.ts); null for the
+   * site, guests and players without one.
+   */
+  partner: Partner | null;
   /** The instant this execution runs at. */
   now(): Date;
   /** The signed-in player (GET /api/account, once per execution); null for guests. A bad token is UNAUTHENTICATED. */
@@ -60,6 +72,10 @@ export type ContextParts = Pick<GatewayContext, 'config' | 'cache' | 'clock' | '
   upstream: RequestUpstream;
   /** None given: no limits (a context made outside a client's request). */
   attempts?: AttemptLimits;
+  /** None given: anonymous. */
+  client?: RequestClient;
+  /** None given: no partner. */
+  partner?: Partner | null;
 };
 
 /*
@@ -108,6 +124,8 @@ export function createContext(parts: ContextParts): GatewayContext {
     prefetches: parts.prefetches,
     attempts: parts.attempts ?? NO_ATTEMPT_LIMITS,
     scope: newScope(parts.upstream),
+    client: parts.client ?? ANONYMOUS,
+    partner: parts.partner ?? null,
     now: CONTEXT_METHODS.now,
     viewer: CONTEXT_METHODS.viewer,
     requireViewer: CONTEXT_METHODS.requireViewer,

@@ -11,18 +11,23 @@ async function main() {
   }
   // Loaded once the settings are good: a refused setting exits in well under a second, not after the few seconds the
   // whole gateway takes to load.
-  const [{ PersistedOperationsError }, { createGateway }, { startTracing }] = await Promise.all([
-    import('./operations/persisted-operations.js'),
-    import('./server.js'),
-    import('./observability/tracing.js'),
-  ]);
+  const [{ PersistedOperationsError }, { PartnerStoreError }, { createGateway }, { startTracing }] =
+    await Promise.all([
+      import('./operations/persisted-operations.js'),
+      import('./partners/store.js'),
+      import('./server.js'),
+      import('./observability/tracing.js'),
+    ]);
   // Before the gateway starts, so its first operations are traced; nothing starts unless OTEL_* names an exporter.
   const stopTracing = await startTracing();
   let gateway;
   try {
     gateway = await createGateway({ config });
   } catch (err) {
-    const why = err instanceof PersistedOperationsError ? err.message : listenFailure(err, config);
+    const why =
+      err instanceof PersistedOperationsError || err instanceof PartnerStoreError
+        ? err.message
+        : listenFailure(err, config);
     if (!why) throw err;
     console.error(why);
     process.exit(2);

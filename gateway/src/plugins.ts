@@ -12,9 +12,12 @@ import type { GraphiqlPage } from './http/security-headers.js';
 import type { GatewayMetrics } from './observability/metrics.js';
 import { serveReadiness } from './observability/readiness.js';
 import { traceOperations } from './observability/tracing.js';
+import { costLimit } from './operations/cost-limit.js';
 import { inputLimits } from './operations/input-limits.js';
 import { queryLimits } from './operations/limits.js';
 import { servePersistedOperations, type PersistedOperations } from './operations/persisted-operations.js';
+import type { PartnerDirectory } from './partners/directory.js';
+import { identifyPartners, partnerOf } from './partners/identify.js';
 import { disableIntrospection, hideErrorDetails, hideSuggestions } from './operations/production.js';
 import { cacheGuestResponses, SERVED_FROM_CACHE } from './operations/response-cache.js';
 import { codeVariableErrors } from './operations/variable-errors.js';
@@ -40,6 +43,8 @@ export interface PluginParts {
   rateLimits: RateLimits;
   http: ReturnType<typeof observeHttp>;
   graphiql: GraphiqlPage;
+  /** Every partner, by the hashes of its keys (partners/directory.ts). */
+  partners: PartnerDirectory;
   /** Whether a shutdown has begun (http/graceful-shutdown.ts): /readyz then sends traffic elsewhere. */
   shuttingDown(): boolean;
 }
@@ -89,6 +94,14 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
     make: ({ graphiql }) => [responseHeaders(graphiql)],
   },
   {
+    name: 'partners',
+    why:
+      'The first onRequestParse hook, before the rate-limit ceiling: a request is known as its partner (X-Api-Key) ' +
+      'before anything counts or reads it, and a key that is no good is refused (401, or 403 from an origin its ' +
+      'partner does not list) before it costs anything more; partnerOf(request) tells the later hooks.',
+    make: ({ partners }) => [identifyPartners(partners)],
+  },
+  {
     name: 'rate-limit ceiling',
     why:
       "The first onRequestParse hook: every GraphQL request counts against its address's ceiling before its body " +
@@ -123,8 +136,11 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
     name: 'persisted operations',
     why:
       "onParams: a doc_id becomes the document it names before the guests' response cache keys by that document " +
-      '(and before anything parses); with PERSISTED_OPERATIONS_ONLY anything else is refused here.',
-    make: ({ persisted, config }) => [servePersistedOperations(persisted, config.persistedOperationsOnly)],
+      '(and before anything parses); with PERSISTED_OPERATIONS_ONLY anything else is refused here. A keyed ' +
+      "request's hash or text is its partner's registered document (after the partners plugin, which names it).",
+    make: ({ persisted, config }) => [
+      servePersistedOperations(persisted, config.persistedOperationsOnly, partnerOf),
+    ],
   },
   {
     name: 'input limits',
@@ -133,6 +149,22 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
       'cache makes a key of them, and its onExecute stops a refused execution before the cache (which expects to ' +
       'run the execution it wraps) or the prefetches (which would start its reads) see it.',
     make: () => [inputLimits()],
+  },
+  {
+    name: 'cost limit',
+    why:
+      "onExecute and onSubscribe, after input limits (whose refusal it need not price) and before the guests' " +
+      'response cache and the prefetches, so an operation over the maximum starts nothing; its onExecuteDone adds ' +
+      "extensions.cost before the cache's keeps the result, so a hit reports it too. Before shared subscriptions: " +
+      'a group runs the subscribe function this one sets, whose events carry the cost.',
+    make: () => [costLimit()],
+  },
+  {
+    name: 'partner cost budgets',
+    why:
+      'onExecute and onSubscribe, after the cost limit (an operation over the maximum is refused for that, never ' +
+      "charged) and before the prefetches: a partner's operation past its cost budget starts nothing.",
+    make: ({ rateLimits }) => [rateLimits.partnerCosts],
   },
   {
     name: "guests' response cache",
@@ -144,7 +176,7 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
   {
     name: 'query limits',
     why:
-      'Parse and validation hooks only (depth, aliases, tokens, cost, directives): their place among these does ' +
+      'Parse and validation hooks only (depth, aliases, tokens, directives): their place among these does ' +
       'not matter.',
     make: ({ production }) => queryLimits({ production }),
   },

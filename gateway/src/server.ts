@@ -14,6 +14,10 @@ import { createLogger, gatewayLogger, type GatewayLogger, type Logger } from './
 import { GatewayMetrics } from './observability/metrics.js';
 import { DOC_ID, PersistedOperations, resolveSocketOperation } from './operations/persisted-operations.js';
 import { pluginsInOrder, type PluginParts } from './plugins.js';
+import { PartnerDirectory, partnerStoreOf } from './partners/directory.js';
+import { partnerOf, socketPartner } from './partners/identify.js';
+import type { Partner } from './partners/partner.js';
+import { DEFAULT_PARTNER_STORE, FilePartnerStore } from './partners/store.js';
 import { createRateLimits } from './rate-limits/rate-limits.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
 import { SocketObserver } from './realtime/socket-observer.js';
@@ -26,6 +30,8 @@ import { PublicCache } from './upstream/public-cache.js';
 import { RequestUpstream, type SharedUpstream } from './upstream/request-upstream.js';
 import { SessionReads } from './upstream/session-reads.js';
 import { SharedCache } from './upstream/shared-cache.js';
+import { DEFAULT_USAGE_STORE } from './usage/store.js';
+import { GatewayUsage } from './usage/usage.js';
 
 export interface Gateway {
   url: string;
@@ -59,6 +65,11 @@ export interface GatewayOptions {
    * echo of a malformed body). Introspection and GraphiQL follow their own settings (config.ts).
    */
   production?: boolean;
+  /**
+   * The name of the partner whose key an HTTP request carries (partners/), for labelling its client; over graphql-ws
+   * the context's `partner` is read (usage/client.ts clientOf).
+   */
+  partnerName?: (request: Request) => string | null;
 }
 
 /** Over graphql-ws the session comes in connectionParams, over HTTP (and SSE) in the Authorization header. */
@@ -68,6 +79,8 @@ type InitialContext = YogaInitialContext & {
   req?: IncomingMessage;
   /** Over graphql-ws, the operation's request id (socket-observer.ts); over HTTP the request's (http-observer.ts). */
   requestId?: string;
+  /** Over graphql-ws, the socket's partner (ws-server.ts); over HTTP it is the request's (partnerOf). */
+  partner?: Partner | null;
 };
 
 /** The gateway's own pages (GraphiQL) are always allowed; other browser origins only when configured. */
@@ -90,6 +103,8 @@ interface GatewayParts extends PluginParts {
   redis: Redis | null;
   /** What every request's RequestUpstream shares: the client, the public cache, the sessions' reads. */
   shared: SharedUpstream;
+  /** Each request's client, and the usage per client (usage/). */
+  usage: GatewayUsage;
 }
 
 /** The casino's REST backend as every request shares it: the client, the public cache, and Redis when configured. */
@@ -115,34 +130,29 @@ function openUpstream(config: GatewayConfig, logger: GatewayLogger, metrics: Gat
   return { client, cache, redis, replicas, shared };
 }
 
-/** Builds the gateway's parts from its options; a broken setting or persisted operations file stops it here. */
-function openParts(options: GatewayOptions): GatewayParts {
-  const config: GatewayConfig = { ...configFromEnv(), ...options.config };
-  // First: a missing or broken persisted operations file stops the start before anything is opened.
+/**
+ * The files the gateway must be able to read before it opens anything: a missing or broken persisted operations
+ * file stops the start, and so does a partner store file that is not one (partners/store.ts; with Redis the
+ * partners are read once it is connected).
+ */
+function loadFiles(config: GatewayConfig): PersistedOperations {
   const persisted = PersistedOperations.load({
     file: config.persistedOperationsFile,
     only: config.persistedOperationsOnly,
   });
-  const clock = options.clock ?? (() => new Date());
-  const logger = gatewayLogger(options.logger ?? createLogger(config.logLevel));
-  const metrics = new GatewayMetrics();
-  const upstream = openUpstream(config, logger, metrics);
+  if (!config.redisUrl) new FilePartnerStore(config.partnerStore ?? DEFAULT_PARTNER_STORE).read();
+  return persisted;
+}
+
+/** The live channels' bridge, over the upstream's client and public cache. */
+function openRealtime(
+  options: GatewayOptions,
+  config: GatewayConfig,
+  upstream: ReturnType<typeof openUpstream>,
+  logger: GatewayLogger,
+  clock: () => Date,
+): Realtime {
   const { client, cache, redis, shared } = upstream;
-  const production = options.production ?? process.env.NODE_ENV === 'production';
-  const http = observeHttp({
-    logger,
-    metrics,
-    graphqlPath: '/graphql',
-    metricsToken: config.metricsToken,
-    production,
-  });
-  const rateLimits = createRateLimits({
-    enabled: config.rateLimits,
-    trustedProxies: config.trustProxy,
-    now: () => clock().getTime(),
-    redis,
-    logger,
-  });
   const realtime = createRealtime({
     config,
     client,
@@ -157,6 +167,48 @@ function openParts(options: GatewayOptions): GatewayParts {
     playerOf: (token) => shared.sessions.playerOf(token),
   });
   client.whenSessionRefused((token, reason) => realtime.sessionEnded(token, reason));
+  return realtime;
+}
+
+/** Builds the gateway's parts from its options; a broken setting or persisted operations file stops it here. */
+function openParts(options: GatewayOptions): GatewayParts {
+  const config: GatewayConfig = { ...configFromEnv(), ...options.config };
+  const persisted = loadFiles(config);
+  const clock = options.clock ?? (() => new Date());
+  const logger = gatewayLogger(options.logger ?? createLogger(config.logLevel));
+  const metrics = new GatewayMetrics();
+  const upstream = openUpstream(config, logger, metrics);
+  const { redis } = upstream;
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const usage = new GatewayUsage({
+    redis,
+    file: config.usageStore ?? DEFAULT_USAGE_STORE,
+    logger,
+    partnerName: options.partnerName ?? ((request: Request) => partnerOf(request)?.name ?? null),
+  });
+  const now = () => clock().getTime();
+  const partners = new PartnerDirectory({
+    store: partnerStoreOf(redis, config.partnerStore),
+    production,
+    now,
+    logger,
+  });
+  const http = observeHttp({
+    logger,
+    metrics,
+    graphqlPath: '/graphql',
+    metricsToken: config.metricsToken,
+    production,
+    usage,
+  });
+  const rateLimits = createRateLimits({
+    enabled: config.rateLimits,
+    trustedProxies: config.trustProxy,
+    now,
+    redis,
+    logger,
+  });
+  const realtime = openRealtime(options, config, upstream, logger, clock);
   const graphiql = graphiqlPage(renderGraphiQL);
   // The server comes first, Yoga is added to it later (createGateway): /readyz reads whether its drain has begun.
   const server = createServer();
@@ -176,16 +228,22 @@ function openParts(options: GatewayOptions): GatewayParts {
     rateLimits,
     realtime,
     graphiql,
+    usage,
+    partners,
   };
 }
 
 /** Each operation's context: its scope's upstream reads with the session of its transport (see InitialContext). */
 function contextOf(parts: GatewayParts) {
-  const { config, rateLimits, cache, clock, realtime, shared, http } = parts;
-  return ({ request, connectionParams, req, requestId }: InitialContext) =>
+  const { config, rateLimits, cache, clock, realtime, shared, http, usage } = parts;
+  return ({ request, connectionParams, req, requestId, partner }: InitialContext) =>
     createContext({
+      partner: partner ?? (connectionParams ? null : partnerOf(request)),
       config,
       attempts: rateLimits.attemptsOf(req),
+      client: connectionParams
+        ? usage.clients.ofSocket(connectionParams, req?.headers)
+        : usage.clientOfRequest(request),
       cache,
       clock,
       realtime,
@@ -230,7 +288,7 @@ function createGatewayYoga(parts: GatewayParts) {
     // Relay's persisted operations: {"doc_id": "<id>", "variables": {...}}.
     extraParamNames: [DOC_ID],
     logging: false,
-    cors: corsPolicy(config.allowedOrigins),
+    cors: corsPolicy(config.allowedOrigins, () => parts.partners.origins()),
     context: contextOf(parts),
     plugins: pluginsInOrder(parts),
   });
@@ -242,17 +300,21 @@ function attachSockets(
   server: Server,
   yoga: ReturnType<typeof createGatewayYoga>,
 ): GraphqlWs {
-  const { config, persisted, rateLimits } = parts;
+  const { config, persisted, rateLimits, partners } = parts;
+  const siteOrigin = originAllowed(config);
   return attachGraphqlWs({
     server,
     yoga,
     path: '/graphql',
-    isAllowedOrigin: originAllowed(config),
+    // A partner's page may open a socket too, carrying its key (partners/identify.ts socketPartner).
+    isAllowedOrigin: (origin, host) => siteOrigin(origin, host) || partners.origins().has(origin),
+    partnerOf: (params, request) => socketPartner(partners, params, request, siteOrigin),
     production: parts.production,
     logger: parts.logger,
     admitOperation: rateLimits.admitOperation,
-    resolveOperation: (payload) => resolveSocketOperation(persisted, config.persistedOperationsOnly, payload),
-    observer: new SocketObserver(parts.logger, parts.metrics),
+    resolveOperation: (payload, partner) =>
+      resolveSocketOperation(persisted, config.persistedOperationsOnly, payload, partner),
+    observer: new SocketObserver(parts.logger, parts.metrics, parts.usage),
   });
 }
 
@@ -264,7 +326,10 @@ async function closeGateway(parts: GatewayParts, ws: GraphqlWs, lingerIdle: bool
   const graceMs = parts.config.shutdownGraceMs;
   await Promise.all([parts.drain.drain({ graceMs, lingerIdle }), ws.close(graceMs)]);
   parts.realtime.close();
+  // Before Redis closes: the last seconds' usage is flushed to it.
+  await parts.usage.close();
   await parts.client.close();
+  await parts.partners.close();
   parts.replicas?.close();
   parts.redis?.disconnect();
 }
@@ -272,6 +337,8 @@ async function closeGateway(parts: GatewayParts, ws: GraphqlWs, lingerIdle: bool
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const parts = openParts(options);
   const { config, metrics, client, realtime, server } = parts;
+  // Every partner read before the first request: a key is judged from memory (partners/directory.ts).
+  await parts.partners.start();
   const yoga = createGatewayYoga(parts);
   server.on('request', parts.drain.serve(yoga));
   const ws = attachSockets(parts, server, yoga);

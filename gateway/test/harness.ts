@@ -61,6 +61,8 @@ export async function startStack(
       // The suites sign up and sign in dozens of players from 127.0.0.1, and some send hundreds of operations a
       // minute: the rate limits (on by default) are off here, and on in rate-limits.test.ts, which tests them.
       rateLimits: false,
+      // Each stack's usage in its own folder, never the repository's .data/usage.json.
+      usageStore: path.join(dataDir, 'usage.json'),
       ...options.gateway,
     },
     ...(options.clock ? { clock: options.clock } : {}),

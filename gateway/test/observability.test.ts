@@ -337,7 +337,14 @@ const gatewayDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 /** An OTLP/HTTP (JSON) receiver, as a collector would be: the spans it was sent. */
 async function startOtlpReceiver() {
-  const spans: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number }[] = [];
+  const spans: {
+    traceId: string;
+    spanId: string;
+    parentSpanId?: string;
+    name: string;
+    kind: number;
+    attributes?: { key: string; value: { stringValue?: string } }[];
+  }[] = [];
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -407,7 +414,12 @@ describe('tracing (OTEL_* set: the gateway as its own process, since the SDK sta
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const res = await fetch(`${url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+      headers: {
+        'content-type': 'application/json',
+        traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+        'graphql-client-name': 'ops-dashboard',
+        'graphql-client-version': '2.1.0',
+      },
       body: JSON.stringify({ query: TOURNAMENTS }),
     });
     expect(res.status).toBe(200);
@@ -423,6 +435,14 @@ describe('tracing (OTEL_* set: the gateway as its own process, since the SDK sta
     expect(upstream, JSON.stringify(spans)).toBeDefined();
     expect(operation.parentSpanId).toBe('00f067aa0ba902b7');
     expect(upstream.parentSpanId).toBe(operation.spanId);
+    // The client the request named itself (usage/client.ts).
+    const attributes = Object.fromEntries(
+      (operation.attributes ?? []).map((a) => [a.key, a.value.stringValue]),
+    );
+    expect(attributes).toMatchObject({
+      'graphql.client.name': 'ops-dashboard',
+      'graphql.client.version': '2.1.0',
+    });
     // The backend was told the call's span as W3C trace context.
     const call = proxy.calls.find((c) => c.path.startsWith('/api/tournaments'))!;
     expect(call.headers.traceparent).toBe(`00-${traceId}-${upstream.spanId}-01`);

@@ -380,16 +380,17 @@ describe('tournaments at the real clock', () => {
     const sandboxList = (await (await fetch(`${stack.sandbox.url}/api/tournaments`)).json()) as {
       tournaments: { name: string; game_ids: number[]; min_stake: string | null }[];
     };
-    // Page sizes as variables: the cost limit multiplies by a literal `first` only.
+    // Every tournament (the sandbox has 11) and every game of the longest list (40): 20 x 40 games cost 1,682, within
+    // the cost limit, which multiplies the page sizes given as variables too (operations/cost.ts).
     const res = await stack.gql(
-      `query($all: Int!) {
+      `query($tournaments: Int!, $games: Int!) {
         games(first: 1) { totalCount }
-        tournaments(first: $all) { edges { node {
+        tournaments(first: $tournaments) { edges { node {
           name countsAllGames minimumStake { cents formatted }
-          eligibleGames(first: $all) { totalCount edges { node { gameId } } }
+          eligibleGames(first: $games) { totalCount edges { node { gameId } } }
         } } }
       }`,
-      { all: 100 },
+      { tournaments: 20, games: 40 },
       // A player's list is their own, read for this request (a guest's may come from the shared cache).
       { token: (await newPlayer(stack, 'Counting Carla')).token },
     );

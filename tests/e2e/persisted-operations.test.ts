@@ -3,9 +3,15 @@
  * an id relay-compiler persisted at build time, so the gateway, which refuses any document, still serves it whole:
  * a guest browses the games and watches a tournament's leaderboard change live over graphql-ws.
  */
+import fs from 'node:fs';
 import type { Page, Request, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { PHONE, newPlayer, operationSent, startAfresh, startSiteStack, type SiteStack } from './stack.js';
+
+/** The site's build version (web/package.json), which it names itself by to the gateway. */
+const { version: WEB_VERSION } = JSON.parse(
+  fs.readFileSync(new URL('../../web/package.json', import.meta.url), 'utf8'),
+) as { version: string };
 
 /** The seeded tournament in Late Reg. (players may still join) with a R50 buy-in. */
 const TOURNAMENT = 'High Roller Showdown';
@@ -24,10 +30,12 @@ afterAll(() => stack?.close());
 
 /**
  * What the page sends the gateway: each /graphql request's operation (a query's in its GET address, a mutation's
- * in its POST body), and each graphql-ws subscribe payload.
+ * in its POST body), and each graphql-ws subscribe payload (and in `inits`, each connection_init payload).
  */
 function recordOperations(page: Page) {
   const sent: Array<Record<string, unknown>> = [];
+  /** Each socket's connection_init payload. */
+  const inits: Array<Record<string, unknown>> = [];
   const onRequest = (request: Request) => {
     const operation = operationSent(request);
     if (operation) sent.push(operation);
@@ -36,6 +44,7 @@ function recordOperations(page: Page) {
     socket.on('framesent', ({ payload }) => {
       const message = JSON.parse(String(payload)) as { type: string; payload?: Record<string, unknown> };
       if (message.type === 'subscribe') sent.push(message.payload!);
+      if (message.type === 'connection_init') inits.push(message.payload!);
     });
   page.on('request', onRequest);
   page.on('websocket', onSocket);
@@ -44,7 +53,7 @@ function recordOperations(page: Page) {
     page.off('request', onRequest);
     page.off('websocket', onSocket);
   });
-  return sent;
+  return Object.assign(sent, { inits });
 }
 
 describe('the site with only persisted operations allowed', () => {
@@ -52,8 +61,12 @@ describe('the site with only persisted operations allowed', () => {
     await startAfresh(page);
     const sent = recordOperations(page);
     const methods: string[] = [];
+    const clients = new Set<string>();
     const onRequest = (request: Request) => {
-      if (new URL(request.url()).pathname === '/graphql') methods.push(request.method());
+      if (new URL(request.url()).pathname !== '/graphql') return;
+      methods.push(request.method());
+      const headers = request.headers();
+      clients.add(`${headers['graphql-client-name']} ${headers['graphql-client-version']}`);
     };
     page.on('request', onRequest);
     onTestFinished(() => void page.off('request', onRequest));
@@ -70,6 +83,13 @@ describe('the site with only persisted operations allowed', () => {
       expect(body.doc_id).toMatch(/^[0-9a-f]{64}$/);
       expect(body.query ?? '').toBe('');
     }
+    // The site names itself and its build to the gateway, which counts its usage under that name: through the
+    // site server's /graphql proxy, and from its server renders.
+    expect(clients).toEqual(new Set([`playlive-web ${WEB_VERSION}`]));
+    const metrics = await (await fetch(`${stack.gateway.url}/metrics`)).text();
+    expect(metrics).toMatch(
+      /^gateway_operation_duration_seconds_count\{[^}]*client="playlive-web"[^}]*\} [1-9]/m,
+    );
   });
 
   it('lets a guest watch a tournament: a new player on its leaderboard shows up without a reload', async () => {
@@ -83,6 +103,11 @@ describe('the site with only persisted operations allowed', () => {
     const card = page.getByRole('dialog', { name: 'Tournaments' }).getByRole('article', { name: TOURNAMENT });
     await card.getByRole('heading', { name: 'Leaderboard' }).waitFor();
     await expect.poll(() => sent.some((p) => p.query === '' && typeof p.doc_id === 'string')).toBe(true);
+    // The live socket names the site in its connection_init payload (a browser cannot set a socket's headers).
+    expect(sent.inits).toContainEqual({
+      'graphql-client-name': 'playlive-web',
+      'graphql-client-version': WEB_VERSION,
+    });
     // The gateway listens on the tournament's channel at the casino before anything happens there.
     await expect
       .poll(() => stack.sandbox.pusher.subscriberCount(`tournament.${tournament.id}`))

@@ -242,7 +242,10 @@ describe('a request body over the gateway’s limit', () => {
       body: padded,
     });
     expect(atLimit.status).toBe(200);
-    expect(await atLimit.json()).toEqual({ data: { site: { timeZone: 'Africa/Johannesburg' } } });
+    expect(await atLimit.json()).toEqual({
+      data: { site: { timeZone: 'Africa/Johannesburg' } },
+      extensions: { cost: 1 },
+    });
   });
 });
 

@@ -253,7 +253,10 @@ describe('npm run dev', () => {
     expect(await main.text()).toContain('hydrateRoot');
 
     const body = await graphql(site, '{ site { timeZone } }');
-    expect(body).toEqual({ data: { site: { timeZone: 'Africa/Johannesburg' } } });
+    expect(body).toEqual({
+      data: { site: { timeZone: 'Africa/Johannesburg' } },
+      extensions: { cost: 1 },
+    });
     // Vite's hot-reload socket opens on the site's port; any other upgrade but /graphql is refused as in production.
     expect(await upgradeStatus(site, '/', 'vite-hmr')).toBe(101);
     expect(await upgradeStatus(site, '/other', 'graphql-transport-ws')).toBe(404);

@@ -332,7 +332,10 @@ describe('/graphql on the site’s origin', () => {
       const res = await graphql(site.url, '{ site { timeZone } }', headers);
       expect(res.status).toBe(200);
       expectGatewayHeaders(res);
-      expect(await res.json()).toEqual({ data: { site: { timeZone: 'Africa/Johannesburg' } } });
+      expect(await res.json()).toEqual({
+        data: { site: { timeZone: 'Africa/Johannesburg' } },
+        extensions: { cost: 1 },
+      });
     }
   });
 

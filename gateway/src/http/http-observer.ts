@@ -1,10 +1,19 @@
-import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionResult } from 'graphql';
+import {
+  getOperationAST,
+  GraphQLError,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import { isAsyncIterable, type FetchAPI, type Plugin } from 'graphql-yoga';
 import { errorForLog, type GatewayLogger } from '../observability/logging.js';
 import { metricsAllowed, type GatewayMetrics, type OperationOutcome } from '../observability/metrics.js';
 import { READINESS_PATH } from '../observability/readiness.js';
 import { REQUEST_ID_HEADER, requestIdFrom } from './request-id.js';
 import { SERVED_FROM_CACHE } from '../operations/response-cache.js';
+import { clientOf, type RequestClient } from '../usage/client.js';
+import { reportedCost, type GatewayUsage } from '../usage/usage.js';
 
 /** Paths a load balancer or scraper asks every few seconds: their lines are debug, not info. */
 const PROBES = new Set(['/healthz', READINESS_PATH, '/metrics']);
@@ -23,6 +32,18 @@ interface RequestRecord {
   cached: boolean;
   /** The document's text, for naming a response served from the cache, which is never parsed. */
   query: string | null;
+  /** Who sent it (usage/client.ts), known once its context is made; else read from the request at its end. */
+  client: RequestClient | null;
+  /** What it executed, for its usage (the first execution of a batch). */
+  executed: (Pick<ExecutionArgs, 'document' | 'variableValues'> & { schema: GraphQLSchema }) | null;
+  variables: unknown;
+  /**
+   * The hash a persisted operation was sent by (doc_id, or a persisted query's sha256Hash): its usage's hash when
+   * the guests' response cache answers it, as its text is then never read.
+   */
+  sentHash: string | null;
+  /** The sum of its results' extensions.cost. */
+  cost: number;
 }
 
 export interface HttpObserverOptions {
@@ -32,6 +53,8 @@ export interface HttpObserverOptions {
   /** Bearer token a scraper must send for /metrics; null: open in development, off in production. */
   metricsToken: string | null;
   production: boolean;
+  /** Where each GraphQL request's client and usage are counted. */
+  usage: GatewayUsage;
 }
 
 /** The codes of a result's errors; an error without one is the masked unexpected kind. */
@@ -58,6 +81,11 @@ const newRecord = (request: Request, url: URL): RequestRecord => ({
   codes: new Set(),
   cached: false,
   query: null,
+  client: null,
+  executed: null,
+  variables: undefined,
+  sentHash: null,
+  cost: 0,
 });
 
 /** The operation a document runs, once per request (the first hook to see the document names it). */
@@ -66,6 +94,25 @@ function describe(record: RequestRecord | undefined, document: DocumentNode, ope
   const operation = getOperationAST(document, operationName ?? undefined);
   record.type = operation?.operation ?? null;
   record.operation ??= operation?.name?.value ?? null;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The SHA-256 a request names its persisted document by (Relay's doc_id, or a persisted query's), if any. */
+function sentHashOf(params: Record<string, unknown>): string | null {
+  const extensions = params.extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined;
+  const hash = params.doc_id ?? extensions?.persistedQuery?.sha256Hash;
+  return typeof hash === 'string' && SHA256_HEX.test(hash) ? hash : null;
+}
+
+/** What an execution shows of its request: its client, document and variables (for usage and metrics). */
+function noteExecution(record: RequestRecord | undefined, args: ExecutionArgs) {
+  if (!record || record.executed) return;
+  record.client = clientOf(args.contextValue);
+  record.executed = { document: args.document, variableValues: args.variableValues, schema: args.schema };
+  // The text the document was parsed from: a persisted id's is known only once its plugin has resolved it.
+  const query = (args.contextValue as { params?: { query?: unknown } }).params?.query;
+  if (typeof query === 'string') record.query = query;
 }
 
 /**
@@ -81,6 +128,7 @@ function markCached(record: RequestRecord, operationName: string | null, query: 
 /** Adds one result's codes and outcome to the request's, and logs each unexpected error with the request's id. */
 function judge(record: RequestRecord, result: ExecutionResult, logger: GatewayLogger) {
   for (const code of codesOf(result.errors)) record.codes.add(code);
+  record.cost += reportedCost(result.extensions);
   const failed = (result.errors?.length ?? 0) > 0;
   const outcome: OperationOutcome = !failed ? 'ok' : result.data ? 'partial' : 'error';
   // A batch's worst outcome is the request's.
@@ -144,7 +192,7 @@ function logRequest(
   response: Response,
   options: HttpObserverOptions,
 ) {
-  const { logger, metrics } = options;
+  const { logger, metrics, usage } = options;
   const ms = performance.now() - record.start;
   const line: Record<string, unknown> = {
     requestId: record.id,
@@ -156,7 +204,20 @@ function logRequest(
   if (record.path === options.graphqlPath) {
     const outcome = record.outcome ?? (response.status < 400 ? 'ok' : 'error');
     const type = record.type ?? 'unknown';
-    metrics.operation(record.operation, type, outcome, ms / 1000, record.codes);
+    const client = (record.client ??= usage.clientOfRequest(request));
+    metrics.operation(record.operation, type, outcome, ms / 1000, record.codes, client.name, record.cost);
+    usage.record({
+      client,
+      operationName: record.operation,
+      document: record.executed?.document ?? null,
+      schema: record.executed?.schema ?? null,
+      text: record.query,
+      sentHash: record.sentHash,
+      variables: record.executed?.variableValues ?? record.variables,
+      failed: outcome !== 'ok',
+      cost: record.cost,
+      cached: record.cached,
+    });
     Object.assign(line, {
       operation: record.operation,
       type,
@@ -192,17 +253,22 @@ function observerPlugin(records: WeakMap<Request, RequestRecord>, options: HttpO
       if (!record) return;
       if (typeof params.operationName === 'string') record.operation = params.operationName;
       if (typeof params.query === 'string') record.query = params.query;
+      record.variables = params.variables;
+      record.sentHash = sentHashOf(params as Record<string, unknown>);
     },
     onValidate({ context, params }) {
       const { operationName } = (context as { params?: { operationName?: string } }).params ?? {};
       describe(recordOf(context), params.documentAST, operationName);
     },
     onExecute({ args }) {
-      describe(recordOf(args.contextValue), args.document, args.operationName);
+      const record = recordOf(args.contextValue);
+      describe(record, args.document, args.operationName);
+      noteExecution(record, args);
     },
     onSubscribe({ args }) {
       const record = recordOf(args.contextValue);
       describe(record, args.document, args.operationName);
+      noteExecution(record, args);
       // Subscriptions over HTTP (event streams); graphql-ws counts its own (socket-observer.ts).
       if (!record) return;
       return {
@@ -243,6 +309,7 @@ export function observeHttp(options: HttpObserverOptions) {
       const record = records.get(request);
       if (!record) return;
       markCached(record, operationName, query);
+      record.query ??= query;
       record.outcome = 'ok';
     },
     /** The id of this HTTP request, as its upstream calls send it; a new one for a request not seen (none). */

@@ -43,6 +43,9 @@ const SECRET_FIELDS = [
   'id_number',
   'uploadUrl',
   'upload_url',
+  // A partner's API key, should a line ever hold one (connection_init's payload, a header object).
+  'apiKey',
+  '["x-api-key"]',
 ];
 const REDACTED_PATHS = [
   ...SECRET_FIELDS,
@@ -51,6 +54,8 @@ const REDACTED_PATHS = [
   'headers.cookie',
   'req.headers.authorization',
   'req.headers.cookie',
+  'headers["x-api-key"]',
+  'req.headers["x-api-key"]',
 ];
 
 /** JSON lines on stdout (or `destination`): one object per line with level, ISO time, pid and hostname. */

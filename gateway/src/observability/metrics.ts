@@ -29,15 +29,21 @@ export class GatewayMetrics {
 
   private readonly operations = new Histogram({
     name: 'gateway_operation_duration_seconds',
-    help: 'GraphQL operations by name, type (query, mutation, subscription) and outcome (ok, partial, error); a subscription counts when it ends, with its lifetime',
-    labelNames: ['operation', 'type', 'outcome'] as const,
+    help: 'GraphQL operations by name, type (query, mutation, subscription), outcome (ok, partial, error) and client (usage/client.ts); a subscription counts when it ends, with its lifetime',
+    labelNames: ['operation', 'type', 'outcome', 'client'] as const,
     buckets: DURATION_BUCKETS,
     registers: [this.registry],
   });
   private readonly errors = new Counter({
     name: 'gateway_operation_errors_total',
-    help: 'Errors in GraphQL responses by extensions.code',
-    labelNames: ['code'] as const,
+    help: 'Errors in GraphQL responses by extensions.code and client',
+    labelNames: ['code', 'client'] as const,
+    registers: [this.registry],
+  });
+  private readonly cost = new Counter({
+    name: 'gateway_operation_cost_total',
+    help: 'The cost of GraphQL operations (extensions.cost, operations/cost.ts) by client',
+    labelNames: ['client'] as const,
     registers: [this.registry],
   });
   private readonly upstream = new Histogram({
@@ -64,16 +70,22 @@ export class GatewayMetrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  /** One GraphQL operation done (an HTTP response, or a graphql-ws operation's end). */
+  /**
+   * One GraphQL operation done (an HTTP response, or a graphql-ws operation's end). `client` is a bounded label
+   * already (usage/client.ts ClientLabels).
+   */
   operation(
     name: string | null | undefined,
     type: string,
     outcome: OperationOutcome,
     seconds: number,
     codes: Iterable<string>,
+    client: string,
+    cost: number,
   ): void {
-    this.operations.observe({ operation: this.operationLabel(name), type, outcome }, seconds);
-    for (const code of codes) this.errors.inc({ code: ERROR_CODE.test(code) ? code : 'OTHER' });
+    this.operations.observe({ operation: this.operationLabel(name), type, outcome, client }, seconds);
+    for (const code of codes) this.errors.inc({ code: ERROR_CODE.test(code) ? code : 'OTHER', client });
+    if (cost > 0) this.cost.inc({ client }, cost);
   }
 
   /** One call to the backend done: its HTTP status, or "error" when none came. */

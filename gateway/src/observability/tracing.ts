@@ -14,6 +14,7 @@ import type { Plugin } from 'graphql-yoga';
 
 type MaybePromise<T> = T | Promise<T>;
 import { upstreamResource } from '../upstream/circuit-breaker.js';
+import { clientOf } from '../usage/client.js';
 
 const tracer = trace.getTracer('playlive-gateway');
 /** Set once the OpenTelemetry SDK runs: until then no span is made (nothing would receive it). */
@@ -126,6 +127,10 @@ export function traceOperations(): Plugin {
     span.updateName(operationName ? `${type} ${operationName}` : type);
     span.setAttribute('graphql.operation.type', type);
     if (operationName) span.setAttribute('graphql.operation.name', operationName);
+    // Bounded as the metrics' client label is (usage/client.ts).
+    const client = clientOf(contextValue);
+    span.setAttribute('graphql.client.name', client.name);
+    if (client.version !== null) span.setAttribute('graphql.client.version', client.version);
     return span;
   };
   const outcome = (span: Span | undefined, result: ExecutionResult) => {

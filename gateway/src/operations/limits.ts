@@ -7,7 +7,8 @@ import { nestingDepth } from './nesting.js';
  * What one operation may ask for, over HTTP, server-sent events and graphql-ws alike (the WebSocket path runs the
  * same envelop plugins). Generous for the site's screens (the deepest, a game's tournaments' leaderboards, is 6
  * levels); tight enough that a hostile query cannot make the gateway fan out thousands of upstream calls.
- * Introspection (GraphiQL) is exempt from depth and cost.
+ * Introspection (GraphiQL) is exempt from depth and cost. The cost (maxCost) is judged at execution, with the
+ * variables (./cost-limit.ts); the rest when the document is parsed and validated.
  */
 export const QUERY_LIMITS = {
   // Brackets ({ [ () nested in the raw text, checked before parsing (./nesting.ts): the parser recurses on each.
@@ -17,10 +18,13 @@ export const QUERY_LIMITS = {
   maxDepth: 12,
   maxAliases: 30,
   maxTokens: 5000,
-  // Armor's cost grows with depth (1.5x a level), not with `first`: the whole tournaments screen with its
-  // leaderboards (docs/screens.graphql) costs about 21,000, so 50,000 leaves room while still refusing the
-  // deep, wide documents the depth and token limits let through.
-  maxCost: 50_000,
+  // The objects an operation can return, each list's size multiplied in (./cost.ts). The heaviest known operation is
+  // docs/screens.graphql's TournamentsScreen at 854 (20 tournaments with 10 leaders each); the site's heaviest,
+  // TournamentsPageQuery, 641 (with every page-size variable at 100 too), the partner operations at most 21. 3,000
+  // leaves 3.5x room over the heaviest (a partner's page of 100 games with their providers costs 301), and refuses
+  // `games(first: 40) { edges { node { similarGames(first: 100) { id } } } }` (4,081) and 100 `nodes(ids:)` with
+  // their similarGames(first: 100) (10,100). The cost of each site operation is checked in test/cost.test.ts.
+  maxCost: 3_000,
   maxDirectives: 50,
   // Per place in the document, not per document: no screen puts more than two directives on one field (@include,
   // @skip) or asks for one field twice in one selection; scanners' "directive overloading" (ten unknown directives
@@ -42,12 +46,19 @@ export const QUERY_LIMIT_CODE = 'QUERY_LIMIT_EXCEEDED';
 
 /**
  * Armor words each refusal as "Syntax Error: Query depth limit of 12 exceeded, found 13." with no code; a client
- * gets the same words without the "Syntax Error" (nothing is wrong with the syntax) and a code it can act on.
+ * gets the same words without the "Syntax Error" (nothing is wrong with the syntax) and a code it can act on. Its
+ * status travels with it (400, or 200 to a client accepting only application/json): a refused parse is kept in Yoga's
+ * parse cache, and a text refused first over graphql-ws was otherwise answered 200 when it came again over HTTP.
  */
 function limitError(limit: keyof typeof QUERY_LIMITS, armor: GraphQLError | string): GraphQLError {
   const message = typeof armor === 'string' ? armor : armor.message.replace(/^Syntax Error: /, '');
   return new GraphQLError(message, {
-    extensions: { code: QUERY_LIMIT_CODE, limit, max: QUERY_LIMITS[limit] },
+    extensions: {
+      code: QUERY_LIMIT_CODE,
+      limit,
+      max: QUERY_LIMITS[limit],
+      http: { status: 400, spec: true },
+    },
   });
 }
 
@@ -151,7 +162,7 @@ export function queryLimits(options: { production: boolean }): Plugin[] {
     ],
   });
   const armor = EnvelopArmorPlugin({
-    // Depth counts fields, not fragment spreads (see the cost below).
+    // Depth counts fields, not fragment spreads: Relay builds every screen from fragments nested several deep.
     maxDepth: { n: QUERY_LIMITS.maxDepth, flattenFragments: true, ...report('maxDepth') },
     // Aliases of __typename count too (Armor lets them through by default): they cost little each, but a
     // hundred of them is no client's query, only a scanner's probe of whether aliases are limited.
@@ -166,11 +177,9 @@ export function queryLimits(options: { production: boolean }): Plugin[] {
         },
       ],
     },
-    // A fragment costs what its fields would inline: Relay builds every screen from fragments nested several deep,
-    // and Armor's default charges each level of spreading 1.5x again (the tournaments page came to 241,000 as
-    // fragments against 35,000 inline), which would refuse the site's own queries and protect nothing, since the
-    // same fields written inline are allowed.
-    costLimit: { maxCost: QUERY_LIMITS.maxCost, flattenFragments: true, ...report('maxCost') },
+    // Armor's cost grows with depth, not with `first` or the ids given to `nodes`: the gateway's own (./cost.ts,
+    // ./cost-limit.ts) counts what is returned, with the variables, so it is checked at execution instead.
+    costLimit: { enabled: false },
     maxDirectives: { n: QUERY_LIMITS.maxDirectives, ...report('maxDirectives') },
     // "Did you mean ...?" helps developers in GraphiQL; in production it would map the schema for an attacker.
     blockFieldSuggestion: { enabled: options.production },

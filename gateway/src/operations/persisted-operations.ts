@@ -4,6 +4,8 @@ import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operation
 import { GraphQLError, parse } from 'graphql';
 import type { GraphQLParams, Plugin } from 'graphql-yoga';
 import { z } from 'zod';
+import type { Partner } from '../partners/partner.js';
+import { partnerDocument } from '../partners/trusted-operations.js';
 
 /**
  * Where `npm run relay -w web` (run by the site's build) writes the site's operations: relay.config.js's
@@ -174,10 +176,15 @@ function docIdOfGet(request: Request): string | null {
  * {...}}` in a POST's body, or the same parameters in a GET's address. The document is looked up before anything
  * else reads the request, so everything after (the guests' response cache, parsing, the limits, validation) sees the
  * document itself. With `only`, a request carrying a document is refused; otherwise documents run too (partner
- * tools, GraphiQL). Yoga must accept the extra body key (extraParamNames: [DOC_ID]).
+ * tools, GraphiQL). A request with a partner's key (`partnerOf`) runs that partner's registered documents instead
+ * (partners/trusted-operations.ts). Yoga must accept the extra body key (extraParamNames: [DOC_ID]).
  */
-export function servePersistedOperations(operations: PersistedOperations, only: boolean): Plugin {
-  return usePersistedOperations({
+export function servePersistedOperations(
+  operations: PersistedOperations,
+  only: boolean,
+  partnerOf?: (request: Request) => Partner | null,
+): Plugin {
+  const site = usePersistedOperations({
     getPersistedOperation: (id) => operations.get(id),
     extractPersistedOperationId: (params: GraphQLParams, request: Request) =>
       docIdOf(params) ?? docIdOfGet(request),
@@ -188,6 +195,22 @@ export function servePersistedOperations(operations: PersistedOperations, only: 
       keyNotFound: only ? refusals.idRequired : refusals.nothingToRun,
     },
   }) as Plugin;
+  if (!partnerOf) return site;
+  return {
+    ...site,
+    // A keyed request runs its partner's registered documents (partners/trusted-operations.ts), not the site's.
+    onParams(payload) {
+      const partner = partnerOf(payload.request);
+      if (!partner) return site.onParams?.(payload);
+      const { params, request } = payload;
+      const id = docIdOf(params) ?? docIdOfGet(request);
+      const document = partnerDocument(partner, only, params, id, (siteId) => operations.get(siteId));
+      if (document === null) throw only ? refusals.idRequired() : refusals.nothingToRun();
+      if (document instanceof GraphQLError) throw document;
+      if (document !== params.query) payload.setParams({ ...params, query: document });
+      return undefined;
+    },
+  };
 }
 
 /** What a graphql-ws subscribe message carries: graphql-ws requires a query string, so an id comes with `query: ''`. */
@@ -200,12 +223,20 @@ export interface SocketOperation {
 
 /**
  * The same over graphql-ws, where Yoga's plugin does not run: the payload with its document, or the error to return.
+ * A socket opened with a partner's key runs that partner's documents (as over HTTP).
  */
 export function resolveSocketOperation<P extends SocketOperation>(
   operations: PersistedOperations,
   only: boolean,
   payload: P,
+  partner: Partner | null = null,
 ): P | GraphQLError {
+  if (partner) {
+    const document = partnerDocument(partner, only, payload, docIdOf(payload), (id) => operations.get(id));
+    if (document === null) return only ? refusals.idRequired() : refusals.nothingToRun();
+    if (document instanceof GraphQLError) return document;
+    return document === payload.query ? payload : { ...payload, query: document };
+  }
   if (payload.query !== '') return only ? refusals.documentNotAllowed() : payload;
   const id = docIdOf(payload);
   if (id === null) return only ? refusals.idRequired() : refusals.nothingToRun();

@@ -8,6 +8,7 @@ import {
 } from '@graphql-yoga/plugin-response-cache';
 import type { ExecutionResult } from 'graphql';
 import { processRegularResult, type Plugin } from 'graphql-yoga';
+import { API_KEY_HEADER } from '../partners/identify.js';
 import { bearerToken } from '../context.js';
 import type { PublicCache } from '../upstream/public-cache.js';
 import type { SharedResponses } from '../upstream/shared-cache.js';
@@ -24,7 +25,13 @@ export const TOURNAMENT_RESPONSE_TTL_MS = 1000;
  * travels in connectionParams), so nothing sent on a socket is cached.
  */
 export function isGuestRequest(request: Request | undefined): boolean {
-  return request?.headers !== undefined && bearerToken(request.headers.get('authorization')) === null;
+  return (
+    request?.headers !== undefined &&
+    bearerToken(request.headers.get('authorization')) === null &&
+    // A partner's request is its own (its trusted operations and budgets are checked for each one): a GET served by
+    // its address alone (the shortcut) would skip those checks, for that partner and any other sending the same.
+    !request.headers.has(API_KEY_HEADER)
+  );
 }
 
 /** How Yoga's response cache marks a result it served (@graphql-yoga/plugin-response-cache). */

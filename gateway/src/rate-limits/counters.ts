@@ -5,10 +5,16 @@ import type { Redis } from 'ioredis';
  * it), so a window's count is never reset by hand: the next window is another key, and old ones expire.
  */
 export interface WindowCounters {
-  /** Counts one attempt at `key`, which lives for `windowMs`; returns the count so far (0: not counted). */
-  hit(key: string, windowMs: number): Promise<number>;
-  /** Takes back one attempt counted at `key` (a sign-in that succeeded, or that the casino never responded to). */
-  undo(key: string): Promise<void>;
+  /**
+   * Counts `amount` (one attempt, or an operation's cost) at `key`, which lives for `windowMs`; returns the count so
+   * far (0: not counted). An amount of 0 reads the count without adding to it.
+   */
+  hit(key: string, windowMs: number, amount?: number): Promise<number>;
+  /**
+   * Takes back `amount` (default 1) counted at `key`: a sign-in that succeeded, or that the casino never responded
+   * to; a partner's operation refused for its cost.
+   */
+  undo(key: string, amount?: number): Promise<void>;
   /** Forgets every attempt counted at `key` (a player's failed sign-ins, once they sign in). */
   clear(key: string): Promise<void>;
 }
@@ -29,7 +35,7 @@ export class MemoryCounters implements WindowCounters {
     private readonly maxKeys = MAX_MEMORY_KEYS,
   ) {}
 
-  hit(key: string, windowMs: number): Promise<number> {
+  hit(key: string, windowMs: number, amount = 1): Promise<number> {
     const now = this.now();
     let entry = this.counts.get(key);
     if (!entry || entry.expiresAt <= now) {
@@ -38,13 +44,13 @@ export class MemoryCounters implements WindowCounters {
       entry = { count: 0, expiresAt: now + windowMs };
       this.counts.set(key, entry);
     }
-    entry.count += 1;
+    entry.count += amount;
     return Promise.resolve(entry.count);
   }
 
-  undo(key: string): Promise<void> {
+  undo(key: string, amount = 1): Promise<void> {
     const entry = this.counts.get(key);
-    if (entry && entry.count > 0) entry.count -= 1;
+    if (entry) entry.count = Math.max(0, entry.count - amount);
     return Promise.resolve();
   }
 
@@ -96,13 +102,13 @@ export class RedisCounters implements WindowCounters {
       redis.status === 'ready' ? Promise.resolve() : new Promise((resolve) => redis.once('ready', resolve));
   }
 
-  async hit(key: string, windowMs: number): Promise<number> {
+  async hit(key: string, windowMs: number, amount = 1): Promise<number> {
     const redisKey = REDIS_KEY_PREFIX + key;
     try {
       // Commands fail at once while not connected (no offline queue): the first requests after a start wait for
       // the connection instead (within the same bound), or they would all be let through uncounted.
       const counting = this.firstReady.then(() =>
-        this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs).exec(),
+        this.redis.multi().incrby(redisKey, amount).pexpire(redisKey, windowMs).exec(),
       );
       const replies = await replyWithin(counting, REDIS_REPLY_MS);
       const [err, count] = replies?.[0] ?? [new Error('no reply to MULTI')];
@@ -121,9 +127,9 @@ export class RedisCounters implements WindowCounters {
     }
   }
 
-  async undo(key: string): Promise<void> {
-    // Only a key that still exists: DECR on an expired one would make a -1 that never expires.
-    await this.quietly(this.redis.eval(UNDO_SCRIPT, 1, REDIS_KEY_PREFIX + key).then(() => undefined));
+  async undo(key: string, amount = 1): Promise<void> {
+    // Only a key that still exists: DECRBY on an expired one would make a negative count that never expires.
+    await this.quietly(this.redis.eval(UNDO_SCRIPT, 1, REDIS_KEY_PREFIX + key, amount).then(() => undefined));
   }
 
   async clear(key: string): Promise<void> {
@@ -143,8 +149,11 @@ export class RedisCounters implements WindowCounters {
   }
 }
 
-/** DECR only a key that exists and is above 0 (one round trip, atomic beside other replicas' INCRs). */
-const UNDO_SCRIPT = `if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then return redis.call('DECR', KEYS[1]) end return 0`;
+/**
+ * Takes ARGV[1] from a key that exists, never below 0 (one round trip, atomic beside other replicas' INCRBYs; the
+ * key keeps its expiry).
+ */
+const UNDO_SCRIPT = `local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then return redis.call('DECRBY', KEYS[1], math.min(n, tonumber(ARGV[1]))) end return 0`;
 
 function replyWithin<T>(reply: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -22,17 +22,20 @@ export class RateLimiter {
     return counted.over ? counted.retryAfter : null;
   }
 
-  /** Counts one attempt by `subject` at `name`: the count so far in this window, and how it can be taken back. */
-  async hit(name: string, subject: string, limit: Limit): Promise<Counted> {
+  /**
+   * Counts one attempt (or `amount`: an operation's cost; 0 only reads the count) by `subject` at `name`: the count
+   * so far in this window, and how it can be taken back.
+   */
+  async hit(name: string, subject: string, limit: Limit, amount = 1): Promise<Counted> {
     const now = this.now();
     const window = Math.floor(now / limit.windowMs);
     const key = `${name}:${digest(subject)}:${window}`;
-    const count = await this.counters.hit(key, limit.windowMs);
+    const count = await this.counters.hit(key, limit.windowMs, amount);
     return {
       count,
       over: count > limit.max,
       retryAfter: Math.max(1, Math.ceil(((window + 1) * limit.windowMs - now) / 1000)),
-      undo: () => this.counters.undo(key),
+      undo: () => this.counters.undo(key, amount),
       clear: () => this.counters.clear(key),
     };
   }
@@ -40,13 +43,13 @@ export class RateLimiter {
 
 /** One attempt as counted (in the window it was counted in, whenever it is taken back). */
 export interface Counted {
-  /** Attempts in this window so far, this one included (0: not counted, as when Redis does not reply). */
+  /** Counted in this window so far, this one included (0: not counted, as when Redis does not reply). */
   count: number;
   /** Past the limit. */
   over: boolean;
   /** Seconds until this window ends. */
   retryAfter: number;
-  /** Takes this attempt back. */
+  /** Takes this attempt (its whole amount) back. */
   undo(): Promise<void>;
   /** Forgets every attempt in this window. */
   clear(): Promise<void>;

@@ -1,8 +1,12 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Redis } from 'ioredis';
+import type { GatewayContext } from '../context.js';
+import { partnerOf } from '../partners/identify.js';
+import type { Partner } from '../partners/partner.js';
 import { clientIp, type ClientRequest } from './client-ip.js';
 import { MemoryCounters, RedisCounters } from './counters.js';
+import { PartnerBudgets, tooManyRequests } from './partner-budgets.js';
 import { retryAfterHeader } from './retry-after.js';
 import {
   attemptLimits,
@@ -23,16 +27,26 @@ export interface RateLimits {
   attemptsOf(req: ClientRequest | undefined): AttemptLimits;
   /**
    * Yoga plugin: the ceiling on each HTTP request to the GraphQL endpoint (over it, 429 with Retry-After), and
-   * Retry-After on a response that is nothing but a guarded mutation's refusal (retry-after.ts).
+   * Retry-After on a response that is nothing but a guarded mutation's refusal (retry-after.ts). A partner's
+   * request counts against its own rate instead (partner-budgets.ts), and its response carries the RateLimit
+   * headers.
    */
   httpCeiling: Plugin;
+  /**
+   * Yoga plugin (after the cost limit): charges each partner's operation its cost (operations/cost.ts) against the
+   * partner's cost budget, over HTTP and graphql-ws; over it, RATE_LIMITED (429 with Retry-After over HTTP).
+   */
+  partnerCosts: Plugin<GatewayContext>;
   /**
    * The ceiling's verdict on one HTTP request: the refusal, or null to let it in. Counted once per request however
    * often it is asked: the guests' shortcut (response-cache.ts) asks before the ceiling's own hook does.
    */
   admitHttp(request: Request, serverContext: unknown): GraphQLError | null | Promise<GraphQLError | null>;
-  /** The ceiling on one graphql-ws operation: the error to refuse it with, or null to run it. */
-  admitOperation(req: ClientRequest): Promise<GraphQLError | null>;
+  /**
+   * The ceiling on one graphql-ws operation (a partner's socket: its partner's rate): the error to refuse it with,
+   * or null to run it.
+   */
+  admitOperation(req: ClientRequest, partner: Partner | null): Promise<GraphQLError | null>;
 }
 
 export interface RateLimitOptions {
@@ -50,6 +64,7 @@ export interface RateLimitOptions {
 const OFF: RateLimits = {
   attemptsOf: () => NO_ATTEMPT_LIMITS,
   httpCeiling: {},
+  partnerCosts: {},
   admitHttp: () => null,
   admitOperation: () => Promise.resolve(null),
 };
@@ -62,11 +77,15 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
   const limiter = new RateLimiter(counters, options.now);
   // A request without a socket to read (none is known today) still counts, under one shared address.
   const ipOf = (req: ClientRequest | undefined) => (req ? clientIp(req, options.trustedProxies) : 'unknown');
+  const budgets = new PartnerBudgets(limiter);
   const verdicts = new WeakMap<Request, Promise<GraphQLError | null>>();
   const admitHttp = (request: Request, serverContext: unknown) => {
     let verdict = verdicts.get(request);
     if (!verdict) {
-      verdict = operationCeiling(limiter, ipOf((serverContext as { req?: ClientRequest }).req));
+      const partner = partnerOf(request);
+      verdict = partner
+        ? budgets.admitHttp(request, partner)
+        : operationCeiling(limiter, ipOf((serverContext as { req?: ClientRequest }).req));
       verdicts.set(request, verdict);
     }
     return verdict;
@@ -74,22 +93,24 @@ export function createRateLimits(options: RateLimitOptions): RateLimits {
 
   return {
     attemptsOf: (req) => attemptLimits(limiter, ipOf(req)),
-    admitOperation: (req) => operationCeiling(limiter, ipOf(req)),
+    admitOperation: (req, partner) =>
+      partner
+        ? budgets.request(partner).then(({ refused }) => refused)
+        : operationCeiling(limiter, ipOf(req)),
     admitHttp,
     httpCeiling: {
       // Before the body is read or parsed; only GraphQL requests count (not /healthz, /readyz or a preflight).
       async onRequestParse({ request, serverContext }) {
         const refused = await admitHttp(request, serverContext);
-        if (!refused) return;
-        const retryAfter = String(refused.extensions.retryAfter);
-        throw new GraphQLError(refused.message, {
-          extensions: {
-            ...refused.extensions,
-            http: { status: 429, headers: { 'Retry-After': retryAfter } },
-          },
-        });
+        if (refused) throw tooManyRequests(refused);
       },
       onResultProcess: retryAfterHeader,
+      // Before compression copies the headers (plugins.ts): what is left of a partner's budgets, on every response.
+      async onResponse({ request, response }) {
+        const partner = partnerOf(request);
+        if (partner) await budgets.setHeaders(request, partner, response.headers);
+      },
     },
+    partnerCosts: budgets.costs(),
   };
 }

@@ -1,8 +1,16 @@
-import { getOperationAST, type ExecutionArgs, type ExecutionResult, type GraphQLError } from 'graphql';
+import {
+  getOperationAST,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLError,
+  type GraphQLSchema,
+} from 'graphql';
 import { isAsyncIterable } from 'graphql-yoga';
 import type { GatewayLogger } from '../observability/logging.js';
 import type { GatewayMetrics, OperationOutcome } from '../observability/metrics.js';
 import { newRequestId } from '../http/request-id.js';
+import { clientOf, type RequestClient } from '../usage/client.js';
+import { reportedCost, type GatewayUsage } from '../usage/usage.js';
 
 /** One graphql-ws operation as it runs: from its subscribe message to its completion. */
 interface SocketOperation {
@@ -16,6 +24,20 @@ interface SocketOperation {
   ran: boolean;
   /** It is a stream (a subscription) counted among the open ones. */
   streaming: boolean;
+  /** Who sent it: the socket's client (connection_init payload or upgrade headers), or its context's partner. */
+  client: RequestClient;
+  /** What it executed and with what, for its usage; null when refused before. */
+  executed:
+    | (Pick<ExecutionArgs, 'document' | 'variableValues'> & { schema: GraphQLSchema; text: string | null })
+    | null;
+  /** Its first result's extensions.cost (the operation's, computed before execution). */
+  cost: number;
+}
+
+/** graphql-ws's context of a socket, as much as the observer reads of it. */
+interface SocketLike {
+  connectionParams?: Readonly<Record<string, unknown>> | undefined;
+  extra?: { request?: { headers?: Record<string, string | string[] | undefined> } };
 }
 
 /**
@@ -31,10 +53,11 @@ export class SocketObserver {
   constructor(
     private readonly logger: GatewayLogger,
     private readonly metrics: GatewayMetrics,
+    private readonly usage: GatewayUsage,
   ) {}
 
   /** A subscribe message arrived: returns the operation's request id (for its context). */
-  received(socket: object, id: string, operationName: unknown): string {
+  received(socket: SocketLike, id: string, operationName: unknown): string {
     let operations = this.sockets.get(socket);
     if (!operations) this.sockets.set(socket, (operations = new Map()));
     const requestId = newRequestId();
@@ -47,6 +70,12 @@ export class SocketObserver {
       hadData: false,
       ran: false,
       streaming: false,
+      client: this.usage.clients.ofSocket(
+        socket.connectionParams as Record<string, unknown> | undefined,
+        socket.extra?.request?.headers,
+      ),
+      executed: null,
+      cost: 0,
     });
     return requestId;
   }
@@ -57,6 +86,14 @@ export class SocketObserver {
       const op = this.sockets.get(socket)?.get(id);
       if (!op) return;
       op.ran = true;
+      op.client = clientOf(args.contextValue);
+      const query = (args.contextValue as { params?: { query?: unknown } }).params?.query;
+      op.executed = {
+        document: args.document,
+        variableValues: args.variableValues,
+        schema: args.schema,
+        text: typeof query === 'string' ? query : null,
+      };
       const operation = getOperationAST(args.document, args.operationName ?? undefined);
       op.type = operation?.operation ?? null;
       op.operation ??= operation?.name?.value ?? null;
@@ -69,6 +106,7 @@ export class SocketObserver {
       const op = this.sockets.get(socket)?.get(id);
       if (!op) return;
       if (result.data) op.hadData = true;
+      op.cost ||= reportedCost(result.extensions);
       for (const error of result.errors ?? []) op.codes.add(codeOf(error));
     },
     onError: (socket: object, id: string, _payload: unknown, errors: readonly GraphQLError[]) => {
@@ -90,7 +128,17 @@ export class SocketObserver {
     const ms = performance.now() - op.start;
     const outcome: OperationOutcome = op.codes.size === 0 ? 'ok' : op.hadData ? 'partial' : 'error';
     const type = op.type ?? 'unknown';
-    this.metrics.operation(op.operation, type, outcome, ms / 1000, op.codes);
+    this.metrics.operation(op.operation, type, outcome, ms / 1000, op.codes, op.client.name, op.cost);
+    this.usage.record({
+      client: op.client,
+      operationName: op.operation,
+      document: op.executed?.document ?? null,
+      schema: op.executed?.schema ?? null,
+      text: op.executed?.text ?? null,
+      variables: op.executed?.variableValues,
+      failed: outcome !== 'ok',
+      cost: op.cost,
+    });
     this.logger.info(
       {
         requestId: op.requestId,

@@ -9,6 +9,7 @@ import type { YogaServerInstance } from 'graphql-yoga';
 import { bearerToken, type GatewayContext } from '../context.js';
 import { checkVariableDepth } from '../operations/input-limits.js';
 import type { SocketOperation } from '../operations/persisted-operations.js';
+import type { Partner } from '../partners/partner.js';
 import { logRefusedMessages, type RefusalLogger } from './refused-messages.js';
 import { joinShared, shareKey } from './share-subscriptions.js';
 import { Member } from './shared-fanout.js';
@@ -40,9 +41,20 @@ export interface GraphqlWsOptions {
    * The operation's document (a persisted one's by its doc_id, as Yoga's plugin does over HTTP), or the error
    * refusing it; before envelop parses.
    */
-  resolveOperation<P extends SocketOperation>(payload: P): P | GraphQLError;
-  /** Counts an operation against its address's ceiling (rate-limits/): the error refusing it, or null to run it. */
-  admitOperation(request: IncomingMessage): Promise<GraphQLError | null>;
+  resolveOperation<P extends SocketOperation>(payload: P, partner: Partner | null): P | GraphQLError;
+  /**
+   * The partner whose key the socket carries (connection_init's payload or the upgrade's X-Api-Key), null for none,
+   * or the error refusing the key (partners/identify.ts): asked at connection_init and for each operation.
+   */
+  partnerOf?(
+    params: Record<string, unknown> | undefined,
+    request: IncomingMessage,
+  ): Partner | null | GraphQLError;
+  /**
+   * Counts an operation against its address's ceiling, or a partner's socket's against its partner's rate
+   * (rate-limits/): the error refusing it, or null to run it.
+   */
+  admitOperation(request: IncomingMessage, partner: Partner | null): Promise<GraphQLError | null>;
   /** Gives each operation its request id, logs and counts it (socket-observer.ts). */
   observer?: SocketObserver;
 }
@@ -91,6 +103,22 @@ function upgradeHandler(wss: WebSocketServer, options: GraphqlWsOptions) {
 /** graphql-ws's context of one socket, as useServer gives it below. */
 type SocketContext = Context<Record<string, unknown> | undefined, Extra & Partial<{ socket: WebSocket }>>;
 
+/** graphql-ws's Forbidden: what it closes a socket with when onConnect refuses it. */
+const FORBIDDEN = 4403;
+
+/**
+ * A socket's partner, or null; a key that is no good (or no longer: revoked, or past its rotation's grace) closes
+ * the socket with 4403 and the reason in the close frame ("Forbidden: revoked"), as graphql-ws refuses a connection.
+ */
+function partnerOfSocket(options: GraphqlWsOptions, ctx: SocketContext): Partner | null | GraphQLError {
+  const partner = options.partnerOf?.(ctx.connectionParams, ctx.extra.request) ?? null;
+  // Closed here for the reason to be in the frame; graphql-ws's own close (onConnect's false) then does nothing.
+  if (partner instanceof GraphQLError) {
+    ctx.extra.socket.close(FORBIDDEN, `Forbidden: ${String(partner.extensions.reason)}`);
+  }
+  return partner;
+}
+
 /**
  * The checks an operation passes before envelop sees it, cheapest first: the socket's ceiling on operations, the
  * address's rate limit, the persisted operation its doc_id names, the depth of its variables. The operation to run,
@@ -100,13 +128,14 @@ async function admit(
   options: GraphqlWsOptions,
   ctx: SocketContext,
   sent: SubscribePayload,
+  partner: Partner | null,
 ): Promise<SubscribePayload | GraphQLError> {
   if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
     return new GraphQLError(`At most ${MAX_OPERATIONS_PER_SOCKET} operations may run on one connection.`);
   }
-  const refused = await options.admitOperation(ctx.extra.request);
+  const refused = await options.admitOperation(ctx.extra.request, partner);
   if (refused) return refused;
-  const payload = options.resolveOperation(sent);
+  const payload = options.resolveOperation(sent, partner);
   if (payload instanceof GraphQLError) return payload;
   // Before anything reads the variables (shareKey makes a key of them): no nesting may overflow the stack.
   return checkVariableDepth(payload.variables) ?? payload;
@@ -119,9 +148,11 @@ async function envelop(
   id: string,
   payload: SubscribePayload,
   requestId: string | undefined,
+  partner: Partner | null,
 ): Promise<ExecutionArgs | readonly GraphQLError[]> {
   const enveloped = yoga.getEnveloped({
     connectionParams: ctx.connectionParams ?? {},
+    partner,
     // As Yoga's context has over HTTP: the client's address for rate limits.
     req: ctx.extra.request,
     params: payload,
@@ -201,16 +232,22 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
     {
       isProd: options.production,
       // A malformed authorization is refused at once (4403); none at all is a guest, who may watch tournaments.
-      onConnect: ({ connectionParams }) => {
-        const authorization = connectionParams?.authorization;
-        return authorization === undefined || authorization === null || bearerToken(authorization) !== null;
+      // A partner's key that is no good closes the socket too (partnerOfSocket).
+      onConnect: (ctx) => {
+        const authorization = ctx.connectionParams?.authorization;
+        if (authorization !== undefined && authorization !== null && bearerToken(authorization) === null)
+          return false;
+        return !(partnerOfSocket(options, ctx) instanceof GraphQLError);
       },
       ...options.observer?.hooks,
       onSubscribe: async (ctx, id, sent) => {
         const requestId = options.observer?.received(ctx, id, sent.operationName);
-        const payload = await admit(options, ctx, sent);
+        // Looked up again for each operation: the partner's current operations, and a key revoked since refused.
+        const partner = partnerOfSocket(options, ctx);
+        if (partner instanceof GraphQLError) return [partner];
+        const payload = await admit(options, ctx, sent, partner);
         if (payload instanceof GraphQLError) return [payload];
-        return envelop(options.yoga, ctx, id, payload, requestId);
+        return envelop(options.yoga, ctx, id, payload, requestId, partner);
       },
       execute: (args) => (args.rootValue as Root).execute(args),
       subscribe: subscribeShared,

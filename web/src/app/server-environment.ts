@@ -6,7 +6,13 @@ import {
   type FetchFunction,
   type GraphQLResponse,
 } from 'relay-runtime';
-import { GRAPHQL_ACCEPT, graphqlRequest, resultOf, type GraphQLErrorLike } from '../shared/relay/environment';
+import {
+  CLIENT_HEADERS,
+  GRAPHQL_ACCEPT,
+  graphqlRequest,
+  resultOf,
+  type GraphQLErrorLike,
+} from '../shared/relay/environment';
 
 /**
  * How long a server render waits for one query before the page is served as the client shell instead (the app
@@ -31,6 +37,7 @@ export function createServerEnvironment(gatewayUrl: string): Environment {
       signal: AbortSignal.timeout(QUERY_TIMEOUT_MS),
       headers: {
         ...(init.headers as Record<string, string> | undefined),
+        ...CLIENT_HEADERS,
         accept: GRAPHQL_ACCEPT,
         'x-graphql-yoga-csrf': 'server-render',
       },

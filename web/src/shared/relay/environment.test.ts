@@ -56,6 +56,8 @@ describe('the Relay environment', () => {
     expect(JSON.parse(address.searchParams.get('variables')!)).toEqual({ slug: 'all', first: 24 });
     expect(headers['x-csrf-token']).toMatch(/\S/);
     expect(headers['content-type']).toBeUndefined();
+    // The site names itself to the gateway, which counts usage per client.
+    expect(headers['graphql-client-name']).toBe('playlive-web');
   });
 
   it('sends a mutation as a JSON POST', async () => {

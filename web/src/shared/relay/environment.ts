@@ -56,6 +56,15 @@ export class GatewayError extends Error {
   }
 }
 
+/**
+ * How the site names itself to the gateway, which counts usage and labels its metrics per client (gateway/src/usage/
+ * client.ts): the build's version tells an operator which releases still use what a schema change would remove.
+ */
+export const CLIENT_HEADERS = {
+  'graphql-client-name': 'playlive-web',
+  'graphql-client-version': import.meta.env.VITE_APP_VERSION ?? '0',
+};
+
 /** What the gateway is asked to answer in (GraphQL over HTTP's media type, JSON for older servers). */
 export const GRAPHQL_ACCEPT = 'application/graphql-response+json, application/json';
 
@@ -120,6 +129,7 @@ const fetchGraphQL =
       });
       const headers: Record<string, string> = {
         ...(init.headers as Record<string, string> | undefined),
+        ...CLIENT_HEADERS,
         accept: GRAPHQL_ACCEPT,
         'x-csrf-token': csrfToken(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -202,7 +212,7 @@ function subscriptions(onUnauthenticated: (reason?: string) => void): {
         url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
         connectionParams: () => {
           const token = sessionToken();
-          return token ? { authorization: `Bearer ${token}` } : {};
+          return token ? { ...CLIENT_HEADERS, authorization: `Bearer ${token}` } : CLIENT_HEADERS;
         },
         lazy: true,
         retryAttempts: Infinity,
