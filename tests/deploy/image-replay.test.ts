@@ -6,11 +6,12 @@
  * needs that the Dockerfile does not copy fails the replay; a package the server imports that the final stage does
  * not install fails the start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Server } from '../bench/processes.js';
+import { repoRoot, startSandbox, type Server } from '../bench/processes.js';
 import { envInImage, replayImage, type ReplayedImage } from './replay-image.js';
 
 /** The node images' `node` user (what USER node runs as); no such user on this machine, so by number. */
@@ -30,6 +31,10 @@ let webImage: ReplayedImage;
 let sandbox: Server;
 let gateway: Running;
 let site: Running;
+/** Where the gateway image keeps its partners here (in production: Redis); the image's user must write it. */
+const partners = fs.mkdtempSync(path.join(os.tmpdir(), 'image-partners-'));
+fs.chmodSync(partners, 0o777);
+const PARTNER_STORE = path.join(partners, 'partners.json');
 
 beforeAll(async () => {
   // Side by side, as `docker compose build` builds them: one installs while the other builds.
@@ -61,6 +66,7 @@ beforeAll(async () => {
       CASINO_API_URL: sandbox.url,
       PERSISTED_OPERATIONS_ONLY: '1',
       RATE_LIMITS: '0',
+      PARTNER_STORE,
     },
     /GraphQL gateway on (http:\/\/127\.0\.0\.1:\d+)\/graphql/,
   );
@@ -80,9 +86,16 @@ afterAll(async () => {
     }
   }
   await sandbox?.stop();
+  fs.rmSync(partners, { recursive: true, force: true });
   gatewayImage?.remove();
   webImage?.remove();
 });
+
+/**
+ * Only root may start a process as another user: elsewhere (a CI runner's own user) it runs as that user, who does
+ * not own the replayed files either.
+ */
+const asUser = (uid: number) => (process.getuid?.() === 0 ? { uid, gid: uid } : {});
 
 /** The final stage's CMD in its WORKDIR, with its ENV (and `docker run -e`'s `settings`), as its USER. */
 async function startImage(
@@ -93,13 +106,10 @@ async function startImage(
   const uid = IMAGE_USERS[image.user];
   if (uid === undefined) throw new Error(`the image runs as ${image.user}, which this test does not know`);
   const [command, ...args] = image.cmd;
-  // Only root may start a process as another user: elsewhere (a CI runner's own user) it runs as that user, who does
-  // not own the replayed files either.
-  const asUser = process.getuid?.() === 0 ? { uid, gid: uid } : {};
   const child = spawn(command!, args, {
     cwd: path.join(image.root, image.workdir),
     env: { PATH: process.env.PATH, HOME: '/home/node', ...envInImage(image), ...settings },
-    ...asUser,
+    ...asUser(uid),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -170,6 +180,43 @@ describe('the gateway image', () => {
     const refused = await post(gateway.url, { query: '{ __typename }' });
     expect(refused.errors?.[0]?.extensions?.code).toBeDefined();
     expect(refused.data).toBeUndefined();
+  });
+
+  it("makes a partner with the image's own command (docker compose exec), whose published operations it runs", async () => {
+    // `docker compose exec -T gateway node gateway/dist/partners/partner-cli.js ...`, as docs/operations.md says.
+    const partner = (args: string[], input?: string) =>
+      spawnSync('node', ['gateway/dist/partners/partner-cli.js', ...args], {
+        cwd: path.join(gatewayImage.root, gatewayImage.workdir),
+        env: { PATH: process.env.PATH, HOME: '/home/node', ...envInImage(gatewayImage), PARTNER_STORE },
+        ...asUser(IMAGE_USERS[gatewayImage.user]!),
+        encoding: 'utf8',
+        ...(input === undefined ? {} : { input }),
+      });
+    const made = partner(['create', 'image-partner']);
+    expect(made.status, made.stderr).toBe(0);
+    const key = made.stdout.trim().split('\n').at(-1)!;
+    const operations = fs.readFileSync(
+      path.join(repoRoot, 'docs/partner-operations/quick-start.graphql'),
+      'utf8',
+    );
+    const published = partner(['publish', 'image-partner', '-'], operations);
+    expect(published.status, published.stderr).toBe(0);
+    const hash = /^\s+NewestGames\s+([0-9a-f]{64})$/m.exec(published.stdout)![1];
+    const byHash = () =>
+      fetch(`${gateway.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }),
+      }).then((res) => res.json() as Promise<any>);
+    // The running gateway reads the store again within a second.
+    const deadline = Date.now() + 3000;
+    let result = await byHash();
+    while (!result.data && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      result = await byHash();
+    }
+    expect(result.errors).toBeUndefined();
+    expect(result.data.games.edges.length).toBeGreaterThan(0);
   });
 
   it('carries no dev dependency: no TypeScript, no code generator, no test tools', () => {

@@ -7,7 +7,8 @@
  *   revoke NAME                                        its keys are refused from now on
  *   rotate NAME [--grace-hours H]                      a new key (last line); the old one works H hours more (24)
  *   list                                               every partner: origins, budgets, operations, state
- *   publish NAME FILE.graphql                          registers the file's operations (replacing the partner's)
+ *   publish NAME FILE.graphql                          registers the file's operations (replacing the partner's;
+ *                                                      `-` reads them from standard input)
  *
  * Exit codes: 0 done, 1 a published file refused (its errors listed), 2 bad usage, an unknown partner, a file or
  * store that cannot be read. Keys are printed once and never kept: the store holds their SHA-256 (keys.ts).
@@ -50,6 +51,7 @@ const USAGE = `Usage: npm run partner -- <command>
   publish NAME FILE.graphql
       Validates the file against the schema and registers each of its operations (with the fragments it uses) for
       the partner, replacing those it had; prints each operation's hash (SHA-256 of its registered text).
+      FILE - reads the operations from standard input.
 
 Partners are kept in Redis when REDIS_URL is set, otherwise in the file PARTNER_STORE (default .data/partners.json).
 Exit codes: 0 done, 1 a published file refused, 2 bad usage, unknown partner or unreadable file or store.`;
@@ -266,10 +268,12 @@ async function publish(
   const name = nameOf(positionals, 'publish');
   const file = positionals[2];
   if (file === undefined) throw new UsageError(`publish needs the FILE.graphql to publish.\n\n${USAGE}`);
-  const where = path.resolve(env.INIT_CWD ?? process.cwd(), file);
+  // `-`: standard input (`docker compose exec -T gateway ... publish acme - < acme.graphql`), read from its open
+  // descriptor: reopening /dev/stdin as the image's user is refused for a pipe another user made.
+  const where = file === '-' ? 'standard input' : path.resolve(env.INIT_CWD ?? process.cwd(), file);
   let source: string;
   try {
-    source = fs.readFileSync(where, 'utf8');
+    source = fs.readFileSync(file === '-' ? 0 : where, 'utf8');
   } catch {
     throw new UsageError(`${file} cannot be read (${where}).`);
   }

@@ -1,0 +1,96 @@
+/**
+ * The whole path from a partner's real traffic to a failing schema check: a partner's key runs its operation on a
+ * gateway, `npm run usage -- export` writes what the gateway recorded, and `npm run schema:check -- --usage` of a
+ * schema change that would break that operation fails naming the partner and the operation (by name and hash),
+ * while a change nobody used passes. The check runs against a throwaway repository holding the real schema.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemaCheck } from '../scripts/schema-check.js';
+import { DEMO_PARTNER_KEY, DEMO_PARTNER_NAME } from '../src/partners/demo.js';
+import { schemaPath } from '../src/schema.js';
+import { usageCommand } from '../src/usage/usage-cli.js';
+import { startStack } from './harness.js';
+
+const OPERATION = 'query PartnerBoard { tournaments(first: 3) { edges { node { name usersCount } } } }';
+const HASH = createHash('sha256').update(OPERATION).digest('hex');
+const SCHEMA = fs.readFileSync(schemaPath, 'utf8');
+
+const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-traffic-check-'));
+const usageStore = path.join(repo, 'usage-store.json');
+const exportFile = path.join(repo, 'usage.json');
+let base: string;
+
+function git(...args: string[]) {
+  const res = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
+  return res.stdout.trim();
+}
+
+beforeAll(async () => {
+  // The partner's traffic, recorded by a development gateway (which knows the demo partner's key).
+  const stack = await startStack({ gateway: { usageStore } });
+  try {
+    const res = await stack.gql(OPERATION, {}, { headers: { 'x-api-key': DEMO_PARTNER_KEY } });
+    expect(res.errors).toBeUndefined();
+  } finally {
+    // The gateway writes its usage when it stops.
+    await stack.close();
+  }
+  const exported = await usageCommand(
+    ['export', '--out', exportFile],
+    () => {},
+    (e) => {
+      throw e;
+    },
+    { USAGE_STORE: usageStore },
+  );
+  expect(exported).toBe(0);
+
+  fs.writeFileSync(path.join(repo, 'schema.graphql'), SCHEMA);
+  git('init', '-q');
+  git('add', 'schema.graphql');
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', 'schema');
+  base = git('rev-parse', 'HEAD');
+}, 60_000);
+
+afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
+
+/** schema:check --usage of the real schema changed by `change`: its exit code and what it printed. */
+async function check(change: (sdl: string) => string) {
+  const changed = change(SCHEMA);
+  expect(changed).not.toBe(SCHEMA);
+  fs.writeFileSync(path.join(repo, 'schema.graphql'), changed);
+  let out = '';
+  const code = await schemaCheck(
+    ['--base', base, '--schema', path.join(repo, 'schema.graphql'), '--usage', exportFile],
+    (text) => (out += `${text}\n`),
+    (error) => (out += `${String(error)}\n`),
+  );
+  return { code, out };
+}
+
+describe("a partner's real traffic in the schema check", () => {
+  it('fails a change that would break what the partner sent, naming the partner and the operation', async () => {
+    // Tournament.usersCount: Int! becomes a String!, which the partner's operation reads.
+    const { code, out } = await check((sdl) =>
+      sdl.replace(/(type Tournament [^]*?\n {2}usersCount: )Int!/, '$1String!'),
+    );
+    expect(out).toMatch(/BREAKING\s+Tournament\.usersCount/);
+    expect(out).toContain(`used by ${DEMO_PARTNER_NAME}: PartnerBoard [${HASH}]`);
+    expect(code).toBe(1);
+  });
+
+  it('passes a breaking change the partner did not use, reporting it as unused', async () => {
+    // A required argument added to a field nobody in the export asked for.
+    const { code, out } = await check((sdl) =>
+      sdl.replace(/\n {2}gameProviders(: )/, '\n  gameProviders(x: Int!)$1'),
+    );
+    expect(out).toContain('unused by every client in the usage file');
+    expect(code).toBe(0);
+  });
+});
