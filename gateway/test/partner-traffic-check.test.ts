@@ -4,17 +4,16 @@
  * schema change that would break that operation fails naming the partner and the operation (by name and hash),
  * while a change nobody used passes. The check runs against a throwaway repository holding the real schema.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaCheck } from '../scripts/schema-check.js';
 import { DEMO_PARTNER_KEY, DEMO_PARTNER_NAME } from '../src/partners/demo.js';
 import { schemaPath } from '../src/schema.js';
 import { usageCommand } from '../src/usage/usage-cli.js';
 import { startStack } from './harness.js';
+import { git, schemaCheck } from './schema-check-run.js';
 
 const OPERATION = 'query PartnerBoard { tournaments(first: 3) { edges { node { name usersCount } } } }';
 const HASH = createHash('sha256').update(OPERATION).digest('hex');
@@ -24,12 +23,6 @@ const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'partner-traffic-check-'));
 const usageStore = path.join(repo, 'usage-store.json');
 const exportFile = path.join(repo, 'usage.json');
 let base: string;
-
-function git(...args: string[]) {
-  const res = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
-  return res.stdout.trim();
-}
 
 beforeAll(async () => {
   // The partner's traffic, recorded by a development gateway (which knows the demo partner's key).
@@ -52,10 +45,10 @@ beforeAll(async () => {
   expect(exported).toBe(0);
 
   fs.writeFileSync(path.join(repo, 'schema.graphql'), SCHEMA);
-  git('init', '-q');
-  git('add', 'schema.graphql');
-  git('-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', 'schema');
-  base = git('rev-parse', 'HEAD');
+  git(repo, 'init', '-q');
+  git(repo, 'add', 'schema.graphql');
+  git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', 'schema');
+  base = git(repo, 'rev-parse', 'HEAD');
 }, 60_000);
 
 afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
@@ -65,13 +58,7 @@ async function check(change: (sdl: string) => string) {
   const changed = change(SCHEMA);
   expect(changed).not.toBe(SCHEMA);
   fs.writeFileSync(path.join(repo, 'schema.graphql'), changed);
-  let out = '';
-  const code = await schemaCheck(
-    ['--base', base, '--schema', path.join(repo, 'schema.graphql'), '--usage', exportFile],
-    (text) => (out += `${text}\n`),
-    (error) => (out += `${String(error)}\n`),
-  );
-  return { code, out };
+  return schemaCheck('--base', base, '--schema', path.join(repo, 'schema.graphql'), '--usage', exportFile);
 }
 
 describe("a partner's real traffic in the schema check", () => {

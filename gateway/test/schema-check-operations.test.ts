@@ -4,37 +4,16 @@
  * one and only reports one that breaks none. Against a throwaway repository with a small Relay site, and against a
  * clone of this repository with the real site.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaCheck as runSchemaCheck } from '../scripts/schema-check.js';
+import { git, schemaCheck } from './schema-check-run.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SLOW = 180_000; // each run builds a site with relay-compiler
-
-/**
- * The check in this process: what the command prints, and the code it would exit with (schema.test.ts runs the
- * command itself once).
- */
-async function schemaCheck(...args: string[]) {
-  let out = '';
-  const code = await runSchemaCheck(
-    args,
-    (text) => (out += `${text}\n`),
-    (error) => (out += `${String(error)}\n`),
-  );
-  return { code, out };
-}
-
-function git(cwd: string, ...args: string[]) {
-  const res = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
-  return res.stdout.trim();
-}
 
 const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -6,32 +6,14 @@
  * site, so no check waits for relay-compiler (schema-check-operations.test.ts covers the site's operations).
  */
 import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaCheck as runSchemaCheck } from '../scripts/schema-check.js';
+import { git, schemaCheck } from './schema-check-run.js';
 import { deprecatedCoordinates } from '../src/deprecation-policy.js';
 import { USAGE_FORMAT, type UsageEntry } from '../src/usage/export-format.js';
-
-/** The check in this process: what the command prints, and the code it would exit with. */
-async function schemaCheck(...args: string[]) {
-  let out = '';
-  const code = await runSchemaCheck(
-    args,
-    (text) => (out += `${text}\n`),
-    (error) => (out += `${String(error)}\n`),
-  );
-  return { code, out };
-}
-
-function git(cwd: string, ...args: string[]) {
-  const res = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
-  return res.stdout.trim();
-}
 
 const SDL = `type Query {
   tournaments: [Tournament!]!

@@ -16,7 +16,7 @@ import {
   type IntrospectionQuery,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaCheck as runSchemaCheck } from '../scripts/schema-check.js';
+import { git, schemaCheck } from './schema-check-run.js';
 import { GRAPHIQL_QUERY } from '../src/server.js';
 import { deprecatedCoordinates, removalDate } from '../src/deprecation-policy.js';
 import { startStack, type Stack } from './harness.js';
@@ -33,23 +33,6 @@ function schemaCheckCommand(...args: string[]) {
     timeout: 60_000,
   });
   return { code: res.status, out: `${res.stdout}${res.stderr}` };
-}
-
-/** The same check in this process (what the command prints, and the code it would exit with): no tsx start. */
-async function schemaCheck(...args: string[]) {
-  let out = '';
-  const code = await runSchemaCheck(
-    args,
-    (text) => (out += `${text}\n`),
-    (error) => (out += `${String(error)}\n`),
-  );
-  return { code, out };
-}
-
-function git(cwd: string, ...args: string[]) {
-  const res = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
-  return res.stdout.trim();
 }
 
 // label is deprecated, with a removal date that has passed: the deprecation policy lets a commit remove it.
