@@ -183,11 +183,11 @@ describe('usage per client, without Redis', () => {
     expect(report.code).toBe(0);
     const dashboard = report.out.slice(report.out.indexOf('\nops-dashboard: '));
     expect(dashboard).toMatch(
-      /^\nops-dashboard: 6 requests, 1 errors, cost \d+, 4 operations, versions 2\.1\.0/,
+      /^\nops-dashboard: 6 requests, 1 error, cost \d+, 4 operations, versions 2\.1\.0/,
     );
     expect(dashboard).toContain(`  Games ${sha256(GAMES).slice(0, 12)}: 2 requests, 0 errors`);
     expect(dashboard).toMatch(
-      /still uses deprecated:\n {4}Site\.liveChatEnabled \(1 requests\): Use `liveChat\.enabled`/,
+      /still uses deprecated:\n {4}Site\.liveChatEnabled \(1 request\): Use `liveChat\.enabled`/,
     );
     expect(report.out).toMatch(/\nanonymous: 2 requests, 0 errors/);
   });

@@ -15,6 +15,9 @@ interface ClientTotals {
   coordinates: Map<string, number>;
 }
 
+/** "1 request", "2 requests". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const operationLabel = (name: string | null, hash: string) =>
   hash === OVERFLOW_HASH ? '(past the entry bound)' : `${name ?? '(anonymous)'} ${hash.slice(0, 12)}`;
 
@@ -63,11 +66,11 @@ export function usageReport(entries: readonly UsageEntry[], schemaSdl: string, p
     const versions = c.versions.size > 0 ? `, versions ${[...c.versions].sort().join(' ')}` : '';
     lines.push(
       '',
-      `${name}: ${c.requests} requests, ${c.errors} errors, cost ${c.cost}, ${c.operations.size} operations${versions}`,
+      `${name}: ${count(c.requests, 'request')}, ${count(c.errors, 'error')}, cost ${c.cost}, ${count(c.operations.size, 'operation')}${versions}`,
     );
     for (const [, op] of [...c.operations].sort(byRequests)) {
       lines.push(
-        `  ${operationLabel(op.name, op.hash)}: ${op.requests} requests, ${op.errors} errors, cost ${op.cost}`,
+        `  ${operationLabel(op.name, op.hash)}: ${count(op.requests, 'request')}, ${count(op.errors, 'error')}, cost ${op.cost}`,
       );
     }
     const deprecated = [...c.coordinates]
@@ -76,7 +79,7 @@ export function usageReport(entries: readonly UsageEntry[], schemaSdl: string, p
       .sort((a, b) => a.coordinate.localeCompare(b.coordinate));
     if (deprecated.length > 0) {
       lines.push('  still uses deprecated:');
-      for (const d of deprecated) lines.push(`    ${d.coordinate} (${d.n} requests): ${d.reason}`);
+      for (const d of deprecated) lines.push(`    ${d.coordinate} (${count(d.n, 'request')}): ${d.reason}`);
     }
   }
   return lines;
