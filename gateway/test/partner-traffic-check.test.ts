@@ -13,7 +13,7 @@ import { DEMO_PARTNER_KEY, DEMO_PARTNER_NAME } from '../src/partners/demo.js';
 import { schemaPath } from '../src/schema.js';
 import { usageCommand } from '../src/usage/usage-cli.js';
 import { startStack } from './harness.js';
-import { git, schemaCheck } from './schema-check-run.js';
+import { commitAll, schemaCheck } from './schema-check-run.js';
 
 const OPERATION = 'query PartnerBoard { tournaments(first: 3) { edges { node { name usersCount } } } }';
 const HASH = createHash('sha256').update(OPERATION).digest('hex');
@@ -45,10 +45,7 @@ beforeAll(async () => {
   expect(exported).toBe(0);
 
   fs.writeFileSync(path.join(repo, 'schema.graphql'), SCHEMA);
-  git(repo, 'init', '-q');
-  git(repo, 'add', 'schema.graphql');
-  git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', 'schema');
-  base = git(repo, 'rev-parse', 'HEAD');
+  base = commitAll(repo, 'schema');
 }, 60_000);
 
 afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, parse, validate } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git, schemaCheck } from './schema-check-run.js';
+import { commitAll, git, schemaCheck } from './schema-check-run.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SLOW = 180_000; // each run builds a site with relay-compiler
@@ -97,10 +97,7 @@ describe('schema:check with a site and partner operations', () => {
       path.join(repo, 'docs/partner-operations/board.graphql'),
       'query TournamentBoard {\n  tournaments {\n    ...Row\n  }\n}\n\nfragment Row on Tournament {\n  id\n  name\n}\n',
     );
-    git(repo, 'init', '-q');
-    git(repo, 'add', '.');
-    git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', 'v1');
-    base = git(repo, 'rev-parse', 'HEAD');
+    base = commitAll(repo, 'v1');
   });
   afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
 
@@ -226,19 +223,7 @@ describe('schema:check with a site and partner operations', () => {
         path.join(repo, 'web/src/Lobby.ts'),
         'export const query = graphql`query LobbyQuery { nope }`;\n',
       );
-      git(repo, 'add', '.');
-      git(
-        repo,
-        '-c',
-        'user.name=Test',
-        '-c',
-        'user.email=test@example.test',
-        'commit',
-        '-q',
-        '-m',
-        'broken site',
-      );
-      const broken = git(repo, 'rev-parse', 'HEAD');
+      const broken = commitAll(repo, 'broken site');
       const { code, out } = await schemaCheck(
         '--base',
         broken,

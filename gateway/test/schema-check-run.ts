@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { schemaCheck as runSchemaCheck } from '../scripts/schema-check.js';
 
 /**
@@ -20,4 +22,12 @@ export function git(cwd: string, ...args: string[]): string {
   const res = spawnSync('git', args, { cwd, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`git ${args.join(' ')}: ${res.stderr}`);
   return res.stdout.trim();
+}
+
+/** Commits everything in `repo` (made a git repository first when it is not one yet): the commit's hash. */
+export function commitAll(repo: string, message: string): string {
+  if (!fs.existsSync(path.join(repo, '.git'))) git(repo, 'init', '-q');
+  git(repo, 'add', '.');
+  git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', message);
+  return git(repo, 'rev-parse', 'HEAD');
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git, schemaCheck } from './schema-check-run.js';
+import { commitAll, schemaCheck } from './schema-check-run.js';
 import { deprecatedCoordinates } from '../src/deprecation-policy.js';
 import { USAGE_FORMAT, type UsageEntry } from '../src/usage/export-format.js';
 
@@ -79,10 +79,7 @@ describe('schema:check with a usage export and the deprecation policy', () => {
       path.join(repo, 'docs/partner-operations/board.graphql'),
       'query TournamentBoard {\n  tournaments {\n    id\n    name\n  }\n}\n',
     );
-    git(repo, 'init', '-q');
-    git(repo, 'add', '.');
-    git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', 'v1');
-    base = git(repo, 'rev-parse', 'HEAD');
+    base = commitAll(repo, 'v1');
     partnerUsed = usageFile([
       entry('acme', null, 'AcmeBoard', BOARD, {
         'Query.tournaments': 12,

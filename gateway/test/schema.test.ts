@@ -16,7 +16,7 @@ import {
   type IntrospectionQuery,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git, schemaCheck } from './schema-check-run.js';
+import { commitAll, git, schemaCheck } from './schema-check-run.js';
 import { GRAPHIQL_QUERY } from '../src/server.js';
 import { deprecatedCoordinates, removalDate } from '../src/deprecation-policy.js';
 import { startStack, type Stack } from './harness.js';
@@ -56,18 +56,14 @@ describe('npm run schema:check', () => {
     repo = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-check-'));
     schema = path.join(repo, 'api', 'schema.graphql');
     fs.mkdirSync(path.dirname(schema));
-    git(repo, 'init', '-q');
     fs.writeFileSync(schema, SDL_V1);
-    git(repo, 'add', '.');
-    git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', 'v1');
-    base = git(repo, 'rev-parse', 'HEAD');
+    base = commitAll(repo, 'v1');
   });
   afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
 
   const commit = (sdl: string, message: string) => {
     fs.writeFileSync(schema, sdl);
-    git(repo, 'add', '.');
-    git(repo, '-c', 'user.name=Test', '-c', 'user.email=test@example.test', 'commit', '-q', '-m', message);
+    commitAll(repo, message);
   };
 
   it('passes the project schema against HEAD when nothing changed', async () => {

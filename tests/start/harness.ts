@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { WebSocket } from 'ws';
 import { repoRoot } from '../bench/processes.js';
 
 /** Distinct ports free right now: each is listened on at once (so no two are the same), then let go. */
@@ -168,4 +169,23 @@ export async function stopLeftovers(graceMs = 10_000): Promise<void> {
     ),
   );
   running.clear();
+}
+
+/**
+ * The status of a WebSocket upgrade at `path` with `protocol` (and the page's `origin`, when given): the HTTP status
+ * it was refused with, or 101 when it was accepted.
+ */
+export function upgradeStatus(url: string, path: string, protocol: string, origin?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, protocol, origin ? { origin } : {});
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once('open', () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.once('error', reject);
+  });
 }

@@ -8,11 +8,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { siteBuildIsCurrent, siteSources } from '../../scripts/site-build.js';
 import { stackSettingsFromEnv } from '../../scripts/stack-settings.js';
 import { repoRoot } from '../bench/processes.js';
-import { cleanEnv, freePorts, occupy, portIsFree, runEntry, stopLeftovers, stubSite } from './harness.js';
+import {
+  cleanEnv,
+  freePorts,
+  occupy,
+  portIsFree,
+  runEntry,
+  stopLeftovers,
+  stubSite,
+  upgradeStatus,
+} from './harness.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(async () => {
@@ -266,19 +274,3 @@ describe('npm run dev', () => {
     await expectAllFree(p);
   }, 120_000);
 });
-
-/** The status of a WebSocket upgrade at `path` (101 when it was accepted). */
-function upgradeStatus(url: string, path: string, protocol: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, protocol);
-    socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.once('open', () => {
-      resolve(101);
-      socket.close();
-    });
-    socket.once('error', reject);
-  });
-}

@@ -14,7 +14,7 @@ import { siteConfigFromEnv } from '../../web/server/config.js';
 import { START_PAGE_CODE_SOURCE } from '../../web/server/page-start.js';
 import { createSiteServer, SiteNotBuiltError, type SiteServer } from '../../web/server/site-server.js';
 import { repoRoot, startGateway, startSandbox, type Server } from '../bench/processes.js';
-import { cleanEnv, freePorts, occupy, runEntry, stopLeftovers, stubSite } from './harness.js';
+import { cleanEnv, freePorts, occupy, runEntry, stopLeftovers, stubSite, upgradeStatus } from './harness.js';
 
 const TOURNAMENT_ID = Buffer.from('Tournament:1').toString('base64');
 
@@ -82,22 +82,6 @@ function wsClient(url: string, origin: string) {
     url: `${url.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: BrowserSocket,
     retryAttempts: 0,
-  });
-}
-
-/** The status of a WebSocket upgrade refused with an HTTP response (or 101 when it was accepted). */
-function upgradeStatus(url: string, origin: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { origin });
-    socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.once('open', () => {
-      resolve(101);
-      socket.close();
-    });
-    socket.once('error', (err) => reject(err));
   });
 }
 
@@ -381,23 +365,14 @@ describe('/graphql on the site’s origin', () => {
       await client.dispose();
     }
     // Host and Origin pass through unchanged, so the gateway's origin check applies to the site's pages.
-    expect(await upgradeStatus(site.url, 'https://evil.example')).toBe(403);
+    expect(await upgradeStatus(site.url, '/graphql', 'graphql-transport-ws', 'https://evil.example')).toBe(
+      403,
+    );
   });
 
   it('refuses WebSocket upgrades anywhere else, development’s hot-reload socket among them', async () => {
-    const status = await new Promise<number>((resolve, reject) => {
-      // What Vite's client asks `npm run dev`'s site server for (web/server/dev-site.ts): no such thing here.
-      const socket = new WebSocket(`${site.url.replace(/^http/, 'ws')}/`, 'vite-hmr');
-      socket.once('unexpected-response', (_req, res) => {
-        resolve(res.statusCode ?? 0);
-        socket.terminate();
-      });
-      socket.once('open', () => {
-        resolve(101);
-        socket.close();
-      });
-      socket.once('error', reject);
-    });
+    // What Vite's client asks `npm run dev`'s site server for (web/server/dev-site.ts): no such thing here.
+    const status = await upgradeStatus(site.url, '/', 'vite-hmr');
     expect(status).toBe(404);
   });
 
@@ -422,7 +397,7 @@ describe('/graphql on the site’s origin', () => {
           },
         ],
       });
-      expect(await upgradeStatus(alone.url, alone.url)).toBe(502);
+      expect(await upgradeStatus(alone.url, '/graphql', 'graphql-transport-ws', alone.url)).toBe(502);
       // The pages still load: the app shows its own message.
       expect((await fetch(`${alone.url}/`)).status).toBe(200);
     } finally {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   getNamedType,
   isEnumType,
@@ -19,6 +18,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { operationHash } from '../partners/trusted-operations.js';
 
 /**
  * What one operation of a document uses of the schema, worked out once per document and operation name: its hash
@@ -37,8 +37,6 @@ export interface OperationShape {
 
 const shapes = new WeakMap<DocumentNode, Map<string | null, OperationShape>>();
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex');
-
 /** The shape of the operation `operationName` selects in `document` (cached by the document's object). */
 export function operationShape(
   schema: GraphQLSchema,
@@ -51,7 +49,7 @@ export function operationShape(
   let shape = byName.get(operationName);
   if (!shape) {
     // The hash is the text's, shared by every operation of the document.
-    const hash = byName.values().next().value?.hash ?? sha256Hex(text ?? print(document));
+    const hash = byName.values().next().value?.hash ?? operationHash(text ?? print(document));
     shape = computeShape(schema, document, operationName, hash);
     byName.set(operationName, shape);
   }

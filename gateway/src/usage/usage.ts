@@ -3,7 +3,8 @@ import { buildSchema, parse, type DocumentNode, type GraphQLSchema } from 'graph
 import type { Redis } from 'ioredis';
 import { schemaPath } from '../schema.js';
 import { ClientLabels, type RequestClient } from './client.js';
-import { operationShape, sha256Hex, variableCoordinates } from './coordinates.js';
+import { operationHash } from '../partners/trusted-operations.js';
+import { operationShape, variableCoordinates } from './coordinates.js';
 import type { UsageEntry } from './export-format.js';
 import { FileUsageStore, RedisUsageStore, type UsageStore } from './store.js';
 import { UsageTally, UsageTable } from './tally.js';
@@ -93,7 +94,7 @@ export class GatewayUsage {
       const named = shape.variables.length > 0 ? variableCoordinates(shape, seen.variables) : null;
       this.tally.record(seen, nameOf(seen.operationName), shape, shape.hash, named, Date.now());
     } else if (seen.text !== null || seen.sentHash) {
-      const hash = seen.text !== null ? sha256Hex(seen.text) : seen.sentHash!;
+      const hash = seen.text !== null ? operationHash(seen.text) : seen.sentHash!;
       this.tally.record(seen, nameOf(seen.operationName), null, hash, null, Date.now());
     }
   }
