@@ -343,6 +343,7 @@ async function startOtlpReceiver() {
     parentSpanId?: string;
     name: string;
     kind: number;
+    endTimeUnixNano: string;
     attributes?: { key: string; value: { stringValue?: string } }[];
   }[] = [];
   const server = createServer((req, res) => {
@@ -366,7 +367,9 @@ describe('tracing (OTEL_* set: the gateway as its own process, since the SDK sta
   let dataDir: string;
   let child: ChildProcess | undefined;
   const proxy = new RecordingProxy();
+  let closeReceiver = () => {};
   afterAll(async () => {
+    closeReceiver();
     child?.kill('SIGTERM');
     await proxy.close();
     await sandbox?.close();
@@ -423,11 +426,8 @@ describe('tracing (OTEL_* set: the gateway as its own process, since the SDK sta
       body: JSON.stringify({ query: TOURNAMENTS }),
     });
     expect(res.status).toBe(200);
-    try {
-      await until(() => receiver.spans.filter((s) => s.traceId === traceId).length >= 2, 'two spans', 10_000);
-    } finally {
-      receiver.server.close();
-    }
+    closeReceiver = () => receiver.server.close();
+    await until(() => receiver.spans.filter((s) => s.traceId === traceId).length >= 2, 'two spans', 10_000);
     const spans = receiver.spans.filter((s) => s.traceId === traceId);
     const operation = spans.find((s) => s.name === 'query Tournaments')!;
     const upstream = spans.find((s) => s.name === 'GET /api/tournaments')!;
@@ -446,5 +446,34 @@ describe('tracing (OTEL_* set: the gateway as its own process, since the SDK sta
     // The backend was told the call's span as W3C trace context.
     const call = proxy.calls.find((c) => c.path.startsWith('/api/tournaments'))!;
     expect(call.headers.traceparent).toBe(`00-${traceId}-${upstream.spanId}-01`);
+
+    // A query answered in parts (@defer): its span lasts until the last part, past the slowed call that part needed.
+    const deferredTrace = '5bf92f3577b34da6a3ce929d0e0e4737';
+    await fetch(`${sandbox.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'GET', path: '/api/latestWins', delayMs: 200, times: 1 }),
+    });
+    const deferred = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'multipart/mixed',
+        traceparent: `00-${deferredTrace}-00f067aa0ba902b7-01`,
+      },
+      body: JSON.stringify({
+        query: 'query Deferred { gameProviders { id } ... @defer { latestWins { id } } }',
+      }),
+    });
+    expect(await deferred.text()).toContain('"hasNext":false');
+    const named = (name: string) =>
+      receiver.spans.find((s) => s.traceId === deferredTrace && s.name === name);
+    await until(
+      () => !!named('query Deferred') && !!named('GET /api/latestWins'),
+      'the deferred spans',
+      10_000,
+    );
+    const end = (name: string) => BigInt(named(name)!.endTimeUnixNano);
+    expect(end('query Deferred') >= end('GET /api/latestWins')).toBe(true);
   });
 });

@@ -31,6 +31,20 @@ describe('fault injection', () => {
     expect((await api(sb.url, 'GET', '/sandbox/faults')).body.faults).toEqual([]);
   });
 
+  it('counts the calls a delay holds and lets them go on when released', async () => {
+    await api(sb.url, 'POST', '/sandbox/faults', {
+      body: { path: '/api/gameProviders', delayMs: 60_000, status: 503, times: 1 },
+    });
+    const slow = api(sb.url, 'GET', '/api/gameProviders');
+    const held = async () => (await api(sb.url, 'GET', '/sandbox/faults')).body.held;
+    while ((await held()) === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(await held()).toBe(1);
+    expect((await api(sb.url, 'POST', '/sandbox/faults/release')).body).toEqual({ released: 1 });
+    // Its fault's status still applies; nothing is held any more.
+    expect((await slow).status).toBe(503);
+    expect(await held()).toBe(0);
+  });
+
   it('rejects malformed fault rules', async () => {
     for (const body of [{}, { path: 'api' }, { path: '/api/x' }, { path: '/api/x', status: 99 }]) {
       expect((await api(sb.url, 'POST', '/sandbox/faults', { body })).status).toBe(422);

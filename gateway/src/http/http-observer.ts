@@ -6,7 +6,7 @@ import {
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
-import { isAsyncIterable, type FetchAPI, type Plugin } from 'graphql-yoga';
+import { isAsyncIterable, mapAsyncIterator, type FetchAPI, type Plugin } from 'graphql-yoga';
 import { errorForLog, type GatewayLogger } from '../observability/logging.js';
 import { metricsAllowed, type GatewayMetrics, type OperationOutcome } from '../observability/metrics.js';
 import { READINESS_PATH } from '../observability/readiness.js';
@@ -44,6 +44,11 @@ interface RequestRecord {
   sentHash: string | null;
   /** The sum of its results' extensions.cost. */
   cost: number;
+  /**
+   * An incremental delivery (@defer, @stream) still sending its parts: its line waits for the last (the response it
+   * is written with), so its duration, outcome and codes are the whole delivery's.
+   */
+  delivering: { response: Response | null } | null;
 }
 
 export interface HttpObserverOptions {
@@ -86,6 +91,7 @@ const newRecord = (request: Request, url: URL): RequestRecord => ({
   variables: undefined,
   sentHash: null,
   cost: 0,
+  delivering: null,
 });
 
 /** The operation a document runs, once per request (the first hook to see the document names it). */
@@ -143,6 +149,59 @@ function judge(record: RequestRecord, result: ExecutionResult, logger: GatewayLo
   }
 }
 
+/**
+ * The parts of an incremental delivery, judged as they are sent: the first part's data and errors, and each later
+ * part's (its `incremental` entries carry their own errors, with their paths); the cost, which every part repeats,
+ * once. `ended` is told once, when the last part has gone or the client left.
+ */
+function judgeParts(
+  record: RequestRecord,
+  parts: AsyncIterable<ExecutionResult>,
+  logger: GatewayLogger,
+  ended: () => void,
+): AsyncIterable<ExecutionResult> {
+  let first = true;
+  return mapAsyncIterator(
+    parts,
+    (part) => {
+      const { incremental } = part as { incremental?: readonly { errors?: readonly GraphQLError[] }[] };
+      const errors = [...(part.errors ?? []), ...(incremental ?? []).flatMap((entry) => entry.errors ?? [])];
+      // Data once there, a later part's errors make the delivery partial (judge reads `data` for that).
+      judge(
+        record,
+        { data: first ? part.data : {}, errors, extensions: first ? part.extensions : {} },
+        logger,
+      );
+      first = false;
+      return part;
+    },
+    (error: unknown) => {
+      ended();
+      throw error;
+    },
+    ended,
+  );
+}
+
+/** An incremental delivery's parts, judged as they go; the request's line is written after the last. */
+function followDelivery(
+  record: RequestRecord | undefined,
+  request: Request,
+  parts: AsyncIterable<ExecutionResult>,
+  options: HttpObserverOptions,
+): AsyncIterable<ExecutionResult> {
+  if (!record) return parts;
+  const delivering: { response: Response | null } = { response: null };
+  record.delivering = delivering;
+  const ended = () => {
+    if (record.delivering !== delivering) return;
+    record.delivering = null;
+    // Over before its response was even made (every part at once): onResponse writes the line.
+    if (delivering.response) logRequest(record, request, delivering.response, options);
+  };
+  return judgeParts(record, parts, options.logger, ended);
+}
+
 /** What the request's response shows: a stream is ok until it fails; each result of a batch is judged. */
 function judgeResult(record: RequestRecord, result: unknown, logger: GatewayLogger) {
   if (isAsyncIterable(result)) {
@@ -185,7 +244,10 @@ function metricsResponse(
   return new fetchAPI.Response('Not Found\n', { status: 404 });
 }
 
-/** The request's one log line (and for GraphQL its operation metrics), written when its response is ready. */
+/**
+ * The request's one log line (and for GraphQL its operation metrics), written when its response is ready, or for an
+ * incremental delivery when its last part has gone.
+ */
 function logRequest(
   record: RequestRecord,
   request: Request,
@@ -279,16 +341,21 @@ function observerPlugin(records: WeakMap<Request, RequestRecord>, options: HttpO
         },
       };
     },
-    onResultProcess({ request, result }) {
+    onResultProcess({ request, result, setResult }) {
       const record = records.get(request);
-      if (record) judgeResult(record, result, options.logger);
+      // A query or mutation answered in parts (@defer, @stream); an event stream's line is written when it opens.
+      if (record?.type !== 'subscription' && isAsyncIterable(result))
+        setResult(followDelivery(record, request, result as AsyncIterable<ExecutionResult>, options));
+      else if (record) judgeResult(record, result, options.logger);
     },
     onResponse({ request, response }) {
       const record = records.get(request);
       if (!record) return;
       records.delete(request);
       response.headers.set(REQUEST_ID_HEADER, record.id);
-      logRequest(record, request, response, options);
+      // Its first part is on its way: the line is written after its last (judgeParts).
+      if (record.delivering) record.delivering.response = response;
+      else logRequest(record, request, response, options);
     },
   };
 }

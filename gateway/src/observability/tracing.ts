@@ -9,7 +9,7 @@ import {
   type Span,
   type TextMapGetter,
 } from '@opentelemetry/api';
-import { getOperationAST, type ExecutionResult } from 'graphql';
+import { getOperationAST, type ExecutionResult, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -66,8 +66,11 @@ const headerGetter: TextMapGetter<Headers> = {
   keys: (headers) => [...headers.keys()],
 };
 
-/** Ends a span when a maybe-promise settles. */
-function endWhenSettled<T>(span: Span, run: () => T): T {
+/**
+ * Ends a span when a maybe-promise settles, unless `later` then says something else ends it (an incremental
+ * delivery's last part).
+ */
+function endWhenSettled<T>(span: Span, run: () => T, later: () => boolean): T {
   let result: T;
   try {
     result = run();
@@ -79,7 +82,7 @@ function endWhenSettled<T>(span: Span, run: () => T): T {
   if (result instanceof Promise) {
     return result.then(
       (value: unknown) => {
-        span.end();
+        if (!later()) span.end();
         return value;
       },
       (err: unknown) => {
@@ -89,8 +92,34 @@ function endWhenSettled<T>(span: Span, run: () => T): T {
       },
     ) as T;
   }
-  span.end();
+  if (!later()) span.end();
   return result;
+}
+
+/** An operation's errors on its span: their codes, and the error status. */
+function outcome(span: Span, result: ExecutionResult) {
+  if (!result.errors?.length) return;
+  const codes = result.errors.map((e) => String(e.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+  span.setAttribute('graphql.error.codes', [...new Set(codes)]);
+  span.setStatus({ code: SpanStatusCode.ERROR });
+}
+
+/**
+ * The hooks that follow an incremental delivery's parts (@defer, @stream): each part's errors (a later part's are in
+ * its `incremental` entries), and the span's end after the last.
+ */
+function followParts(span: Span) {
+  const errors: GraphQLError[] = [];
+  return {
+    onNext({ result: part }: { result: ExecutionResult }) {
+      const { incremental } = part as { incremental?: readonly { errors?: readonly GraphQLError[] }[] };
+      errors.push(...(part.errors ?? []), ...(incremental ?? []).flatMap((entry) => entry.errors ?? []));
+    },
+    onEnd() {
+      outcome(span, { errors });
+      span.end();
+    },
+  };
 }
 
 /**
@@ -103,6 +132,8 @@ export function traceOperations(): Plugin {
   // before the gateway is made (main.ts), so this is known here.
   if (!tracing) return {};
   const spans = new WeakMap<object, Span>();
+  /** The executions answering in parts (@defer, @stream): their span ends with their last part. */
+  const delivering = new WeakSet<object>();
   const around = (payload: { context: object }, wrapped: () => MaybePromise<void>): MaybePromise<void> => {
     if (!tracing) return wrapped();
     // Over graphql-ws the context has no request.
@@ -112,7 +143,9 @@ export function traceOperations(): Plugin {
       : context.active();
     const span = tracer.startSpan('graphql', { kind: SpanKind.SERVER }, parent);
     spans.set(payload.context, span);
-    return context.with(trace.setSpan(parent, span), () => endWhenSettled(span, wrapped));
+    return context.with(trace.setSpan(parent, span), () =>
+      endWhenSettled(span, wrapped, () => delivering.has(payload.context)),
+    );
   };
   const named = (
     contextValue: unknown,
@@ -133,20 +166,20 @@ export function traceOperations(): Plugin {
     if (client.version !== null) span.setAttribute('graphql.client.version', client.version);
     return span;
   };
-  const outcome = (span: Span | undefined, result: ExecutionResult) => {
-    if (!span || !result.errors?.length) return;
-    const codes = result.errors.map((e) => String(e.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
-    span.setAttribute('graphql.error.codes', [...new Set(codes)]);
-    span.setStatus({ code: SpanStatusCode.ERROR });
-  };
   return {
     instrumentation: { execute: around, subscribe: around },
     onExecute({ args }) {
       const span = named(args.contextValue, args.document, args.operationName);
       if (!span) return;
+      const contextValue = args.contextValue as object;
       return {
         onExecuteDone({ result }) {
-          if (!(Symbol.asyncIterator in result)) outcome(span, result);
+          if (!(Symbol.asyncIterator in result)) {
+            outcome(span, result);
+            return undefined;
+          }
+          delivering.add(contextValue);
+          return followParts(span);
         },
       };
     },

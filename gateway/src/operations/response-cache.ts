@@ -143,6 +143,9 @@ class Shortcuts {
   }
 }
 
+/** The media types processRegularResult writes a whole result in, as a shortcut serves it. */
+const WHOLE_MEDIA_TYPES = new Set(['application/json', 'application/graphql-response+json']);
+
 const addressOf = (request: Request) => `${request.headers.get('accept') ?? ''} ${request.url}`;
 
 /** A guest's GET on its way through: its cache key, and the second that key is for (see Shortcuts). */
@@ -216,12 +219,14 @@ function shortcutPlugin(state: GuestResponses, options: GuestResponsesOptions): 
     },
     // Once a result is kept under the request's key, the same request would be served it through the whole
     // pipeline: from then on its address is enough. Only the media type is taken from this response (it depends on
-    // the Accept header alone); the body a shortcut gets is always the kept result's, written as a hit.
+    // the Accept header alone); the body a shortcut gets is always the kept result's, written as a hit. Only a whole
+    // (JSON) response makes a shortcut: one sent in parts (@defer or @stream: multipart/mixed, text/event-stream) is
+    // kept merged, and the pipeline writes that hit as its media type asks (JSON when accepted, else one part).
     onResponse({ request, response }) {
       const record = state.pending.get(request);
       if (!record || response.status !== 200 || !state.results.get(record.cacheKey)) return;
       const mediaType = response.headers.get('content-type')?.split(';')[0];
-      if (!mediaType) return;
+      if (!mediaType || !WHOLE_MEDIA_TYPES.has(mediaType)) return;
       const { second, ...found } = record;
       state.shortcuts.set(second, request, { ...found, mediaType });
     },
@@ -288,7 +293,9 @@ function responseCacheKey(state: GuestResponses): BuildResponseCacheKeyFunction 
 /**
  * Public reads cost nothing: a guest's repeated query (the catalogue, providers, filters, promotions, banners, news,
  * latest wins, tournaments) is served from memory before it is parsed, validated or executed, with no upstream
- * call, for up to `ttlMs`. Results with errors are never stored. Off when the public caches are off (ttlMs 0).
+ * call, for up to `ttlMs`. Results with errors are never stored. Off when the public caches are off (ttlMs 0). A
+ * query answered in parts (@defer, @stream) is kept merged once its last part is in (envelop's response cache
+ * merges them), and a repeat gets it whole: JSON when the request accepts it, else in one part.
  */
 export function cacheGuestResponses(options: GuestResponsesOptions): Plugin[] {
   const ttl = Math.min(options.ttlMs, GUEST_RESPONSE_TTL_MS);

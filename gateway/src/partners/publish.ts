@@ -10,6 +10,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { withIncrementalDirectives } from '../operations/incremental-delivery.js';
 import { nestingDepth } from '../operations/nesting.js';
 import { QUERY_LIMITS } from '../operations/limits.js';
 import { operationHash } from './trusted-operations.js';
@@ -72,7 +73,7 @@ export function publishedOperations(source: string, schema: GraphQLSchema): Publ
   } catch (err) {
     return { errors: [err instanceof GraphQLError ? located(err) : String(err)] };
   }
-  const errors = validate(schema, document).map(located);
+  const errors = validate(withIncrementalDirectives(schema), document).map(located);
   const operations = document.definitions.filter(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
   );

@@ -14,6 +14,8 @@ export interface Fault {
 export class FaultTable {
   private faults: Fault[] = [];
   private nextId = 1;
+  /** The calls a fault's delay holds right now, each with what lets it go on at once. */
+  private readonly holding = new Set<() => void>();
 
   add(fault: Omit<Fault, 'id'>): Fault {
     const stored = { ...fault, method: fault.method.toUpperCase(), id: this.nextId++ };
@@ -25,6 +27,34 @@ export class FaultTable {
   }
   list(): Fault[] {
     return [...this.faults];
+  }
+
+  /** How many calls a delay holds now: a test can tell that a call is still held when something else arrives. */
+  held(): number {
+    return this.holding.size;
+  }
+
+  /**
+   * Lets every held call go on now, as if its delay had run out (a fault's status still applies): a test proves what
+   * arrived before a slow call answered, then ends the wait instead of sleeping through it.
+   */
+  release(): number {
+    const released = this.holding.size;
+    for (const go of [...this.holding]) go();
+    return released;
+  }
+
+  /** Waits out a fault's delay, or until release(). */
+  hold(delayMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const go = () => {
+        clearTimeout(timer);
+        this.holding.delete(go);
+        resolve();
+      };
+      const timer = setTimeout(go, delayMs);
+      this.holding.add(go);
+    });
   }
 
   /** The first fault matching this call, counting it down. `*` in a fault's path matches any characters. */
@@ -49,7 +79,7 @@ export function installFaults(app: FastifyInstance, table: FaultTable): void {
     if (!path.startsWith('/api/') && !path.startsWith('/broadcasting/')) return;
     const fault = table.take(req.method, path);
     if (!fault) return;
-    if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault.delayMs > 0) await table.hold(fault.delayMs);
     if (fault.status !== null) {
       return reply.status(fault.status).send({ error: `Injected fault: ${fault.status}` });
     }

@@ -143,7 +143,9 @@ function registerFaults(app: FastifyInstance): void {
     reply.status(201);
     return { fault: faults.add({ ...body, status: body.status ?? null, times: body.times ?? null }) };
   });
-  app.get('/sandbox/faults', async () => ({ faults: faults.list() }));
+  app.get('/sandbox/faults', async () => ({ faults: faults.list(), held: faults.held() }));
+  // The calls a delay holds now answer at once (each with its fault's status, if any).
+  app.post('/sandbox/faults/release', async () => ({ released: faults.release() }));
   app.delete('/sandbox/faults', async () => {
     faults.clear();
     return { faults: [] };
