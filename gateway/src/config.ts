@@ -132,6 +132,19 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more (0: close everything at once)')
     .max(600_000, 'must be at most 600000 (10 minutes)')
     .default(10_000),
+  // Open files kept under the process's limit for all but new WebSockets (realtime/open-files.ts); unset: 500.
+  GATEWAY_OPEN_FILES_RESERVE: z.coerce
+    .number({ message: 'must be a whole number of open files, from 0 to 1000000 (unset: 500)' })
+    .int('must be a whole number of open files, from 0 to 1000000 (unset: 500)')
+    .min(0, 'must be a whole number of open files, from 0 to 1000000 (unset: 500)')
+    .max(1_000_000, 'must be a whole number of open files, from 0 to 1000000 (unset: 500)')
+    .optional(),
+  GATEWAY_OPEN_FILES_WARN_PERCENT: z.coerce
+    .number({ message: 'must be a percentage of the open-file limit, from 1 to 100' })
+    .int('must be a whole percentage of the open-file limit, from 1 to 100')
+    .min(1, 'must be a percentage of the open-file limit, from 1 to 100')
+    .max(100, 'must be a percentage of the open-file limit, from 1 to 100')
+    .default(90),
   // Without REDIS_URL, where the usage per client is kept (usage/store.ts); unset: .data/usage.json in the repository.
   USAGE_STORE: z.string().trim().min(1, 'must name a file for the usage per client (or be unset)').optional(),
   NODE_ENV: z.string().default('development'),
@@ -226,6 +239,13 @@ export interface GatewayConfig {
    */
   shutdownGraceMs: number;
   /**
+   * Open files kept for HTTP requests, upstream connections, Redis and logs: past the process's soft limit less this,
+   * new WebSockets are refused with 1013 Try Again Later (realtime/open-files.ts); null: 500, at most half the limit.
+   */
+  openFilesReserve: number | null;
+  /** Percent of the open-file limit past which the gateway logs once that it is near it. */
+  openFilesWarnPercent: number;
+  /**
    * Without Redis, the file the usage per client is written to every few seconds and on shutdown, where
    * `npm run usage` reads it (usage/store.ts); null: .data/usage.json in the repository.
    */
@@ -298,5 +318,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConf
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownGraceMs: e.GATEWAY_SHUTDOWN_GRACE_MS,
     usageStore: e.USAGE_STORE ?? null,
+    openFilesReserve: e.GATEWAY_OPEN_FILES_RESERVE ?? null,
+    openFilesWarnPercent: e.GATEWAY_OPEN_FILES_WARN_PERCENT,
   };
 }

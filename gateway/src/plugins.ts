@@ -13,6 +13,7 @@ import type { GatewayMetrics } from './observability/metrics.js';
 import { serveReadiness } from './observability/readiness.js';
 import { traceOperations } from './observability/tracing.js';
 import { costLimit } from './operations/cost-limit.js';
+import { deliverIncrementally } from './operations/incremental-delivery.js';
 import { inputLimits } from './operations/input-limits.js';
 import { queryLimits } from './operations/limits.js';
 import { servePersistedOperations, type PersistedOperations } from './operations/persisted-operations.js';
@@ -85,6 +86,16 @@ const PLUGIN_ORDER: readonly PluginEntry[] = [
       "hooks, so the prefetches' reads are children of its span), and its onExecute names the span before input " +
       'limits can stop the execution. No exporter, no plugin.',
     make: () => [traceOperations()],
+  },
+  {
+    name: 'incremental delivery',
+    why:
+      "Yoga's own @defer and @stream: onSchemaChange adds the two directives to the schema before anything " +
+      'validates against it, and its onValidate swaps in the rules that know them; a query may then be answered in ' +
+      'parts (multipart/mixed, SSE or graphql-ws), its slow fields after the rest. It keeps each validated ' +
+      "document's result (Yoga's own validation cache is off): the first onValidate after the observer's, so a " +
+      'hit skips the rule swap.',
+    make: () => [deliverIncrementally()],
   },
   {
     name: 'response headers',

@@ -20,8 +20,9 @@ import type { Partner } from './partners/partner.js';
 import { DEFAULT_PARTNER_STORE, FilePartnerStore } from './partners/store.js';
 import { createRateLimits } from './rate-limits/rate-limits.js';
 import { createRealtime, type Realtime } from './realtime/realtime.js';
+import { OpenFiles } from './realtime/open-files.js';
 import { SocketObserver } from './realtime/socket-observer.js';
-import { attachGraphqlWs, type GraphqlWs } from './realtime/ws-server.js';
+import { attachGraphqlWs, type GraphqlWs, type UpgradeRequest } from './realtime/ws-server.js';
 import { connectRedis } from './redis.js';
 import { prefetches } from './resolvers/index.js';
 import { buildGatewaySchema } from './schema.js';
@@ -75,8 +76,8 @@ export interface GatewayOptions {
 /** Over graphql-ws the session comes in connectionParams, over HTTP (and SSE) in the Authorization header. */
 type InitialContext = YogaInitialContext & {
   connectionParams?: Record<string, unknown>;
-  /** Node's request: over HTTP Yoga's server context, over graphql-ws the socket's upgrade request (ws-server.ts). */
-  req?: IncomingMessage;
+  /** Node's request: over HTTP Yoga's server context, over graphql-ws what is kept of its upgrade (ws-server.ts). */
+  req?: IncomingMessage | UpgradeRequest;
   /** Over graphql-ws, the operation's request id (socket-observer.ts); over HTTP the request's (http-observer.ts). */
   requestId?: string;
   /** Over graphql-ws, the socket's partner (ws-server.ts); over HTTP it is the request's (partnerOf). */
@@ -287,6 +288,9 @@ function createGatewayYoga(parts: GatewayParts) {
     healthCheckEndpoint: '/healthz',
     // Relay's persisted operations: {"doc_id": "<id>", "variables": {...}}.
     extraParamNames: [DOC_ID],
+    // Parsed documents are kept by Yoga; their validation results by the incremental delivery plugin
+    // (operations/incremental-delivery.ts), ahead of the rule swap Yoga's cache sat behind.
+    parserAndValidationCache: { validationCache: false },
     logging: false,
     cors: corsPolicy(config.allowedOrigins, () => parts.partners.origins()),
     context: contextOf(parts),
@@ -299,6 +303,7 @@ function attachSockets(
   parts: GatewayParts,
   server: Server,
   yoga: ReturnType<typeof createGatewayYoga>,
+  openFiles: OpenFiles,
 ): GraphqlWs {
   const { config, persisted, rateLimits, partners } = parts;
   const siteOrigin = originAllowed(config);
@@ -315,6 +320,8 @@ function attachSockets(
     resolveOperation: (payload, partner) =>
       resolveSocketOperation(persisted, config.persistedOperationsOnly, payload, partner),
     observer: new SocketObserver(parts.logger, parts.metrics, parts.usage),
+    atOpenFilesLimit: () => openFiles.full(),
+    onRefused: () => parts.metrics.socketRefused(),
   });
 }
 
@@ -322,9 +329,15 @@ function attachSockets(
  * Closes what the gateway opened: the connections of players (HTTP and graphql-ws, drained side by side within the
  * grace period), then the live channels, and the shared connections last (requests in flight still needed them).
  */
-async function closeGateway(parts: GatewayParts, ws: GraphqlWs, lingerIdle: boolean): Promise<void> {
+async function closeGateway(
+  parts: GatewayParts,
+  ws: GraphqlWs,
+  openFiles: OpenFiles,
+  lingerIdle: boolean,
+): Promise<void> {
   const graceMs = parts.config.shutdownGraceMs;
   await Promise.all([parts.drain.drain({ graceMs, lingerIdle }), ws.close(graceMs)]);
+  openFiles.close();
   parts.realtime.close();
   // Before Redis closes: the last seconds' usage is flushed to it.
   await parts.usage.close();
@@ -341,8 +354,16 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   await parts.partners.start();
   const yoga = createGatewayYoga(parts);
   server.on('request', parts.drain.serve(yoga));
-  const ws = attachSockets(parts, server, yoga);
+  // Near the process's open-file limit new sockets are refused (1013) while HTTP and upstream calls keep a reserve.
+  const openFiles = new OpenFiles({
+    server,
+    logger: parts.logger,
+    reserve: config.openFilesReserve,
+    warnPercent: config.openFilesWarnPercent,
+  });
+  const ws = attachSockets(parts, server, yoga, openFiles);
   metrics.watchSockets(() => ws.clients());
+  metrics.watchOpenFiles(() => openFiles.stats());
   metrics.watchCircuits(() => client.circuits());
   metrics.watchLiveChannels(() => realtime.stats());
   await new Promise<void>((resolve, reject) => {
@@ -360,8 +381,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     realtime,
     sockets: () => ws.clients(),
     // One stop, whichever comes first: a signal's, then a test's cleanup, or two signals.
-    shutdown: () => (stopping ??= closeGateway(parts, ws, true)),
-    close: () => (stopping ??= closeGateway(parts, ws, false)),
+    shutdown: () => (stopping ??= closeGateway(parts, ws, openFiles, true)),
+    close: () => (stopping ??= closeGateway(parts, ws, openFiles, false)),
   };
 }
 

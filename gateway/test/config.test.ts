@@ -79,6 +79,8 @@ describe('gateway start-up configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['METRICS_TOKEN', 'short'],
     ['GATEWAY_SHUTDOWN_GRACE_MS', 'ten seconds'],
+    ['GATEWAY_OPEN_FILES_RESERVE', '-1'],
+    ['GATEWAY_OPEN_FILES_WARN_PERCENT', '150'],
   ];
 
   // The rule lives in configFromEnv, which main.ts calls first: every setting is checked there, in this process.

@@ -13,9 +13,14 @@ export interface Replica {
   stop(): Promise<void>;
 }
 
-/** Starts a gateway process on an ephemeral loopback port with `env` on top of this process's environment. */
-export async function startReplica(env: Record<string, string>): Promise<Replica> {
-  const child: ChildProcess = spawn(process.execPath, serverArgs('gateway/src/main.ts', 'src/main.ts'), {
+/**
+ * Starts a gateway process on an ephemeral loopback port with `env` on top of this process's environment; `launcher`
+ * runs node through another command first (`['prlimit', '--nofile=256:256', '--']`), which execs it.
+ */
+export async function startReplica(env: Record<string, string>, launcher: string[] = []): Promise<Replica> {
+  const node = [process.execPath, ...serverArgs('gateway/src/main.ts', 'src/main.ts')];
+  const [command, ...args] = [...launcher, ...node];
+  const child: ChildProcess = spawn(command!, args, {
     cwd: gatewayDir,
     env: { ...process.env, GATEWAY_PORT: '0', GATEWAY_HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -66,6 +66,12 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  private readonly refusedSockets = new Counter({
+    name: 'gateway_refused_sockets_total',
+    help: 'WebSockets refused with 1013 Try Again Later: the process\u2019s open files had reached the reserve kept under its limit',
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
@@ -115,6 +121,36 @@ export class GatewayMetrics {
         this.set(count());
       },
     });
+  }
+
+  /**
+   * The process's open files against its soft limit (realtime/open-files.ts), read at each scrape, and the WebSockets
+   * refused at the reserve: an alert on open/limit above 0.9 comes before players are turned away.
+   */
+  watchOpenFiles(stats: () => { open: number | null; limit: number | null }): void {
+    new Gauge({
+      name: 'gateway_open_files',
+      help: 'Open files of the gateway process (sockets among them): a count of /proc/self/fd every 2 s plus the connections since',
+      registers: [this.registry],
+      collect() {
+        const { open } = stats();
+        if (open !== null) this.set(open);
+      },
+    });
+    new Gauge({
+      name: 'gateway_open_files_limit',
+      help: 'The gateway process\u2019s soft limit on open files (Max open files in /proc/self/limits)',
+      registers: [this.registry],
+      collect() {
+        const { limit } = stats();
+        if (limit !== null) this.set(limit);
+      },
+    });
+  }
+
+  /** A WebSocket refused with 1013 Try Again Later because the open files reached the reserve. */
+  socketRefused(): void {
+    this.refusedSockets.inc();
   }
 
   /** The live channels' upstream side (one subscription per channel however many players listen), at each scrape. */

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { KeyRefusal, PartnerDirectory } from './directory.js';
@@ -94,7 +94,10 @@ export function identifyPartners(directory: PartnerDirectory): Plugin {
 }
 
 /** The key a graphql-ws socket carries: connection_init's `x-api-key` (or `apiKey`), else its upgrade's header. */
-function socketKey(params: Record<string, unknown> | undefined, request: IncomingMessage): string | null {
+function socketKey(
+  params: Record<string, unknown> | undefined,
+  request: { headers: IncomingHttpHeaders },
+): string | null {
   const sent = params?.[API_KEY_HEADER] ?? params?.apiKey;
   if (typeof sent === 'string') return sent;
   const header = request.headers[API_KEY_HEADER];
@@ -109,7 +112,7 @@ function socketKey(params: Record<string, unknown> | undefined, request: Incomin
 export function socketPartner(
   directory: PartnerDirectory,
   params: Record<string, unknown> | undefined,
-  request: IncomingMessage,
+  request: { headers: IncomingHttpHeaders },
   siteOrigin: (origin: string, host: string | undefined) => boolean,
 ): Partner | null | GraphQLError {
   const key = socketKey(params, request);

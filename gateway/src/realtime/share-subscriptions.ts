@@ -136,11 +136,24 @@ export async function joinShared(
     return subscribe({ ...args, contextValue: shared });
   });
   if (!(joined instanceof Member) || token === null) return joined;
-  const stop = ctx.realtime.watchSession(token, (error: GraphQLError) =>
-    joined.finish(asResult(error, args)),
-  );
-  joined.closed(stop);
+  watchMemberSession(ctx.realtime, token, joined, rootField(args));
   return joined;
+}
+
+/**
+ * Ends a signed-in member with UNAUTHENTICATED when its session ends. A function of its own, so that the watch holds
+ * the member and its root field's name only, not the member's execution arguments and context.
+ */
+function watchMemberSession(
+  realtime: GatewayContext['realtime'],
+  token: string,
+  member: Member,
+  field: string,
+) {
+  const stop = realtime.watchSession(token, (error: GraphQLError) =>
+    member.finish({ errors: [locatedError(error, null, [field])] }),
+  );
+  member.closed(stop);
 }
 
 type SubscribeFn = (

@@ -18,7 +18,8 @@ interface SocketOperation {
   start: number;
   operation: string | null;
   type: string | null;
-  codes: Set<string>;
+  /** NO_CODES until its first error (codesOf). */
+  codes: ReadonlySet<string>;
   hadData: boolean;
   /** It ran (rather than being refused before execution): its end comes as onComplete. */
   ran: boolean;
@@ -60,13 +61,14 @@ export class SocketObserver {
   received(socket: SocketLike, id: string, operationName: unknown): string {
     let operations = this.sockets.get(socket);
     if (!operations) this.sockets.set(socket, (operations = new Map()));
-    const requestId = newRequestId();
+    // Flat: crypto.randomUUID()'s string is a rope of 14 pieces (about 450 bytes), kept as long as the subscription.
+    const requestId = Buffer.from(newRequestId(), 'latin1').toString('latin1');
     operations.set(id, {
       requestId,
       start: performance.now(),
       operation: typeof operationName === 'string' ? operationName : null,
       type: null,
-      codes: new Set(),
+      codes: NO_CODES,
       hadData: false,
       ran: false,
       streaming: false,
@@ -97,7 +99,8 @@ export class SocketObserver {
       const operation = getOperationAST(args.document, args.operationName ?? undefined);
       op.type = operation?.operation ?? null;
       op.operation ??= operation?.name?.value ?? null;
-      if (isAsyncIterable(result)) {
+      // A query answered in parts (@defer, @stream) is no subscription: it ends with its last part.
+      if (isAsyncIterable(result) && op.type === 'subscription') {
         op.streaming = true;
         this.metrics.subscriptionOpened('ws');
       }
@@ -107,12 +110,16 @@ export class SocketObserver {
       if (!op) return;
       if (result.data) op.hadData = true;
       op.cost ||= reportedCost(result.extensions);
-      for (const error of result.errors ?? []) op.codes.add(codeOf(error));
+      for (const error of result.errors ?? []) codesOf(op).add(codeOf(error));
+      // A later part of an incremental delivery carries its errors in its entries.
+      const { incremental } = result as { incremental?: readonly { errors?: readonly GraphQLError[] }[] };
+      for (const entry of incremental ?? [])
+        for (const error of entry.errors ?? []) codesOf(op).add(codeOf(error));
     },
     onError: (socket: object, id: string, _payload: unknown, errors: readonly GraphQLError[]) => {
       const op = this.sockets.get(socket)?.get(id);
       if (!op) return;
-      for (const error of errors) op.codes.add(codeOf(error));
+      for (const error of errors) codesOf(op).add(codeOf(error));
       // Refused before it ran (validation, limits, too many operations): no completion follows.
       if (!op.ran) this.finish(socket, id, op);
     },
@@ -152,6 +159,17 @@ export class SocketObserver {
       'operation',
     );
   }
+}
+
+/**
+ * The codes of an operation that has had no error yet: one empty set for all of them, as an empty Set of its own is
+ * about 0.1 KiB kept for a subscription's whole life. codesOf gives the operation its own set at its first error.
+ */
+const NO_CODES: ReadonlySet<string> = new Set<string>();
+
+function codesOf(op: SocketOperation): Set<string> {
+  if (op.codes === NO_CODES) op.codes = new Set();
+  return op.codes as Set<string>;
 }
 
 const codeOf = (error: GraphQLError) =>

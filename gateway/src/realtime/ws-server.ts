@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { GraphQLError, type ExecutionArgs } from 'graphql';
@@ -10,6 +10,7 @@ import { bearerToken, type GatewayContext } from '../context.js';
 import { checkVariableDepth } from '../operations/input-limits.js';
 import type { SocketOperation } from '../operations/persisted-operations.js';
 import type { Partner } from '../partners/partner.js';
+import { keepAlive } from './keep-alive.js';
 import { logRefusedMessages, type RefusalLogger } from './refused-messages.js';
 import { joinShared, shareKey } from './share-subscriptions.js';
 import { Member } from './shared-fanout.js';
@@ -48,15 +49,22 @@ export interface GraphqlWsOptions {
    */
   partnerOf?(
     params: Record<string, unknown> | undefined,
-    request: IncomingMessage,
+    request: UpgradeRequest,
   ): Partner | null | GraphQLError;
   /**
    * Counts an operation against its address's ceiling, or a partner's socket's against its partner's rate
    * (rate-limits/): the error refusing it, or null to run it.
    */
-  admitOperation(request: IncomingMessage, partner: Partner | null): Promise<GraphQLError | null>;
+  admitOperation(request: UpgradeRequest, partner: Partner | null): Promise<GraphQLError | null>;
   /** Gives each operation its request id, logs and counts it (socket-observer.ts). */
   observer?: SocketObserver;
+  /**
+   * Whether the process's open files have reached the reserve kept under its limit (open-files.ts): a new socket is
+   * then refused with 1013 Try Again Later.
+   */
+  atOpenFilesLimit?(): boolean;
+  /** Called for each socket so refused (a metric). */
+  onRefused?(): void;
 }
 
 export interface GraphqlWs {
@@ -72,8 +80,32 @@ export interface GraphqlWs {
   close(graceMs: number): Promise<void>;
 }
 
+/**
+ * What the gateway reads of a socket's upgrade request, kept for the socket's whole life: its headers (the partner's
+ * key, the origin, the client's name) and the peer's address (rate limits). Node's IncomingMessage would keep its
+ * stream state, raw headers and listeners too (about 0.6 KiB per socket, at 19,000 sockets 11 MiB).
+ */
+export interface UpgradeRequest {
+  headers: IncomingHttpHeaders;
+  socket: { remoteAddress: string | undefined };
+  url: string | undefined;
+}
+
+const upgradeRequestOf = (req: IncomingMessage): UpgradeRequest => ({
+  headers: req.headers,
+  socket: { remoteAddress: req.socket.remoteAddress },
+  url: req.url,
+});
+
 /** The close code a restarting server sends (RFC 6455 registry): the client should reconnect after a short while. */
 const SERVICE_RESTART = 1012;
+/**
+ * The close code of a server that cannot take the connection now (RFC 6455 registry, 1013 Try Again Later):
+ * graphql-ws's client does not count it among the fatal codes, and the site's (web/src/shared/relay/environment.ts)
+ * retries any close after 1, 2, 4 ... s with a random part, so a crowd turned away does not come back at once.
+ */
+const TRY_AGAIN_LATER = 1013;
+const OPEN_FILES_REASON = 'Try Again Later: this server is at its open-file limit';
 
 function reject(socket: Duplex, status: number, reason: string): void {
   if (socket.writable) {
@@ -93,8 +125,15 @@ function upgradeHandler(wss: WebSocketServer, options: GraphqlWsOptions) {
     if (origin !== undefined && !options.isAllowedOrigin(origin, req.headers.host)) {
       return reject(socket, 403, 'Origin not allowed');
     }
+    // Refused after the upgrade rather than with a 503 before it: a browser's WebSocket shows a refused upgrade as
+    // 1006 with no reason, while a close frame gives the client (and its developer tools) the code and the reason.
+    // The socket is already accepted either way; the close frees it at once and graphql-ws never sees it.
+    if (options.atOpenFilesLimit?.()) {
+      options.onRefused?.();
+      return wss.handleUpgrade(req, socket, head, (ws) => ws.close(TRY_AGAIN_LATER, OPEN_FILES_REASON));
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      wss.emit('connection', ws, req);
+      wss.emit('connection', ws, upgradeRequestOf(req));
       logRefusedMessages(ws, options.logger ?? console);
     });
   };
@@ -102,6 +141,9 @@ function upgradeHandler(wss: WebSocketServer, options: GraphqlWsOptions) {
 
 /** graphql-ws's context of one socket, as useServer gives it below. */
 type SocketContext = Context<Record<string, unknown> | undefined, Extra & Partial<{ socket: WebSocket }>>;
+
+/** The socket's upgrade request as the upgrade listener gave it (graphql-ws types it as Node's whole request). */
+const upgradeOf = (ctx: SocketContext) => ctx.extra.request as unknown as UpgradeRequest;
 
 /** graphql-ws's Forbidden: what it closes a socket with when onConnect refuses it. */
 const FORBIDDEN = 4403;
@@ -111,7 +153,7 @@ const FORBIDDEN = 4403;
  * the socket with 4403 and the reason in the close frame ("Forbidden: revoked"), as graphql-ws refuses a connection.
  */
 function partnerOfSocket(options: GraphqlWsOptions, ctx: SocketContext): Partner | null | GraphQLError {
-  const partner = options.partnerOf?.(ctx.connectionParams, ctx.extra.request) ?? null;
+  const partner = options.partnerOf?.(ctx.connectionParams, upgradeOf(ctx)) ?? null;
   // Closed here for the reason to be in the frame; graphql-ws's own close (onConnect's false) then does nothing.
   if (partner instanceof GraphQLError) {
     ctx.extra.socket.close(FORBIDDEN, `Forbidden: ${String(partner.extensions.reason)}`);
@@ -133,7 +175,7 @@ async function admit(
   if (Object.keys(ctx.subscriptions).length > MAX_OPERATIONS_PER_SOCKET) {
     return new GraphQLError(`At most ${MAX_OPERATIONS_PER_SOCKET} operations may run on one connection.`);
   }
-  const refused = await options.admitOperation(ctx.extra.request, partner);
+  const refused = await options.admitOperation(upgradeOf(ctx), partner);
   if (refused) return refused;
   const payload = options.resolveOperation(sent, partner);
   if (payload instanceof GraphQLError) return payload;
@@ -154,7 +196,7 @@ async function envelop(
     connectionParams: ctx.connectionParams ?? {},
     partner,
     // As Yoga's context has over HTTP: the client's address for rate limits.
-    req: ctx.extra.request,
+    req: upgradeOf(ctx),
     params: payload,
     requestId,
   });
@@ -240,6 +282,13 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
         return !(partnerOfSocket(options, ctx) instanceof GraphQLError);
       },
       ...options.observer?.hooks,
+      onOperation: (ctx, id, payload, args, result) => {
+        options.observer?.hooks.onOperation(ctx, id, payload, args, result);
+        // A shared member's results are written by its group (subscribeShared), never through graphql-ws's loop,
+        // which holds these arguments until the subscription ends: the member's context (its upstream, loaders,
+        // closures) and envelop's functions are let go (about 0.7 KiB of heap per watcher, heap snapshots).
+        if (result instanceof Member) releaseExecution(args);
+      },
       onSubscribe: async (ctx, id, sent) => {
         const requestId = options.observer?.received(ctx, id, sent.operationName);
         // Looked up again for each operation: the partner's current operations, and a key revoked since refused.
@@ -253,13 +302,16 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
       subscribe: subscribeShared,
     },
     wss,
-    KEEP_ALIVE_MS,
+    // Pinged by keepAlive below, from one timer for every socket.
+    0,
   );
+  const pings = keepAlive(wss, KEEP_ALIVE_MS);
 
   return {
     clients: () => wss.clients.size,
     async close(graceMs) {
       server.off('upgrade', onUpgrade);
+      pings.stop();
       for (const socket of wss.clients) socket.close(SERVICE_RESTART, 'Service Restart');
       // graphql-ws's dispose asks again (1001, a no-op on a closing socket) and waits for every socket to close.
       let timer: NodeJS.Timeout | undefined;
@@ -269,6 +321,13 @@ export function attachGraphqlWs(options: GraphqlWsOptions): GraphqlWs {
       for (const socket of wss.clients) socket.terminate();
     },
   };
+}
+
+/** What a shared member's execution no longer needs once it has joined its group (see onOperation above). */
+function releaseExecution(args: ExecutionArgs): void {
+  const held = args as { contextValue?: unknown; rootValue?: unknown };
+  held.contextValue = undefined;
+  held.rootValue = undefined;
 }
 
 type Enveloped = ReturnType<GraphqlWsOptions['yoga']['getEnveloped']>;
