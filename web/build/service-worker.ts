@@ -70,6 +70,9 @@ export function serviceWorker(distDir: string) {
       // serve the old build after a deploy.
       navigateFallback: null,
       inlineWorkboxRuntime: true,
+      // Runs before Workbox's code: the data meter's worker half, and low-data mode's install without the precache
+      // (web/public/sw-meter.js; docs/architecture.md#low-data-mode).
+      importScripts: ['/sw-meter.js'],
       disableDevLogs: true,
       // The browsers the site's own build targets (Vite's default): Workbox's runtime is transpiled for them only.
       babelPresetEnvTargets: ['chrome >= 107', 'edge >= 107', 'firefox >= 104', 'safari >= 16'],
@@ -111,6 +114,11 @@ export function serviceWorker(distDir: string) {
                 cacheWillUpdate: async ({ response }) => {
                   if (response.status !== 200) return null;
                   try {
+                    // A query with @defer answers in parts (shared/relay/incremental.ts): kept when no part of it
+                    // carries errors (the JSON of each part writes them as "errors":, a name no field has).
+                    if (/^multipart\/mixed/i.test(response.headers.get('content-type') ?? '')) {
+                      return (await response.clone().text()).includes('"errors":') ? null : response;
+                    }
                     const body = (await response.clone().json()) as { data?: unknown; errors?: unknown };
                     return body.data && !body.errors ? response : null;
                   } catch {

@@ -1,4 +1,4 @@
-import { startTransition, useState } from 'react';
+import { Suspense, startTransition, useState } from 'react';
 import { graphql, useLazyLoadQuery, usePaginationFragment } from 'react-relay';
 import type { TransactionsModal_viewer$key } from '../../__generated__/TransactionsModal_viewer.graphql';
 import type {
@@ -56,7 +56,8 @@ function Ledger({ fetchKey, onRetry }: { fetchKey: number; onRetry: () => void }
       query TransactionsModalQuery {
         viewer {
           id
-          ...TransactionsModal_viewer
+          # The ledger is a call of its own, slower than the account's: the modal's frame does not wait for it.
+          ...TransactionsModal_viewer @defer(label: "CashierTransactions")
         }
       }
     `,
@@ -64,7 +65,53 @@ function Ledger({ fetchKey, onRetry }: { fetchKey: number; onRetry: () => void }
     // Every spin adds to the ledger: always the latest, never a stale list that then jumps.
     { fetchPolicy: 'network-only', fetchKey },
   );
-  return data.viewer ? <TransactionList viewer={data.viewer} onRetry={onRetry} /> : null;
+  return data.viewer ? (
+    <Suspense fallback={<LedgerSkeleton />}>
+      <TransactionList viewer={data.viewer} onRetry={onRetry} />
+    </Suspense>
+  ) : null;
+}
+
+/** The ledger while it comes (deferred in TransactionsModalQuery): the filters, not yet usable, and six rows. */
+function LedgerSkeleton() {
+  return (
+    <div aria-busy="true">
+      <div className={styles.filters} role="group" aria-label="Show">
+        {FILTERS.map((f, i) => (
+          <button key={f.label} type="button" className={styles.chip} aria-pressed={i === 0} disabled>
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <p className={styles.count}>
+        <span className={styles.skeletonLine} style={{ width: '60%' }}>
+          {'\u00a0'}
+        </span>
+      </p>
+      <ol className={styles.ledger}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i} className={styles.entry}>
+            <span className={styles.entryMain}>
+              <span className={styles.skeletonLine} style={{ width: '9rem' }}>
+                {'\u00a0'}
+              </span>
+              <span className={styles.skeletonLine} style={{ width: '12rem' }}>
+                {'\u00a0'}
+              </span>
+            </span>
+            <span className={styles.entryFigures}>
+              <span className={styles.skeletonLine} style={{ width: '5rem' }}>
+                {'\u00a0'}
+              </span>
+              <span className={styles.skeletonLine} style={{ width: '7rem' }}>
+                {'\u00a0'}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
 }
 
 function TransactionList({ viewer, onRetry }: { viewer: TransactionsModal_viewer$key; onRetry: () => void }) {

@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { graphql, useLazyLoadQuery, useRelayEnvironment } from 'react-relay';
 import { useLocation, useNavigate } from 'react-router';
 import type { WalletModalQuery } from '../../__generated__/WalletModalQuery.graphql';
@@ -12,7 +12,7 @@ import { DepositForm } from './DepositForm';
 import { DepositOutcome } from './DepositOutcome';
 import { depositReturnFrom, searchWithoutReturn, type DepositReturn } from './deposit-return';
 import { useWatchedDeposit, watchDeposit } from './deposit-watch';
-import { LoadBoundary } from '../../ui/LoadBoundary';
+import { LoadBoundary, Loading } from '../../ui/LoadBoundary';
 import { WithdrawForm } from './WithdrawForm';
 import type { ModalProps } from '../../shared/modals/registry';
 
@@ -60,7 +60,9 @@ function Cashier(props: { fetchKey: number; onRetry: () => void; initialTab: Tab
   const data = useLazyLoadQuery<WalletModalQuery>(
     graphql`
       query WalletModalQuery {
-        ...WithdrawForm_query
+        # The withdraw tab's banks, payout account and latest withdrawals are calls of their own: the balances and
+        # the deposit tab (the one that opens) do not wait for them.
+        ...WithdrawForm_query @defer(label: "CashierWithdraw")
         viewer {
           id
           wallet {
@@ -107,7 +109,9 @@ function Cashier(props: { fetchKey: number; onRetry: () => void; initialTab: Tab
           <DepositForm wallet={viewer.wallet} safeGambling={viewer.safeGambling} />
         </Tabs.Content>
         <Tabs.Content value="withdraw" className={styles.panel}>
-          <WithdrawForm query={data} />
+          <Suspense fallback={<Loading label="Loading your withdrawals" height="320px" />}>
+            <WithdrawForm query={data} />
+          </Suspense>
         </Tabs.Content>
       </Tabs.Root>
       <p className={styles.footer}>

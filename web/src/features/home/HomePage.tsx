@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { graphql, useFragment, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import type { HomePage_wins$key } from '../../__generated__/HomePage_wins.graphql';
@@ -30,7 +30,8 @@ export const HomePageQuery = graphql`
     ...HomeSections_mostPopular
     ...HomeSections_featured
     ...HomeSections_liveCasino
-    ...HomePage_wins
+    # The latest wins come from a call of their own that may be slow: the screen does not wait for them.
+    ...HomePage_wins @defer(label: "HomeLatestWins")
   }
 `;
 
@@ -121,22 +122,48 @@ function LatestWins({ query }: { query: HomePage_wins$key }) {
     `,
     query,
   );
-  if (!latestWins || latestWins.length === 0) return null;
+  if (latestWins?.length === 0) return null;
   return (
     <section className={styles.wins} aria-labelledby="latest-wins">
       <h2 id="latest-wins" className={styles.sectionTitle}>
         Latest wins
       </h2>
+      {/* Null when the casino's call failed (or never came: a deferred part cut off), as a failed home section
+          says it (HomeSections.tsx). */}
+      {!latestWins ? (
+        <p className={styles.winsNotice}>The latest wins could not be loaded right now.</p>
+      ) : (
+        <ul className={styles.winList}>
+          {latestWins.slice(0, 10).map((win) => (
+            <li key={win.id}>
+              <strong>{win.amount.formatted}</strong> {win.playerName}
+              {win.game && (
+                <>
+                  {' '}
+                  on <Link to={`/game/${encodeURIComponent(win.game.code)}`}>{win.game.name}</Link>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The latest wins while they come (deferred in HomePageQuery): the section's heading and ten lines of its list. */
+function LatestWinsSkeleton() {
+  return (
+    <section className={styles.wins} aria-labelledby="latest-wins" aria-busy="true">
+      <h2 id="latest-wins" className={styles.sectionTitle}>
+        Latest wins
+      </h2>
       <ul className={styles.winList}>
-        {latestWins.slice(0, 10).map((win) => (
-          <li key={win.id}>
-            <strong>{win.amount.formatted}</strong> {win.playerName}
-            {win.game && (
-              <>
-                {' '}
-                on <Link to={`/game/${encodeURIComponent(win.game.code)}`}>{win.game.name}</Link>
-              </>
-            )}
+        {Array.from({ length: 10 }, (_, i) => (
+          <li key={i}>
+            <span className={styles.skeletonLine} style={{ width: `${70 - (i % 3) * 12}%` }}>
+              {'\u00a0'}
+            </span>
           </li>
         ))}
       </ul>
@@ -180,7 +207,9 @@ function Home({ queryRef }: { queryRef: PreloadedQuery<HomePageQueryType> }) {
         {!alternateRoutes && (
           <>
             <WeeklyFeatures />
-            <LatestWins query={data} />
+            <Suspense fallback={<LatestWinsSkeleton />}>
+              <LatestWins query={data} />
+            </Suspense>
           </>
         )}
       </AfterFirstPaint>

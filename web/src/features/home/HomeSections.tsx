@@ -1,5 +1,5 @@
 import { useState, useTransition } from 'react';
-import { graphql, usePaginationFragment } from 'react-relay';
+import { graphql, useFragment } from 'react-relay';
 import type { HomeSections_featured$key } from '../../__generated__/HomeSections_featured.graphql';
 import type { HomeSections_liveCasino$key } from '../../__generated__/HomeSections_liveCasino.graphql';
 import type { HomeSections_mostPopular$key } from '../../__generated__/HomeSections_mostPopular.graphql';
@@ -10,6 +10,7 @@ import type { GameTile_games$key } from '../../__generated__/GameTile_games.grap
 import { Button } from '../../ui/Button';
 import { SHOW_MORE } from '../../shared/games/GameGrid';
 import { GameTiles, PRIORITY_TILES } from '../../shared/games/GameTile';
+import { LazyPagination, type Paging } from '../../shared/games/LazyPagination';
 import styles from './HomeSections.module.css';
 import { Link } from '../../ui/Link';
 
@@ -29,16 +30,15 @@ interface SectionData {
     | undefined;
 }
 
-function Section(props: {
-  title: string;
-  /** The first section on home: its first tiles' art is fetched first (see GameArt). */
-  first?: boolean;
-  seeAll: string;
-  data: SectionData;
-  hasNext: boolean;
-  isLoadingNext: boolean;
-  loadNext: (count: number) => unknown;
-}) {
+function Section(
+  props: {
+    title: string;
+    /** The first section on home: its first tiles' art is fetched first (see GameArt). */
+    first?: boolean;
+    seeAll: string;
+    data: SectionData;
+  } & Paging,
+) {
   const [expanded, setExpanded] = useState(false);
   const [, startTransition] = useTransition();
   const games = props.data.games;
@@ -71,7 +71,7 @@ function Section(props: {
                 disabled={props.isLoadingNext}
                 onClick={() => {
                   setExpanded(true);
-                  if (props.hasNext) startTransition(() => void props.loadNext(SHOW_MORE));
+                  if (props.hasNext) startTransition(() => props.loadNext(SHOW_MORE));
                 }}
               >
                 {props.isLoadingNext ? 'Loading…' : 'Show more'}
@@ -84,94 +84,124 @@ function Section(props: {
   );
 }
 
-export function MostPopularSection({ query }: { query: HomeSections_mostPopular$key }) {
-  const { data, ...page } = usePaginationFragment<
-    HomeSectionsMostPopularPaginationQuery,
-    HomeSections_mostPopular$key
-  >(
-    graphql`
-      fragment HomeSections_mostPopular on Query
-      @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" })
-      @refetchable(queryName: "HomeSectionsMostPopularPaginationQuery") {
-        mostPopular: games(first: $first, after: $after, filter: { collection: MOST_POPULAR })
-          @connection(key: "HomeSections_mostPopular") {
-          totalCount
-          edges {
-            node {
-              ...GameTile_games
-            }
-          }
+/*
+ * Each section reads its games with useFragment; Relay's pagination hook is mounted only when "Show more" is first
+ * pressed (shared/games/LazyPagination.tsx).
+ */
+const MostPopularFragment = graphql`
+  fragment HomeSections_mostPopular on Query
+  @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" })
+  @refetchable(queryName: "HomeSectionsMostPopularPaginationQuery") {
+    mostPopular: games(first: $first, after: $after, filter: { collection: MOST_POPULAR })
+      @connection(key: "HomeSections_mostPopular") {
+      totalCount
+      edges {
+        node {
+          ...GameTile_games
         }
       }
-    `,
-    query,
-  );
+      pageInfo {
+        hasNextPage
+      }
+    }
+  }
+`;
+
+export function MostPopularSection({ query }: { query: HomeSections_mostPopular$key }) {
+  const data = useFragment(MostPopularFragment, query);
   return (
-    <Section
-      first
-      title="MOST POPULAR"
-      seeAll="/webplay/most-popular"
-      data={{ games: data.mostPopular }}
-      {...page}
-    />
+    <LazyPagination<HomeSectionsMostPopularPaginationQuery, HomeSections_mostPopular$key>
+      fragment={MostPopularFragment}
+      fragmentRef={query}
+      hasNext={data.mostPopular?.pageInfo.hasNextPage ?? false}
+    >
+      {(page) => (
+        <Section
+          first
+          title="MOST POPULAR"
+          seeAll="/webplay/most-popular"
+          data={{ games: data.mostPopular }}
+          {...page}
+        />
+      )}
+    </LazyPagination>
   );
 }
+
+const FeaturedFragment = graphql`
+  fragment HomeSections_featured on Query
+  @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" })
+  @refetchable(queryName: "HomeSectionsFeaturedPaginationQuery") {
+    featured: games(first: $first, after: $after, filter: { collection: FEATURED })
+      @connection(key: "HomeSections_featured") {
+      totalCount
+      edges {
+        node {
+          ...GameTile_games
+        }
+      }
+      pageInfo {
+        hasNextPage
+      }
+    }
+  }
+`;
 
 export function FeaturedSection({ query }: { query: HomeSections_featured$key }) {
-  const { data, ...page } = usePaginationFragment<
-    HomeSectionsFeaturedPaginationQuery,
-    HomeSections_featured$key
-  >(
-    graphql`
-      fragment HomeSections_featured on Query
-      @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" })
-      @refetchable(queryName: "HomeSectionsFeaturedPaginationQuery") {
-        featured: games(first: $first, after: $after, filter: { collection: FEATURED })
-          @connection(key: "HomeSections_featured") {
-          totalCount
-          edges {
-            node {
-              ...GameTile_games
-            }
-          }
-        }
-      }
-    `,
-    query,
-  );
+  const data = useFragment(FeaturedFragment, query);
   return (
-    <Section
-      title="FEATURED GAMES"
-      seeAll="/webplay/featured-games"
-      data={{ games: data.featured }}
-      {...page}
-    />
+    <LazyPagination<HomeSectionsFeaturedPaginationQuery, HomeSections_featured$key>
+      fragment={FeaturedFragment}
+      fragmentRef={query}
+      hasNext={data.featured?.pageInfo.hasNextPage ?? false}
+    >
+      {(page) => (
+        <Section
+          title="FEATURED GAMES"
+          seeAll="/webplay/featured-games"
+          data={{ games: data.featured }}
+          {...page}
+        />
+      )}
+    </LazyPagination>
   );
 }
 
-export function LiveCasinoSection({ query }: { query: HomeSections_liveCasino$key }) {
-  const { data, ...page } = usePaginationFragment<
-    HomeSectionsLiveCasinoPaginationQuery,
-    HomeSections_liveCasino$key
-  >(
-    graphql`
-      fragment HomeSections_liveCasino on Query
-      @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" })
-      @refetchable(queryName: "HomeSectionsLiveCasinoPaginationQuery") {
-        liveCasino: games(first: $first, after: $after, filter: { collection: LIVE_CASINO })
-          @connection(key: "HomeSections_liveCasino") {
-          totalCount
-          edges {
-            node {
-              ...GameTile_games
-            }
-          }
+const LiveCasinoFragment = graphql`
+  fragment HomeSections_liveCasino on Query
+  @argumentDefinitions(first: { type: "Int", defaultValue: 10 }, after: { type: "String" })
+  @refetchable(queryName: "HomeSectionsLiveCasinoPaginationQuery") {
+    liveCasino: games(first: $first, after: $after, filter: { collection: LIVE_CASINO })
+      @connection(key: "HomeSections_liveCasino") {
+      totalCount
+      edges {
+        node {
+          ...GameTile_games
         }
       }
-    `,
-    query,
-  );
+      pageInfo {
+        hasNextPage
+      }
+    }
+  }
+`;
+
+export function LiveCasinoSection({ query }: { query: HomeSections_liveCasino$key }) {
+  const data = useFragment(LiveCasinoFragment, query);
   return (
-    <Section title="LIVE CASINO" seeAll="/webplay/live-casino" data={{ games: data.liveCasino }} {...page} />
+    <LazyPagination<HomeSectionsLiveCasinoPaginationQuery, HomeSections_liveCasino$key>
+      fragment={LiveCasinoFragment}
+      fragmentRef={query}
+      hasNext={data.liveCasino?.pageInfo.hasNextPage ?? false}
+    >
+      {(page) => (
+        <Section
+          title="LIVE CASINO"
+          seeAll="/webplay/live-casino"
+          data={{ games: data.liveCasino }}
+          {...page}
+        />
+      )}
+    </LazyPagination>
   );
 }

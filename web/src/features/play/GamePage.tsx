@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router';
 import type { GamePageQuery as GamePageQueryType } from '../../__generated__/GamePageQuery.graphql';
@@ -14,7 +15,7 @@ import { useSiteOrigin } from '../../shared/page/site-origin';
 import { videoGameData } from '../../shared/page/structured-data';
 import styles from './GamePage.module.css';
 import { GAMES_NEED_CONNECTION, playGame } from './play';
-import { SimilarGames } from './SimilarGames';
+import { SimilarGames, SimilarGamesSkeleton } from './SimilarGames';
 import { TournamentEligibility } from './TournamentEligibility';
 
 export const GamePageQuery = graphql`
@@ -34,8 +35,10 @@ export const GamePageQuery = graphql`
         product
         shortname
       }
-      ...SimilarGames_game
-      ...TournamentEligibility_game
+      # Both come from calls of their own (the catalogue's neighbours; the player's tournaments) that may be slow:
+      # the game and its buttons do not wait for them.
+      ...SimilarGames_game @defer(label: "GameSimilarGames")
+      ...TournamentEligibility_game @defer(label: "GameTournamentEligibility")
     }
   }
 `;
@@ -113,10 +116,15 @@ function GameScreen({ queryRef }: { queryRef: PreloadedQuery<GamePageQueryType> 
           {!signedIn && (
             <p className={styles.note}>Log in or join to play for real money. The demo is free.</p>
           )}
-          <TournamentEligibility game={game} />
+          {/* No placeholder: most players are in no tournament, and then the part is empty. */}
+          <Suspense fallback={null}>
+            <TournamentEligibility game={game} />
+          </Suspense>
         </div>
       </div>
-      <SimilarGames game={game} />
+      <Suspense fallback={<SimilarGamesSkeleton />}>
+        <SimilarGames game={game} />
+      </Suspense>
     </Page>
   );
 }

@@ -24,7 +24,8 @@ export function SimilarGames({ game }: { game: SimilarGames_game$key }) {
     `,
     game,
   );
-  if (data.similarGames.length === 0) return null;
+  // Missing when its deferred part failed as a whole (GamePageQuery): nothing to suggest then, as with none.
+  if (!data.similarGames?.length) return null;
   return (
     <section className={styles.section} aria-labelledby="similar-games">
       <div className={styles.head}>
@@ -39,6 +40,36 @@ export function SimilarGames({ game }: { game: SimilarGames_game$key }) {
       </div>
       <ScrollRow label="the similar games" list>
         <GameTiles games={data.similarGames} itemClassName={styles.item} />
+      </ScrollRow>
+    </section>
+  );
+}
+
+/** The row while its games come (deferred in GamePageQuery): the heading and eight tiles' art and names. */
+export function SimilarGamesSkeleton() {
+  return (
+    <section className={styles.section} aria-labelledby="similar-games" aria-busy="true">
+      <div className={styles.head}>
+        <h2 id="similar-games" className={styles.title}>
+          You may also like
+        </h2>
+      </div>
+      <ScrollRow label="the similar games" list>
+        {Array.from({ length: 8 }, (_, i) => (
+          <li key={i} className={styles.item}>
+            <div className={styles.placeholderArt} />
+            <p className={styles.placeholderName}>
+              <span className={styles.skeletonLine} style={{ width: '70%' }}>
+                {'\u00a0'}
+              </span>
+            </p>
+            <p className={styles.placeholderProvider}>
+              <span className={styles.skeletonLine} style={{ width: '40%' }}>
+                {'\u00a0'}
+              </span>
+            </p>
+          </li>
+        ))}
       </ScrollRow>
     </section>
   );

@@ -5,6 +5,8 @@ import type {
   TournamentCard_tournament$data,
   TournamentCard_tournament$key,
 } from '../../__generated__/TournamentCard_tournament.graphql';
+import { artSources } from '../../shared/low-data/art';
+import { useLowData } from '../../shared/low-data/low-data';
 import { openAuth } from '../../shared/modals/modal-store';
 import { useLayout } from '../../shared/layout-context';
 import { Button } from '../../ui/Button';
@@ -198,12 +200,13 @@ export function StageBadge({
 /** The tournament's art at a fixed 16:9 box (nothing moves as it loads); a plain panel when it cannot load. */
 function Art({ src, priority }: { src: string | null | undefined; priority: boolean }) {
   const [failed, setFailed] = useState(false);
+  const sources = src ? artSources(src, 800, useLowData()) : null;
   return (
     <div className={styles.art}>
-      {src && !failed && (
+      {sources && !failed && (
         <img
-          src={src}
-          srcSet={`${src}?w=400 400w, ${src} 800w`}
+          src={sources.src}
+          srcSet={sources.srcSet}
           sizes="(max-width: 599px) 100vw, 400px"
           width={800}
           height={450}

@@ -37,7 +37,8 @@ async function send(
       .execute(params, variables, { metadata })
       .subscribe({ next: resolve, error: reject });
   });
-  expect(result).toEqual({ data: { ok: true } });
+  // A whole result is final: Relay reads a deferred fragment's data from it too (./incremental.test.ts).
+  expect(result).toEqual({ data: { ok: true }, extensions: { is_final: true } });
   expect(fetch).toHaveBeenCalledTimes(1);
   const [url, init] = fetch.mock.calls[0]!;
   return { url, init, headers: init.headers as Record<string, string> };
@@ -153,7 +154,7 @@ describe('the Relay environment on a flaky network', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
     await vi.advanceTimersByTimeAsync(2000);
     expect(fetch).toHaveBeenCalledTimes(4);
-    expect(outcome).toEqual({ value: { data: { ok: true } } });
+    expect(outcome).toEqual({ value: { data: { ok: true }, extensions: { is_final: true } } });
   });
 
   it('sends a query again after a 502, 503 or 504, and fails it to the screen after five more attempts', async () => {
@@ -184,6 +185,6 @@ describe('the Relay environment on a flaky network', () => {
     setOnline(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetch).toHaveBeenCalledTimes(2);
-    expect(outcome).toEqual({ value: { data: { ok: true } } });
+    expect(outcome).toEqual({ value: { data: { ok: true }, extensions: { is_final: true } } });
   });
 });

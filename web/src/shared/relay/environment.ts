@@ -7,6 +7,7 @@ import {
   Store,
   type FetchFunction,
   type GraphQLResponse,
+  type GraphQLSingularResponse,
   type RequestParameters,
   type SubscribeFunction,
   type Variables,
@@ -68,12 +69,34 @@ export const CLIENT_HEADERS = {
 /** What the gateway is asked to answer in (GraphQL over HTTP's media type, JSON for older servers). */
 export const GRAPHQL_ACCEPT = 'application/graphql-response+json, application/json';
 
+/**
+ * What a query asks for: also incremental delivery, which the gateway uses only for a query with @defer or @stream
+ * (any other answers as JSON still): the result without its deferred parts first, each of them as it comes.
+ */
+export const QUERY_ACCEPT = `multipart/mixed;deferSpec=20220824, ${GRAPHQL_ACCEPT}`;
+
+type Body = GraphQLSingularResponse & { errors?: GraphQLErrorLike[] };
+
+/**
+ * A response's results as lists of Relay payloads: the one JSON body, or each part of an incremental (multipart)
+ * response as it arrives (./incremental.ts, loaded only then), the first part's result first.
+ */
+export async function* resultsOf(
+  response: Response,
+): AsyncGenerator<{ payloads: Body[]; errors: GraphQLErrorLike[] }> {
+  if (!/^multipart\/mixed/i.test(response.headers.get('content-type') ?? '')) {
+    const body = (await response.json()) as Body;
+    // Whole, even for a query with deferred fragments (the gateway's guest cache answers a repeat merged): said to
+    // be final, Relay reads their data from it rather than waiting for parts that will not come.
+    const result = { ...body, extensions: { ...body.extensions, is_final: true } } as Body;
+    return yield { payloads: [result], errors: body.errors ?? [] };
+  }
+  yield* (await import('./incremental')).incrementalResults(response);
+}
+
 /** A response body's result when it holds data; else the GatewayError a screen shows (`fallback` when it has no errors). */
-export function resultOf(
-  body: GraphQLResponse & { errors?: GraphQLErrorLike[] },
-  fallback = 'An error occurred',
-): GraphQLResponse {
-  if (!('data' in body) || body.data == null) throw new GatewayError(body.errors ?? [{ message: fallback }]);
+export function resultOf(body: Body | undefined, fallback = 'An error occurred'): Body {
+  if (body?.data == null) throw new GatewayError(body?.errors ?? [{ message: fallback }]);
   return body;
 }
 
@@ -127,37 +150,49 @@ const fetchGraphQL =
       const { url, init } = graphqlRequest(operation, variables, {
         private: cacheConfig.metadata?.private === true,
       });
+      const query = operation.operationKind === 'query';
       const headers: Record<string, string> = {
         ...(init.headers as Record<string, string> | undefined),
         ...CLIENT_HEADERS,
-        accept: GRAPHQL_ACCEPT,
+        accept: query ? QUERY_ACCEPT : GRAPHQL_ACCEPT,
         'x-csrf-token': csrfToken(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       };
-      const query = operation.operationKind === 'query';
       const send = () => fetch(url, { ...init, signal: controller.signal, headers });
-      /** A response's result (with data), or the error the screen shows. */
+      /**
+       * Passes a response's results on to Relay as they arrive; throws the error the screen shows when the first has
+       * no data. A deferred part that cannot be read to its end (the connection lost after the first part) ends the
+       * response there: its fragments read as missing, a failed part of the screen, not a failed screen.
+       */
       const read = async (response: Response) => {
         const copy = init.method === 'GET' ? offlineCopy(url, headers, response) : null;
-        const body = (await response.json()) as GraphQLResponse & { errors?: GraphQLErrorLike[] };
-        const refused = refusal(body.errors);
-        if (refused && token) onUnauthenticated(refused.extensions?.reason);
-        const result = resultOf(body);
-        copy?.keep(body);
-        return result;
+        let first: Body | undefined;
+        let failed = false;
+        try {
+          for await (const { payloads, errors } of resultsOf(response)) {
+            const refused = refusal(errors);
+            if (refused && token) onUnauthenticated(refused.extensions?.reason);
+            failed ||= errors.length > 0;
+            if (!first) payloads[0] = first = resultOf(payloads[0]);
+            if (payloads.length) sink.next(payloads.length === 1 ? payloads[0]! : payloads);
+          }
+        } catch (err) {
+          if (!first || controller.signal.aborted) throw err;
+        }
+        copy?.keep({ data: first?.data, errors: failed || undefined });
       };
 
       void (async () => {
-        // A query is sent again after a network failure (./query-retry.ts); a mutation never.
-        sink.next(await read(await (query ? sendWithRetries(send, controller.signal) : send())));
+        // A query is sent again after a network failure (./query-retry.ts), only before any of its response was
+        // read; a mutation never.
+        await read(await (query ? sendWithRetries(send, controller.signal) : send()));
         done();
         // Offline, the result came from what the service worker kept: the screen shows it now, and the network's
         // once it is back (a second result of the same query: Relay updates the store, the screen follows). If
         // that fails, the kept result stays.
         if (query && !isOnline()) {
           await untilOnline(controller.signal);
-          const fresh = await sendWithRetries(send, controller.signal).then(read, () => null);
-          if (fresh) sink.next(fresh);
+          await sendWithRetries(send, controller.signal).then(read, () => {});
         }
         finished = true;
         sink.complete();

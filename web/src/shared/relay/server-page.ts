@@ -6,6 +6,10 @@ type RecordMap = NonNullable<ConstructorParameters<typeof RecordSource>[0]>;
 export interface ServerPage {
   records: RecordMap;
   now: number;
+  /** The page was rendered in low-data mode (shared/low-data/low-data.ts). */
+  lowData: boolean;
+  /** The browser sent `Save-Data: on` for it. */
+  saveData: boolean;
 }
 
 let read: ServerPage | null | undefined;
@@ -22,7 +26,12 @@ export function serverPage(): ServerPage | null {
   try {
     const page = JSON.parse(text) as Partial<ServerPage> | null;
     if (page && typeof page.records === 'object' && page.records && typeof page.now === 'number') {
-      read = { records: page.records, now: page.now };
+      read = {
+        records: page.records,
+        now: page.now,
+        lowData: page.lowData === true,
+        saveData: page.saveData === true,
+      };
     }
   } catch {
     // Not the server's JSON: the app loads its data itself.
