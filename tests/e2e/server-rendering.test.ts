@@ -105,14 +105,17 @@ describe('server-rendered pages', () => {
       expect(head.match(/<meta\s+name="description"/g), path).toHaveLength(1);
       expect(head, path).not.toMatch(/<link rel="stylesheet"(?![^>]*\sdisabled>)/);
       expect(head, path).toMatch(/<style>/);
-      // The page is already there: no script in the head; its code is listed for the starter at the end of the
-      // body, which fetches it once the first screen's picture is on screen.
+      // The page is already there: no script in the head; its code is listed for the starter right after the root
+      // element, which fetches it once the first screen's picture is on screen; the records come last.
       expect(head, path).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
       const code = JSON.parse(
         /<script type="application\/json" id="page-code">([^<]*)<\/script>/.exec(page.html)![1]!,
       );
       expect(code[0], path).toMatch(/^\/assets\/index-[\w-]+\.js$/);
-      expect(page.html, path).toMatch(/<script>\(\(\) => \{[\s\S]*page-code[\s\S]*<\/script><\/body>/);
+      expect(page.html, path).toMatch(/id="page-code">[^<]*<\/script><script nonce="[^"]+">\(\(\) => \{/);
+      expect(page.html, path).toMatch(
+        /<script type="application\/json" id="relay-records">[^<]*<\/script><\/body>/,
+      );
     }
   });
 

@@ -81,12 +81,19 @@ export async function developmentSite(webDir: string): Promise<DevelopmentSite> 
     shell,
     pages: {
       entry: () => vite.ssrLoadModule(SERVER_ENTRY) as Promise<ServerEntry>,
-      async document(url: string, page: RenderedPage) {
+      async document(url: string, page: RenderedPage, nonce: string | null) {
         const documentOf = pageDocument(await transformed(url));
         // The CSS goes in as Vite's client would add it, so the page is styled before its code runs and the client
         // takes these elements over for hot reload; there are no built chunks to preload.
         const styles = await moduleStyles(vite, webDir);
-        return documentOf({ ...page, head: page.head + styles, styles: '', inlinedStyles: [], scripts: [] });
+        return documentOf({
+          ...page,
+          head: page.head + styles,
+          styles: '',
+          inlinedStyles: [],
+          scripts: [],
+          nonce: nonce ?? undefined,
+        });
       },
     },
     inlineScriptSources,

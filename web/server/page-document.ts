@@ -4,16 +4,26 @@ import { PAGE_CODE_ID, START_PAGE_CODE } from './page-start.js';
 export interface PageParts {
   /** React's hoisted head elements: the page's title, description, canonical and Open Graph tags. */
   head: string;
-  /** The root element's markup. */
+  /** The root element's markup: the whole page, or a streamed page's shell. */
   body: string;
-  /** The Relay records as JSON, `<` already escaped. */
-  records: string;
   /** CSS to inline. */
   styles: string;
   /** The CSS files inlined in `styles`, marked as loaded for the client's chunk loader. */
   inlinedStyles: readonly string[];
   /** Route chunks to preload. */
   scripts: readonly string[];
+  /** A streamed page's nonce (its CSP's), carried by its inline script. */
+  nonce?: string | undefined;
+}
+
+/**
+ * A page's document in two halves: `start` up to the end of the root element and the code's starter; whatever a
+ * streamed page sends after its shell (its deferred parts) goes between the two; `end` holds the records.
+ */
+export interface PageDocument {
+  start: string;
+  /** The rest of the document, with the Relay records as JSON, `<` already escaped. */
+  end(records: string): string;
 }
 
 const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
@@ -30,14 +40,15 @@ const ROOT = '<div id="root">';
  * The document of a server-rendered page, from the client build's index.html (docs/architecture.md#server-rendering):
  * the head React hoisted in place of index.html's default title and description, the CSS inline instead of its
  * render-blocking stylesheets, its largest image preloaded, the markup in the root element in place of the loading
- * placeholder, and the records in a JSON script element (not executed).
+ * placeholder, and the records in a JSON script element (not executed) at the very end, once every part is rendered.
  *
- * The page arrives whole, so its code only takes it over: index.html's entry script and module preloads, and the
+ * The page arrives rendered, so its code only takes it over: index.html's entry script and module preloads, and the
  * route's chunks, are listed in a JSON element and started by START_PAGE_CODE once the first screen's picture is
- * on screen (./page-start.ts). The client shell (a player's tab) keeps index.html's scripts as they are: nothing is
- * on screen until its code runs.
+ * on screen (./page-start.ts), right after the root element: a streamed page's code is then fetched while its slow
+ * parts come, and runs once the document is whole. The client shell (a player's tab) keeps index.html's scripts as
+ * they are: nothing is on screen until its code runs.
  */
-export function pageDocument(indexHtml: string): (parts: PageParts) => string {
+export function pageDocument(indexHtml: string): (parts: PageParts) => PageDocument {
   const entryScript = [...indexHtml.matchAll(ENTRY)].at(-1);
   if (!entryScript) throw new Error('index.html has no <script type="module" src>: not the site build.');
   const entryCode = [entryScript[1]!, ...[...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)];
@@ -61,7 +72,8 @@ export function pageDocument(indexHtml: string): (parts: PageParts) => string {
     // React preloads the images a screen marks fetchPriority="high" itself (in its hoisted head).
     const preloads = /<link rel="preload" as="image"/.test(parts.head) ? [] : imagePreloads(parts.body);
     const code = [...new Set([...entryCode, ...parts.scripts])];
-    return [
+    const nonce = parts.nonce ? ` nonce="${parts.nonce}"` : '';
+    const start = [
       defaults,
       parts.head,
       ...preloads,
@@ -73,11 +85,13 @@ export function pageDocument(indexHtml: string): (parts: PageParts) => string {
       betweenHeadAndRoot,
       parts.body,
       afterRoot,
-      `<script type="application/json" id="relay-records">${parts.records}</script>`,
       `<script type="application/json" id="${PAGE_CODE_ID}">${JSON.stringify(code).replaceAll('<', '\\u003c')}</script>`,
-      `<script>${START_PAGE_CODE}</script>`,
-      end,
+      `<script${nonce}>${START_PAGE_CODE}</script>`,
     ].join('');
+    return {
+      start,
+      end: (records) => `<script type="application/json" id="relay-records">${records}</script>${end}`,
+    };
   };
 }
 

@@ -24,8 +24,11 @@ export const PAGE_CODE_ID = 'page-code';
  * last one and taps it again once the app has taken the page over; words typed in a field (the search box) reach
  * the app as typed once it has. Links need no help, and a form's submit button submits the form without the app.
  *
- * Inline, at the end of <body>, allowed by its hash in the site's policy (START_PAGE_CODE_SOURCE): a file would be
- * one more request before the first screen.
+ * The app hydrates the page whole, with every record (they come last): on a streamed page whose slow parts are still
+ * coming, the code is fetched as above but the entry runs only once the document has been read to its end.
+ *
+ * Inline, right after the root element, allowed by its hash in the site's policy (START_PAGE_CODE_SOURCE; a
+ * streamed page's also carries the response's nonce): a file would be one more request before the first screen.
  */
 export const START_PAGE_CODE = `(() => {
   let started = false;
@@ -44,7 +47,10 @@ export const START_PAGE_CODE = `(() => {
     if (started) return;
     started = true;
     const [entry, ...chunks] = JSON.parse(document.getElementById('${PAGE_CODE_ID}').textContent);
-    add(module(entry, false));
+    if (document.readyState === 'loading') {
+      add(module(entry, true));
+      document.addEventListener('DOMContentLoaded', () => add(module(entry, false)), { once: true });
+    } else add(module(entry, false));
     const next = () => {
       for (const href of chunks.splice(0, 4)) add(module(href, true));
       if (chunks.length) setTimeout(next);
@@ -61,7 +67,11 @@ export const START_PAGE_CODE = `(() => {
       then();
     }).observe({ type: 'paint', buffered: true });
   };
-  whenPainted(() => {
+  // A page in low-data mode (the footer's switch says so: docs/architecture.md#low-data-mode) reads and follows its
+  // links without its code: the code (most of a first visit's bytes) waits for the player's first tap (a click: a
+  // finger scrolling the page is not one) or key.
+  const saving = document.querySelector('[data-low-data="on"]') !== null;
+  if (!saving) whenPainted(() => {
     if (!picture) return setTimeout(start);
     if (supported.includes('largest-contentful-paint')) {
       new PerformanceObserver((list) => {
@@ -75,10 +85,10 @@ export const START_PAGE_CODE = `(() => {
       picture.addEventListener('error', arrived);
     }
   });
-  for (const type of ['pointerdown', 'keydown', 'focusin', 'input']) {
+  for (const type of saving ? ['click', 'keydown', 'input'] : ['pointerdown', 'keydown', 'focusin', 'input']) {
     addEventListener(type, start, { capture: true, passive: true });
   }
-  setTimeout(start, 3000);
+  if (!saving) setTimeout(start, 3000);
   try {
     if (localStorage.getItem('${SESSION_TOKEN_KEY}')) start();
   } catch {}

@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import type { MakeSitemap } from './crawl-files.js';
+import { isCrawler } from './crawler.js';
 import type { GatewayPool } from './gateway-pool.js';
 import { pageAssets } from './page-assets.js';
-import { pageDocument } from './page-document.js';
+import { pageDocument, type PageDocument } from './page-document.js';
+import { lowDataOf } from './low-data.js';
 import { NoGatewayReady, renderGateway } from './render-gateway.js';
+import { sendPage } from './send-page.js';
 
 /** web/src/entry-server.tsx's render, as the site server calls it (the bundle is loaded at run time, not typed). */
 export type RenderResult =
@@ -19,8 +21,11 @@ export type RenderResult =
       status: number;
       head: string;
       body: string;
-      records: string;
+      rest: AsyncIterable<string>;
+      records(): string;
       modules: string[];
+      failures: string[];
+      abort(): void;
     };
 export interface ServerEntry {
   render(request: {
@@ -28,15 +33,15 @@ export interface ServerEntry {
     origin: string;
     gatewayUrl: string;
     headers?: Record<string, string>;
+    lowData?: boolean;
+    saveData?: boolean;
+    stream?: { nonce: string };
   }): Promise<RenderResult>;
   sitemap(request: { origin: string; gatewayUrl: string }): Promise<string>;
 }
 
 /** The cookie the site sets while a player is signed in (shared/session.ts): their pages are the client's. */
 const SIGNED_IN = /(?:^|;\s*)play_live_signed_in=1(?:;|$)/;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 export type PageRenderer = (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
 
@@ -49,6 +54,8 @@ export interface PageRendererOptions {
   /** Serves the client shell (web/dist/index.html): pages not rendered here, and renders that failed. */
   shell: PageRenderer;
   logger: Pick<Console, 'warn'>;
+  /** The site's Content-Security-Policy for a streamed page, whose inline scripts carry `nonce` (./security-headers.ts). */
+  policyWithNonce: (nonce: string) => string;
   /** Where the server entry and the documents come from instead of the build: web/server/dev-site.ts. */
   source?: PageSource;
 }
@@ -62,8 +69,8 @@ export type RenderedPage = Extract<RenderResult, { kind: 'page' }>;
  */
 export interface PageSource {
   entry(): Promise<ServerEntry>;
-  /** The whole document of a rendered page, for the request target `url`. */
-  document(url: string, page: RenderedPage): string | Promise<string>;
+  /** The document of a rendered page, for the request target `url`; a streamed page's starter carries `nonce`. */
+  document(url: string, page: RenderedPage, nonce: string | null): PageDocument | Promise<PageDocument>;
 }
 
 /** The build's server entry (`<distDir>/.server/entry-server.js`), its index.html and manifest; null without it. */
@@ -75,7 +82,8 @@ async function builtPages(distDir: string): Promise<PageSource | null> {
   const documentOf = pageDocument(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   return {
     entry: () => Promise.resolve(entry),
-    document: (_url, page) => documentOf({ ...page, ...assets(page.modules) }),
+    document: (_url, page, nonce) =>
+      documentOf({ ...page, ...assets(page.modules), nonce: nonce ?? undefined }),
   };
 }
 
@@ -107,6 +115,9 @@ export async function pageRenderer(
 
   const render = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     if (SIGNED_IN.test(req.headers.cookie ?? '')) return options.shell(req, res, pathname);
+    // A player's browser gets the page streamed, under a policy that allows this response's nonce; a crawler gets it
+    // whole (docs/architecture.md#server-rendering).
+    const nonce = isCrawler(req.headers['user-agent']) ? null : randomBytes(16).toString('base64');
     let result: RenderResult;
     try {
       const entry = await source.entry();
@@ -115,6 +126,8 @@ export async function pageRenderer(
           url: req.url ?? '/',
           origin: options.originOf(req),
           gatewayUrl,
+          ...lowDataOf(req.headers),
+          ...(nonce ? { stream: { nonce } } : {}),
         }),
       );
       saidNoGateway = false;
@@ -130,14 +143,31 @@ export async function pageRenderer(
       options.logger.warn(`Server render of ${pathname} failed (${why}); served the client shell.`);
       return options.shell(req, res, pathname);
     }
-    if (res.destroyed) return;
+    if (res.destroyed) {
+      if (result.kind === 'page') result.abort();
+      return;
+    }
     if (result.kind === 'shell') return options.shell(req, res, pathname);
     if (result.kind === 'redirect') {
       res.writeHead(result.status, { Location: result.location, 'Cache-Control': 'no-cache' });
       return void res.end();
     }
-    const html = await source.document(req.url ?? '/', result);
-    await send(req, res, result.status, html);
+    const page = result;
+    let document: PageDocument;
+    try {
+      document = await source.document(req.url ?? '/', page, nonce);
+    } catch (err) {
+      page.abort();
+      throw err;
+    }
+    if (nonce) res.setHeader('Content-Security-Policy', options.policyWithNonce(nonce));
+    await sendPage(req, res, page, document);
+    // One line for the parts the browser was left to render (their data failed, or came too late), as for a page.
+    if (page.failures.length > 0) {
+      options.logger.warn(
+        `Server render of ${pathname} left ${page.failures.length} part(s) to the browser (${page.failures[0]}).`,
+      );
+    }
   };
 
   return {
@@ -156,30 +186,4 @@ export async function pageRenderer(
       return withGateway((gatewayUrl) => entry.sitemap({ origin, gatewayUrl }));
     },
   };
-}
-
-/**
- * The page, compressed as the browser accepts (brotli at a quick level: a page is made per request, unlike the
- * build's files, precompressed at the strongest). Always revalidated: it holds the minute's data.
- */
-async function send(req: IncomingMessage, res: ServerResponse, status: number, html: string): Promise<void> {
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  const raw = Buffer.from(html);
-  let body = raw;
-  let encoding: string | null = null;
-  if (/\bbr\b/.test(accepted)) {
-    body = await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    encoding = 'br';
-  } else if (/\bgzip\b/.test(accepted)) {
-    body = await gzip(raw, { level: 6 });
-    encoding = 'gzip';
-  }
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-cache',
-    Vary: 'Accept-Encoding, Cookie',
-    'Content-Length': body.length,
-    ...(encoding ? { 'Content-Encoding': encoding } : {}),
-  });
-  res.end(req.method === 'HEAD' ? undefined : body);
 }

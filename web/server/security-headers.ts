@@ -33,18 +33,21 @@ export interface SitePolicyOptions {
  *   send the player elsewhere.
  * The third-party origins are added where the third-party services need them: scripts and styles (the chat widget),
  * connections (error reports), frames (games), images.
+ *
+ * A streamed page (./render-page.ts) also allows the inline scripts that carry its response's `nonce`: React's,
+ * which put each deferred part in place as it arrives. The nonce is new for every response, so it vouches for
+ * nothing but what that response's server put in it.
  */
-export function contentSecurityPolicy({
-  assetsUrl,
-  thirdPartyOrigins = [],
-  inlineScriptSources = [],
-}: SitePolicyOptions): string {
+export function contentSecurityPolicy(
+  { assetsUrl, thirdPartyOrigins = [], inlineScriptSources = [] }: SitePolicyOptions,
+  nonce?: string,
+): string {
   const casino = assetsUrl ? [new URL(assetsUrl).origin] : [];
   const thirdParty = [...thirdPartyOrigins];
   const sources = (...list: string[]) => [...new Set(list)].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${sources("'self'", START_PAGE_CODE_SOURCE, ...inlineScriptSources, ...thirdParty)}`,
+    `script-src ${sources("'self'", START_PAGE_CODE_SOURCE, ...(nonce ? [`'nonce-${nonce}'`] : []), ...inlineScriptSources, ...thirdParty)}`,
     `style-src ${sources("'self'", "'unsafe-inline'", ...thirdParty)}`,
     `img-src ${sources("'self'", 'data:', 'blob:', ...casino, ...thirdParty)}`,
     `media-src ${sources("'self'", ...casino, ...thirdParty)}`,

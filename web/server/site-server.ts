@@ -10,7 +10,7 @@ import { graphqlProxy, rejectUpgrade } from './graphql-proxy.js';
 import { publicOrigin } from './public-origin.js';
 import { pageRenderer } from './render-page.js';
 import { safeToRepeat } from './safe-to-repeat.js';
-import { securityHeaders } from './security-headers.js';
+import { contentSecurityPolicy, securityHeaders, type SitePolicyOptions } from './security-headers.js';
 import { staticFiles } from './static-files.js';
 
 export interface SiteServerOptions {
@@ -99,6 +99,11 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     typeof options.gatewayUrl === 'string' ? [options.gatewayUrl] : options.gatewayUrl,
     { logger },
   );
+  const policy: SitePolicyOptions = {
+    ...(options.assetsUrl ? { assetsUrl: options.assetsUrl } : {}),
+    ...(options.thirdPartyOrigins ? { thirdPartyOrigins: options.thirdPartyOrigins } : {}),
+    ...(dev ? { inlineScriptSources: dev.inlineScriptSources } : {}),
+  };
   // Public pages rendered on the server when the build has its server entry (docs/architecture.md#server-rendering).
   const pages = await pageRenderer({
     distDir,
@@ -106,17 +111,14 @@ export async function createSiteServer(options: SiteServerOptions): Promise<Site
     originOf,
     shell: files.shell,
     logger,
+    policyWithNonce: (nonce) => contentSecurityPolicy(policy, nonce),
     ...(dev ? { source: dev.pages } : {}),
   });
   const proxy = graphqlProxy(gateways, safeToRepeat(distDir));
   // Set once a graceful shutdown has begun: /readyz says so, and each response closes its connection.
   let draining = false;
   const inFlight = new Set<ServerResponse>();
-  const setSecurityHeaders = securityHeaders({
-    ...(options.assetsUrl ? { assetsUrl: options.assetsUrl } : {}),
-    ...(options.thirdPartyOrigins ? { thirdPartyOrigins: options.thirdPartyOrigins } : {}),
-    ...(dev ? { inlineScriptSources: dev.inlineScriptSources } : {}),
-  });
+  const setSecurityHeaders = securityHeaders(policy);
   const preconnect = options.assetsUrl ? `<${new URL(options.assetsUrl).origin}>; rel=preconnect` : null;
 
   const server = dev?.server ?? createServer();

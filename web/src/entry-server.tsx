@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { RelayEnvironmentProvider } from 'react-relay';
@@ -28,6 +28,16 @@ export interface RenderRequest {
   /** The gateway's base address; queries go to `${gatewayUrl}/graphql`. */
   gatewayUrl: string;
   headers?: Record<string, string>;
+  /** Render in low-data mode (web/server/low-data.ts: the player's choice, else the browser's Save-Data). */
+  lowData?: boolean;
+  /** The browser sent `Save-Data: on`: the page says so, for the client's own choice after hydration. */
+  saveData?: boolean;
+  /**
+   * Stream the page (a player's browser): its shell and first screen as soon as their data is there, each deferred
+   * part after it as it arrives, put in place by React's inline scripts, which carry `nonce` (the response's CSP
+   * allows it). Left out (a crawler): the page whole, once every part is rendered, with no script.
+   */
+  stream?: { nonce: string };
 }
 
 export type RenderResult =
@@ -39,15 +49,31 @@ export type RenderResult =
       status: 200 | 404;
       /** What React hoisted to the start of its output (title, meta, link): the document's head. */
       head: string;
-      /** The root element's markup. */
+      /**
+       * The root element's markup: the whole page, or, streamed, its shell and first screen, with each deferred part
+       * still coming as its Suspense fallback.
+       */
       body: string;
-      /** The Relay records and the render's instant, as JSON safe inside a script element. */
-      records: string;
+      /**
+       * Streamed: the rest of React's output, one string per flush, as the deferred parts arrive (each part's markup
+       * in a hidden element and the inline script that moves it in place), ending once every part is rendered, or
+       * left to the browser when the render's time is up. Whole: nothing.
+       */
+      rest: AsyncIterable<string>;
+      /** Once `rest` has ended: the Relay records and the render's instant, as JSON safe inside a script element. */
+      records(): string;
       /** The route modules rendered, as Vite's manifest names them (src/features/home/HomePage.tsx). */
       modules: string[];
+      /** Once `rest` has ended: why each part the server could not render was left to the browser. */
+      failures: string[];
+      /** Stops the render (the browser went away): `rest` ends. */
+      abort(): void;
     };
 
-/** Longest a page may take before the site answers the client shell instead (the app then loads it itself). */
+/**
+ * Longest a page may take before the site answers the client shell instead (the app then loads it itself); a streamed
+ * page whose shell was sent in time has its parts still missing then rendered by the browser.
+ */
 const RENDER_TIMEOUT_MS = 10_000;
 
 const requests = new AsyncLocalStorage<RenderContext>();
@@ -59,6 +85,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const context: RenderContext = {
     environment: createServerEnvironment(request.gatewayUrl),
     now: Date.now(),
+    lowData: request.lowData === true,
     modules: new Set(),
   };
   return requests.run(context, async () => {
@@ -76,7 +103,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     }
     if (routed.errors) throw new Error('A route loader failed.');
     const router = createStaticRouter(handler.dataRoutes, routed);
-    const html = await renderToString(
+    const rendered = await renderReact(
       <StrictMode>
         <SiteOriginContext.Provider value={request.origin}>
           <RelayEnvironmentProvider environment={context.environment!}>
@@ -86,56 +113,157 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
           <Announce />
         </SiteOriginContext.Provider>
       </StrictMode>,
+      request.stream ?? null,
     );
-    const { head, body } = splitHoisted(html);
-    const records = JSON.stringify({
-      records: context.environment!.getStore().getSource().toJSON(),
-      now: context.now,
-    });
+    const { head, body } = splitHoisted(rendered.shell);
+    const recordsOf = () => {
+      const records = JSON.stringify({
+        records: context.environment!.getStore().getSource().toJSON(),
+        now: context.now,
+        lowData: context.lowData,
+        saveData: request.saveData === true,
+      });
+      return escapeForScript(records);
+    };
     return {
       kind: 'page',
       status: context.status === 404 || routed.statusCode === 404 ? 404 : 200,
       head,
       body,
-      records: escapeForScript(records),
+      rest: rendered.rest,
+      records: recordsOf,
       modules: [...context.modules!],
+      failures: rendered.failures,
+      abort: rendered.abort,
     };
   });
 }
 
-/** The whole render once every suspended screen has its data; any error fails the page (the shell serves it). */
-function renderToString(element: React.ReactNode): Promise<string> {
+interface Rendered {
+  /** React's first output: its hoisted head elements, then the shell (the whole page when not streamed). */
+  shell: string;
+  rest: AsyncIterable<string>;
+  failures: string[];
+  abort(): void;
+}
+
+/**
+ * Renders `element` with React's streaming render (docs/architecture.md#server-rendering). Streamed, the first output
+ * is sent once the shell is ready: the route screens suspend on their queries outside any Suspense boundary, so the
+ * shell holds the first screen, and only the parts behind a Suspense boundary (the deferred fragments) can be left
+ * as their fallback, each sent when it is rendered, with the inline script that puts it in place (its `nonce` the
+ * response's). Whole, the output waits for every part and holds no script. Either way every boundary rendered by
+ * then is in place in the markup (`progressiveChunkSize` unbounded: by default React moves a boundary past the first
+ * 12.8 kB to the end, to be put back by a script). An error outside a boundary, or a shell not ready in time, fails
+ * the page (the site serves the client shell); a part that fails or is not rendered in time is left to the browser,
+ * which renders it itself (React's client-rendered boundary), and noted in `failures`.
+ */
+function renderReact(element: React.ReactNode, stream: { nonce: string } | null): Promise<Rendered> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let failed: unknown = null;
-    const sink = new PassThrough();
+    const rest = outputChannel();
+    const failures: string[] = [];
+    let shellSent = false;
+    let ended = false;
+    // What React writes between two of its flushes: it calls `flush` after each (a compression stream's method).
+    let pending: Buffer[] = [];
+    const takePending = () => {
+      const text = Buffer.concat(pending).toString('utf8');
+      pending = [];
+      return text;
+    };
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        pending.push(chunk);
+        done();
+      },
+      final(done) {
+        ended = true;
+        clearTimeout(timer);
+        if (pending.length > 0) rest.push(takePending());
+        rest.end();
+        done();
+      },
+    });
+    let first = true;
+    Object.assign(sink, {
+      flush: () => {
+        if (first) {
+          first = false;
+          // React's streaming runtime starts right after the shell's markup (a script noting when the shell was
+          // painted): it goes after the root element with the rest, so the root holds the app's markup alone.
+          const output = takePending();
+          const runtime = TRAILING_RUNTIME.exec(output);
+          if (runtime) rest.push(runtime[0]);
+          shellSent = true;
+          resolve({ shell: runtime ? output.slice(0, runtime.index) : output, rest, failures, abort });
+        } else if (pending.length > 0) rest.push(takePending());
+      },
+    });
+    const abort = () => {
+      if (!ended) stream_.abort(new Error('The render was stopped.'));
+    };
     // Cleared once the render ends either way: each page would otherwise leave a timer behind for ten seconds.
     const timer = setTimeout(() => {
-      failed ??= new Error(`The render took longer than ${RENDER_TIMEOUT_MS} ms.`);
-      stream.abort();
-      reject(failed);
+      const why = new Error(`The render took longer than ${RENDER_TIMEOUT_MS} ms.`);
+      if (!shellSent) reject(why);
+      stream_.abort(why);
     }, RENDER_TIMEOUT_MS).unref();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => {
-      clearTimeout(timer);
-      if (failed) reject(failed);
-      else resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(sink),
-      // The page is sent whole (onAllReady), so every Suspense boundary's content stays in place. By default React
-      // moves a boundary's content past the first 12.8 kB to the end of the document, to be put back by inline
-      // scripts: the site's CSP allows no inline script but its starter, and the boundary would stay empty.
+    const send = () => {
+      stream_.pipe(sink);
+      // A render with nothing to send after its shell ends within pipe; one whose output was all written flushes.
+      if (first) (sink as unknown as { flush(): void }).flush();
+    };
+    const stream_ = renderToPipeableStream(element, {
+      ...(stream
+        ? {
+            nonce: stream.nonce,
+            // One turn of the event loop first: a part whose data came with the shell's is then sent in place.
+            onShellReady: () => setImmediate(send),
+          }
+        : { onAllReady: send }),
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellError: (error) => {
         clearTimeout(timer);
         reject(error);
       },
       onError: (error) => {
-        failed ??= error;
+        failures.push(
+          error instanceof Error ? `${error.name}: ${error.message.split('\n', 1)[0]}` : String(error),
+        );
       },
     });
   });
+}
+
+/** React's inline scripts at the end of its first output (their code names start with `$R`). */
+const TRAILING_RUNTIME = /(?:<script\b[^>]*>[^<]*\$R[^<]*<\/script>)+$/;
+
+/** Strings pushed by one side and read by a `for await` on the other, in order, until ended. */
+function outputChannel(): AsyncIterable<string> & { push(text: string): void; end(): void } {
+  const queue: string[] = [];
+  let done = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  return {
+    push(text) {
+      if (text) queue.push(text);
+      notify();
+    },
+    end() {
+      done = true;
+      notify();
+    },
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        if (queue.length > 0) yield queue.shift()!;
+        else if (done) return;
+        else await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+  };
 }
 
 /** React's hoisted head elements come first in its output; the app's markup begins with the first other tag. */
