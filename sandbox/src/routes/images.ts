@@ -20,6 +20,9 @@ export function register(app: FastifyInstance, ctx: SandboxContext): void {
 
     reply.header('Cache-Control', CACHE_CONTROL);
     reply.header('ETag', image.etag);
+    // Pages may read the art's sizes in their Resource Timing: the site's data meter counts them
+    // (web/src/shared/low-data/meter.ts), where a response of another origin would otherwise report none.
+    reply.header('Timing-Allow-Origin', '*');
     if (etagMatches(req.headers['if-none-match'], image.etag)) return reply.status(304).send();
     if (image.type === 'video') return sendVideo(req, reply, image);
     return reply.type('image/webp').send(await image.render());

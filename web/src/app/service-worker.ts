@@ -1,3 +1,4 @@
+import { lowData } from '../shared/low-data/low-data';
 import { PAGES_CACHE } from '../shared/offline/cache-names';
 
 /*
@@ -8,6 +9,10 @@ import { PAGES_CACHE } from '../shared/offline/cache-names';
  * - A first visit: the worker takes the page at once (clientsClaim) and the page it is on is kept for offline (the
  *   worker saw none of its requests). Same rule as the worker's: no address with a query or a reset token. Once a
  *   worker is in control, `keepData` makes sure the data every page needs is kept (./keep-layout-data.ts).
+ * - Low-data mode (docs/architecture.md#low-data-mode): the worker is registered as /sw.js?low-data, which skips the
+ *   precache (web/public/sw-meter.js), and the page keeps nothing ahead for offline (`keepData`, the open page):
+ *   what the player sees is kept as it goes by, nothing more. Leaving the mode registers /sw.js again, which
+ *   installs as a new worker with its precache.
  * - A new build's worker waits; the page's next navigation asks it to take over (no reload: the page goes on with
  *   the build it has, and the app-version notice offers the new one). The pages kept until then name the old
  *   build's files, so they go.
@@ -31,10 +36,11 @@ const keptAddress = (url: URL) => !url.search && !url.pathname.startsWith('/pass
 
 async function start(router: NavigatingRouter, keepData: () => Promise<void>): Promise<void> {
   const container = navigator.serviceWorker;
+  const saving = lowData();
   let controlled = container.controller !== null;
   let registration: ServiceWorkerRegistration | undefined;
   try {
-    registration = await container.register('/sw.js', { scope: '/' });
+    registration = await container.register(saving ? '/sw.js?low-data' : '/sw.js', { scope: '/' });
   } catch {
     return;
   }
@@ -45,7 +51,7 @@ async function start(router: NavigatingRouter, keepData: () => Promise<void>): P
   container.addEventListener('controllerchange', () => {
     if (controlled) {
       void caches.delete(PAGES_CACHE).catch(() => {});
-    } else {
+    } else if (!saving) {
       const here = new URL(window.location.href);
       here.hash = '';
       if (keptAddress(here))
@@ -55,9 +61,9 @@ async function start(router: NavigatingRouter, keepData: () => Promise<void>): P
           .catch(() => {});
     }
     controlled = true;
-    void keepData().catch(() => {});
+    if (!saving) void keepData().catch(() => {});
   });
-  if (controlled) void keepData().catch(() => {});
+  if (controlled && !saving) void keepData().catch(() => {});
 
   let waiting = registered.waiting;
   registered.addEventListener('updatefound', () => {

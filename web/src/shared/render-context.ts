@@ -7,6 +7,8 @@ import type { Environment } from 'relay-runtime';
  *   a module singleton in the browser; a server must never share one store between two players' requests.
  * - `now`: the instant the page was rendered, so a countdown renders the same text on the server and in the
  *   hydrating render (the live clock takes over after).
+ * - `lowData`: whether the page is rendered in low-data mode (shared/low-data/low-data.ts), so the hydrating render
+ *   chooses the same art as the server did.
  * - `status` and `modules`, server only: a page that says "not found" (404), and the route modules the render
  *   loaded (their CSS is inlined and their chunks preloaded).
  * In the browser outside hydration nothing is set and everything reads its own state, as before.
@@ -14,6 +16,7 @@ import type { Environment } from 'relay-runtime';
 export interface RenderContext {
   environment?: Environment;
   now: number;
+  lowData?: boolean;
   status?: number;
   modules?: Set<string>;
 }

@@ -8,8 +8,9 @@ import { SESSION_TOKEN_KEY } from './session-token-key';
  * sessionStorage, the game they chose before signing in (play_live_pending_game) and the cashier's payments in
  * flight (play_live_payment_intents, play_live_unknown_withdrawal: keptForSession); and the screens' data the
  * service worker kept for offline (the playlive-data cache). The site's, kept: the affiliate and
- * tracking id from the address (docs/rules.md#routes-and-query-parameters), the tab's CSRF token and its one
- * reload after a failed code download. Storage can be unavailable (private modes, blocked cookies): then nothing is
+ * tracking id from the address (docs/rules.md#routes-and-query-parameters), the tab's CSRF token, its one
+ * reload after a failed code download, and the low-data choice (play_live_low_data, also a cookie the server reads:
+ * shared/low-data/low-data.ts). Storage can be unavailable (private modes, blocked cookies): then nothing is
  * kept, and nothing breaks.
  */
 

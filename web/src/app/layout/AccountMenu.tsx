@@ -1,6 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useSignOut } from '../../features/auth/useSignOut';
 import { openModal } from '../../shared/modals/modal-store';
+import { DataMeter } from '../../shared/low-data/DataMeter';
+import { chooseLowData, useLowData } from '../../shared/low-data/low-data';
 import { session } from '../../shared/session';
 import styles from './Header.module.css';
 import { Link } from '../../ui/Link';
@@ -21,6 +23,7 @@ export default function AccountMenu(props: {
     session.signOut();
   };
   const initial = props.name?.trim().charAt(0).toUpperCase() || '?';
+  const lowData = useLowData();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -82,6 +85,22 @@ export default function AccountMenu(props: {
             {/* Limits, breaks, self-exclusion and the activity statement (docs/rules.md#safer-gambling). */}
             <Link to="/account/safer-gambling">SAFER GAMBLING</Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className={styles.separator} />
+          {/* docs/architecture.md#low-data-mode: the same switch and meter as the footer's; the menu stays open. */}
+          <DropdownMenu.CheckboxItem
+            className={`${styles.dropdownItem} ${styles.dropdownCheck}`}
+            checked={lowData}
+            onCheckedChange={(on) => chooseLowData(on === true)}
+            onSelect={(event) => event.preventDefault()}
+          >
+            LOW-DATA MODE
+            <span className={styles.dropdownCheckMark} aria-hidden="true">
+              {lowData ? 'On' : 'Off'}
+            </span>
+          </DropdownMenu.CheckboxItem>
+          <DropdownMenu.Label className={styles.dropdownLabel}>
+            <DataMeter announce={false} />
+          </DropdownMenu.Label>
           <DropdownMenu.Separator className={styles.separator} />
           <DropdownMenu.Item className={styles.dropdownItem} onSelect={leave}>
             SIGN OUT

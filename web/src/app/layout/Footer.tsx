@@ -3,8 +3,13 @@ import { openAuth } from '../../shared/modals/modal-store';
 import styles from './Footer.module.css';
 import { FOOTER_LINKS } from './navigation';
 import { Link } from '../../ui/Link';
+import { DataMeter } from '../../shared/low-data/DataMeter';
+import { LowDataSwitch } from '../../shared/low-data/LowDataSwitch';
 
-/** The footer: links, JOIN NOW for guests, the licence, the 18+ mark, the operator and the catalogue's size. */
+/**
+ * The footer: links, JOIN NOW for guests, the low-data switch and the visit's data meter (docs/architecture.md#low-data-mode),
+ * the licence, the 18+ mark, the operator and the catalogue's size.
+ */
 export function Footer({ signedIn }: { signedIn: boolean }) {
   return (
     <footer className={styles.footer}>
@@ -29,6 +34,10 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
             JOIN NOW
           </Button>
         )}
+      </div>
+      <div className={styles.data}>
+        <LowDataSwitch />
+        <DataMeter />
       </div>
       <div className={styles.bottom}>
         <span className={styles.badge} title="Licensed in Curacao">

@@ -1,10 +1,15 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import type { BannerCarousel_banners$key } from '../../__generated__/BannerCarousel_banners.graphql';
+import { useLowData } from '../low-data/low-data';
 import styles from './BannerCarousel.module.css';
 
 /** docs/rules.md#promotions-and-banners: a new banner every 5000 ms, sliding in over 1000 ms. */
 export const AUTOPLAY_MS = 5000;
+
+/** The banners' design widths (desktop 1200 × 400, phone 600 × 600); the casino also serves each at half its width. */
+const DESKTOP_WIDTH = 1200;
+const MOBILE_WIDTH = 600;
 
 /** What every banner invites the player to do (the whole banner is the link; this makes it visible). */
 const CALL_TO_ACTION = 'See the offer ›';
@@ -26,6 +31,8 @@ function useMedia(query: string): boolean {
 /**
  * The players' promotion banners: one at a time, turning by itself only when there is more than one, pausable,
  * and still for players who prefer reduced motion. On phones the mobile image shows, or its video, muted and inline.
+ * In low-data mode (docs/architecture.md#low-data-mode) each picture comes at half its width and a banner's video
+ * never plays: its desktop picture stands in for it.
  */
 export function BannerCarousel({ banners }: { banners: BannerCarousel_banners$key }) {
   const list = useFragment(
@@ -46,6 +53,7 @@ export function BannerCarousel({ banners }: { banners: BannerCarousel_banners$ke
   const [hovered, setHovered] = useState(false);
   const reducedMotion = useMedia('(prefers-reduced-motion: reduce)');
   const phone = useMedia('(max-width: 599px)');
+  const lowData = useLowData();
   const turning = list.length > 1 && !paused && !hovered && !reducedMotion;
 
   useEffect(() => {
@@ -78,16 +86,21 @@ export function BannerCarousel({ banners }: { banners: BannerCarousel_banners$ke
             aria-hidden={i !== index}
             tabIndex={i === index ? 0 : -1}
           >
-            {phone && banner.mobileIsVideo ? (
+            {phone && banner.mobileIsVideo && !lowData ? (
               <video className={styles.media} src={banner.imageMobile} muted autoPlay loop playsInline />
             ) : (
               <picture>
-                <source media="(max-width: 599px)" srcSet={banner.imageMobile} />
+                {!(lowData && banner.mobileIsVideo) && (
+                  <source
+                    media="(max-width: 599px)"
+                    srcSet={lowData ? `${banner.imageMobile}?w=${MOBILE_WIDTH / 2}` : banner.imageMobile}
+                  />
+                )}
                 {/* The first banner is the top of a signed-in player's home (its largest paint): fetched at
                     once and first; the others wait until they are near the screen. */}
                 <img
                   className={styles.media}
-                  src={banner.image}
+                  src={lowData ? `${banner.image}?w=${DESKTOP_WIDTH / 2}` : banner.image}
                   alt=""
                   width={1200}
                   height={400}

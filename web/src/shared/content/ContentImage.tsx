@@ -1,3 +1,5 @@
+import { artSources } from '../low-data/art';
+import { useLowData } from '../low-data/low-data';
 import { useImageState } from '../../ui/useImageState';
 import styles from './ContentImage.module.css';
 
@@ -30,14 +32,15 @@ export function ContentImage({
   priority?: boolean;
 }) {
   const { state, imageProps } = useImageState(src);
-  const half = size.width / 2;
+  // Low-data mode: the half-width file only (shared/low-data/art.ts).
+  const sources = src ? artSources(src, size.width, useLowData()) : null;
   return (
     <div className={styles.box} style={{ aspectRatio: `${size.width} / ${size.height}` }} data-state={state}>
-      {src && state !== 'error' && (
+      {sources && state !== 'error' && (
         <img
           className={styles.image}
-          src={src}
-          srcSet={`${src}?w=${half} ${half}w, ${src} ${size.width}w`}
+          src={sources.src}
+          srcSet={sources.srcSet}
           sizes={sizes}
           width={size.width}
           height={size.height}

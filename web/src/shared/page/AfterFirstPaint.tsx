@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { BelowFold } from '../low-data/below-fold';
 import { renderContext } from '../render-context';
 
 /**
@@ -18,5 +19,10 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!ready) startTransition(() => setReady(true));
   }, [ready]);
-  return ready ? children : <div style={{ minHeight: '100vh' }} />;
+  // Below the first screen: in low-data mode their art waits for the app (shared/low-data/below-fold.ts).
+  return ready ? (
+    <BelowFold.Provider value={true}>{children}</BelowFold.Provider>
+  ) : (
+    <div style={{ minHeight: '100vh' }} />
+  );
 }
