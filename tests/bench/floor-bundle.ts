@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 /**
- * A floor's browser script (./stack-floor/client.ts, ./home-floor/client.ts) as one file: React and React DOM's
+ * A floor's browser script (./stack-floor/client.ts, ./markup-floor/client.ts) as one file: React and React DOM's
  * production builds, minified, as a site ships them. The development build (not minified) is for the floors'
  * tests: only it reports a hydration that kept the server's nodes but differs in an attribute.
  */

@@ -2,6 +2,9 @@ import { PAGE_CODE_ID, START_PAGE_CODE } from '../../web/server/page-start.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A search engine's crawler, as it names itself. */
+const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
 /**
  * The floor Lighthouse's time budgets are read against (docs/benchmarks.md#lighthouse): a page with no JavaScript at
  * all, one heading, one paragraph and one game's art from the same assets host as the site's, on a plain node:http
@@ -43,11 +46,18 @@ export async function fetchSitePage(
   siteUrl: string,
   pagePath: string,
 ): Promise<{ withoutCode: string; withCode(entry: string): string }> {
-  const served = await (await fetch(new URL(pagePath, siteUrl))).text();
+  // Asked as a crawler asks (web/server/crawler.ts): the page whole, with no script of React's streaming render
+  // to take out, whatever part of it a browser would get later than the rest.
+  const served = await (
+    await fetch(new URL(pagePath, siteUrl), { headers: { 'user-agent': CRAWLER_UA } })
+  ).text();
   // Found as the site's document puts them in (web/server/page-document.ts).
   const codeList = new RegExp(`<script type="application/json" id="${PAGE_CODE_ID}">[^<]*</script>`);
-  const starter = `<script>${START_PAGE_CODE}</script>`;
-  if (!codeList.test(served) || !served.includes(starter)) {
+  // A streamed page's starter carries the response's nonce too (web/server/page-document.ts).
+  const starter = new RegExp(
+    `<script(?: nonce="[^"]*")?>${START_PAGE_CODE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</script>`,
+  );
+  if (!codeList.test(served) || !starter.test(served)) {
     throw new Error(`${pagePath} has no code list and starter to take out`);
   }
   const html = served.replace('<head>', `<head><base href="${new URL('/', siteUrl).href}">`);

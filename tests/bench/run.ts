@@ -28,7 +28,7 @@ const USAGE =
   'each latency comparison at 1 client, alternating call by call; 3N per side at 10 clients, in blocks; 1-5000, ' +
   'default 1000)] [--load-seconds S (per throughput run, 1-120, default 5)] ' +
   '[--cpu-requests N (persisted wallet queries per side of the CPU comparison, 100-100000, default 4000)] ' +
-  '[--watchers N (guests watching one tournament, 0-20000, default 10000)] ' +
+  '[--watchers N (guests watching one tournament, 0-20000, default 18000)] ' +
   '[--viewers N (players following their own viewerEvents, 0-2000, default 1000)] ' +
   '[--rounds R (tournament publishes, 1-1000, default 100)] ' +
   '[--viewer-rounds R (rounds of one event per player, 1-100, default 10)] ' +
@@ -90,7 +90,7 @@ function parse(argv: string[]): Args | null {
     samples: intFlag('samples', values.samples, 1000, 1, 5000),
     loadSeconds: intFlag('load-seconds', values['load-seconds'], 5, 1, 120),
     cpuRequests: intFlag('cpu-requests', values['cpu-requests'], 4000, 100, 100_000),
-    watchers: intFlag('watchers', values.watchers, 10_000, 0, 20_000),
+    watchers: intFlag('watchers', values.watchers, 18_000, 0, 20_000),
     viewers: intFlag('viewers', values.viewers, 1_000, 0, 2_000),
     scaling: {
       watchers: intFlag('watchers', values.watchers, 5_000, 0, 20_000),
@@ -110,7 +110,7 @@ const mib = (kib: number) => `${(kib / 1024).toFixed(1)} MiB`;
 function checkRows(checks: Check[]): string[] {
   const rows = [`${'check'.padEnd(36)}${'measured'.padStart(12)}${'budget'.padStart(12)}  result`];
   for (const c of checks) {
-    const plain = c.unit === 'rounds' || c.unit === 'score';
+    const plain = c.unit === 'rounds' || c.unit === 'score' || c.unit === 'files';
     const ratio = c.unit === '×';
     // Layout shift is unitless and small: 0.001 is a shift, shown as such.
     const shift = c.unit === 'CLS';
@@ -213,7 +213,8 @@ function subscriptionsTable(report: SubscriptionBenchReport): string {
     '',
     `Subscriptions on one gateway: ${report.watchers} guests watching one tournament ` +
       `(${tournament.rounds.completed}/${tournament.rounds.requested} rounds) and ${report.viewers} players' own ` +
-      `viewerEvents (${viewer.rounds.completed}/${viewer.rounds.requested} rounds), one graphql-ws socket each ` +
+      `viewerEvents (${viewer.rounds.completed}/${viewer.rounds.requested} rounds), one graphql-ws socket each, ` +
+      `from ${report.clientProcesses} client process(es) ` +
       `(Node ${env.node}, ${env.cpus} CPUs, open files ${env.openFiles})`,
     '',
     ...checkRows(report.checks),
@@ -234,9 +235,16 @@ function subscriptionsTable(report: SubscriptionBenchReport): string {
     memory
       ? `gateway RSS after GC: ${mib(memory.baselineRssKiB)} warmed up, ${mib(memory.watchersRssKiB)} with the ` +
           `watchers, ${mib(memory.loadedRssKiB)} with the players too\n` +
-          `per subscriber: ${fmt(memory.perSubscriberKiB, 'KiB')} RSS; JS heap ${fmt(memory.heapUsedPerSubscriberKiB, 'KiB')} ` +
+          `per subscriber: ${fmt(memory.perSubscriberKiB, 'KiB')} heap + external; JS heap ${fmt(memory.heapUsedPerSubscriberKiB, 'KiB')} ` +
           `used (watcher ${fmt(memory.heapPerWatcherKiB, 'KiB')}, player ${fmt(memory.heapPerViewerKiB, 'KiB')}), ` +
-          `${fmt(memory.heapTotalPerSubscriberKiB, 'KiB')} committed; external ${fmt(memory.externalPerSubscriberKiB, 'KiB')}`
+          `${fmt(memory.heapTotalPerSubscriberKiB, 'KiB')} committed; external ${fmt(memory.externalPerSubscriberKiB, 'KiB')}; ` +
+          `RSS ${fmt(memory.rssPerSubscriberKiB, 'KiB')}\n` +
+          `after every subscriber left: ${mib(memory.leftRssKiB)} RSS, ${fmt(memory.leftBehindPerSubscriberKiB, 'KiB')} ` +
+          `heap + external per subscriber over the baseline` +
+          (report.openFiles
+            ? `; open files ${report.openFiles.baseline} warmed up, ${report.openFiles.loaded} loaded, ` +
+              `${report.openFiles.afterLeave} after`
+            : '')
       : 'gateway RSS: n/a (no /proc on this system)',
     `setup: watchers subscribed in ${(report.setup.watchersMs / 1000).toFixed(1)} s ` +
       `(${report.setup.warmupPublishes} warm-up publish(es)), players registered in ` +
@@ -274,11 +282,40 @@ function lighthouseTable(report: LighthouseReport): string {
       lines.push(`  audits to look at: ${page.failedAudits.join('; ')}`);
     }
   }
+  for (const page of report.hydrationFloors) {
+    lines.push(
+      `${page.path} hydration at 4x: ${Math.round(page.appMedian)} ms (runs ${page.app.join('/')}) beside React ` +
+        `alone on its markup ${Math.round(page.floorMedian)} ms (runs ${page.floor.join('/')}): ` +
+        `${page.over >= 0 ? '+' : ''}${Math.round(page.over)} ms the app's own (budget ` +
+        `+${report.budgets.hydrationOverFloor})`,
+    );
+  }
+  for (const slowed of report.slowed) {
+    const { unslowed, slowed: held, part } = slowed;
+    lines.push(
+      `${slowed.path} with ${slowed.call} slowed ${slowed.delayMs} ms: FCP ${Math.round(held.metrics.FCP)} ms ` +
+        `against ${Math.round(unslowed.metrics.FCP)} unslowed (×${slowed.ratios.FCP}), LCP ` +
+        `${Math.round(held.metrics.LCP)} against ${Math.round(unslowed.metrics.LCP)} (×${slowed.ratios.LCP}); ` +
+        (part.appeared
+          ? `the part on screen ${part.appearedAfterAnswerMs} ms after its call answered`
+          : 'the part never on screen') +
+        (part.shellBeforeAnswer ? ', the shell before' : ', no shell before the call answered'),
+    );
+  }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
   lines.push(
     `home's bytes over the network, art left out: first visit ${kb(bytes.firstVisit.bytes)} ` +
       `(site ${kb(bytes.firstVisit.siteBytes)}; art ${kb(bytes.firstVisit.artBytes)} more), ` +
       `repeat visit ${kb(bytes.repeatVisit.bytes)} (art ${kb(bytes.repeatVisit.artBytes)} more)`,
+    ...(bytes.lowData
+      ? [
+          `home's first visit at 390 px, everything for 15 s after the load: ` +
+            `${kb(bytes.lowData.saveData.bytes)} with Save-Data (art ${kb(bytes.lowData.saveData.artBytes)}, ` +
+            `code ${kb(bytes.lowData.saveData.codeBytes)}), ${kb(bytes.lowData.standard.bytes)} without ` +
+            `(art ${kb(bytes.lowData.standard.artBytes)}, code ${kb(bytes.lowData.standard.codeBytes)}, ` +
+            `service worker ${kb(bytes.lowData.standard.workerBytes)})`,
+        ]
+      : []),
     `report: ${path.relative(repoRoot, reportPath('lighthouse'))}`,
   );
   return lines.join('\n');

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { HYDRATED_EVENT } from '../../web/src/shared/page-events.js';
 
 /**
@@ -16,6 +16,24 @@ import { HYDRATED_EVENT } from '../../web/src/shared/page-events.js';
 export interface VisitBytes {
   firstVisit: VisitFigures;
   repeatVisit: VisitFigures;
+  /**
+   * A first visit to home on a 390 px phone, everything counted (art too) for 15 s after the load
+   * (docs/architecture.md#low-data-mode): with the browser's `Save-Data: on`, and without it, side by side.
+   */
+  lowData: { saveData: PhoneVisit; standard: PhoneVisit } | null;
+}
+
+export interface PhoneVisit {
+  /** Every byte of the visit: the site's, the art's, other origins', and the service worker's own. */
+  bytes: number;
+  /** Of those, art's (the casino's /images/). */
+  artBytes: number;
+  /** Of those, JavaScript's. */
+  codeBytes: number;
+  /** Of those, what the service worker fetched for itself (its precache). */
+  workerBytes: number;
+  /** Requests counted. */
+  requests: number;
 }
 
 export interface VisitFigures {
@@ -34,6 +52,15 @@ const PHONE = {
   isMobile: true,
   hasTouch: true,
 };
+/** The phone of the low-data budget (issue 43): 390 px wide, as the e2e tests' PHONE. */
+const SMALL_PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 1,
+  isMobile: true,
+  hasTouch: true,
+};
+/** How long after the load a phone visit's bytes are counted: what the page and its worker fetch in the background. */
+const PHONE_VISIT_MS = 15_000;
 /** The network is quiet once nothing has crossed it for this long (the service worker installs after the load). */
 const QUIET_MS = 1_000;
 /** How long a visit may take to settle. */
@@ -44,6 +71,8 @@ export async function measureVisitBytes(options: {
   siteUrl: string;
   /** The images' origin: its /images/ responses are art. */
   artOrigin: string;
+  /** Measure the low-data figures too (default true; two visits of 15 s: the plumbing test leaves them out). */
+  lowData?: boolean;
 }): Promise<VisitBytes> {
   const relay = await countingRelay(new URL(options.siteUrl));
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${options.chromePort}`);
@@ -53,7 +82,10 @@ export async function measureVisitBytes(options: {
       const artOrigin = new URL(options.artOrigin).origin;
       const firstVisit = await visit(context, relay, artOrigin);
       const repeatVisit = await visit(context, relay, artOrigin);
-      return { firstVisit, repeatVisit };
+      if (options.lowData === false) return { firstVisit, repeatVisit, lowData: null };
+      const saveData = await phoneVisit(browser, options.siteUrl, artOrigin, true);
+      const standard = await phoneVisit(browser, options.siteUrl, artOrigin, false);
+      return { firstVisit, repeatVisit, lowData: { saveData, standard } };
     } finally {
       await context.close();
     }
@@ -86,6 +118,51 @@ async function visit(context: BrowserContext, relay: Relay, artOrigin: string): 
     return { bytes: relay.bytes() + otherBytes, siteBytes: relay.bytes(), artBytes };
   } finally {
     await page.close();
+  }
+}
+
+/**
+ * A first visit to home at 390 px in a context of its own (no cache, no worker), counted for PHONE_VISIT_MS after the
+ * load: every response that crossed the network, as Chromium reports it to Playwright (headers and encoded body),
+ * the service worker's own requests included; a response the worker answered is not counted again (its fetch was).
+ */
+async function phoneVisit(
+  browser: Browser,
+  siteUrl: string,
+  artOrigin: string,
+  saveData: boolean,
+): Promise<PhoneVisit> {
+  const context = await browser.newContext({
+    ...SMALL_PHONE,
+    serviceWorkers: 'allow',
+    ...(saveData ? { extraHTTPHeaders: { 'Save-Data': 'on' } } : {}),
+  });
+  const figures: PhoneVisit = { bytes: 0, artBytes: 0, codeBytes: 0, workerBytes: 0, requests: 0 };
+  const counted: Promise<void>[] = [];
+  context.on('requestfinished', (request) => {
+    counted.push(
+      (async () => {
+        const response = await request.response();
+        if (!response || response.fromServiceWorker()) return;
+        const sizes = await request.sizes();
+        const size = sizes.responseHeadersSize + sizes.responseBodySize;
+        const url = new URL(request.url());
+        figures.bytes += size;
+        figures.requests += 1;
+        if (url.origin === artOrigin && url.pathname.startsWith('/images/')) figures.artBytes += size;
+        if (request.resourceType() === 'script' || /\.js$/.test(url.pathname)) figures.codeBytes += size;
+        if (request.serviceWorker()) figures.workerBytes += size;
+      })().catch(() => {}),
+    );
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/`, { waitUntil: 'load', timeout: SETTLE_TIMEOUT_MS });
+    await page.waitForTimeout(PHONE_VISIT_MS);
+    await Promise.all(counted);
+    return figures;
+  } finally {
+    await context.close();
   }
 }
 

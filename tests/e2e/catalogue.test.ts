@@ -35,6 +35,21 @@ describe('catalogue pages', () => {
     expect(await grid.getByText(/^\d+ games$/).textContent()).toBe('380 games');
     await grid.getByRole('button', { name: /Show more/ }).click();
     await expect.poll(() => tiles.count()).toBe(60);
+    // The next press too (the pagination is set up on the first: shared/games/LazyPagination.tsx).
+    await grid.getByRole('button', { name: 'Show more (320 left)' }).click();
+    await expect.poll(() => tiles.count()).toBe(90);
+    await grid.getByRole('button', { name: 'Show more (290 left)' }).waitFor();
+  });
+
+  it("shows a home section's games in full on Show more", async () => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'MOST POPULAR' });
+    const tiles = section.getByRole('listitem');
+    await expect.poll(() => tiles.count()).toBe(10);
+    await section.getByRole('button', { name: 'Show more' }).click();
+    // The sandbox seed's most popular games: 30, all of them now, and nothing more to show.
+    await expect.poll(() => tiles.count()).toBe(30);
+    await expect.poll(() => section.getByRole('button', { name: 'Show more' }).count()).toBe(0);
   });
 
   it("lists a category with the site's aliases and a provider's games; a guest's recent games are not found", async () => {

@@ -27,8 +27,10 @@ export function ScrollRow({
     if (!el) return;
     const measure = () =>
       setMore({ left: el.scrollLeft > 1, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 });
-    measure();
     el.addEventListener('scroll', measure, { passive: true });
+    // The observer's first call, at the next frame once the page is laid out, is the first measure: reading the
+    // widths here, in the hydration's effects, made the browser lay the whole page out there and then
+    // (docs/benchmarks.md#hydration-against-each-pages-floor).
     const resize = new ResizeObserver(measure);
     resize.observe(el);
     return () => {

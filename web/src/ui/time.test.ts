@@ -13,3 +13,23 @@ describe('formatJohannesburg', () => {
     expect(formatJohannesburg('soon')).toBe('');
   });
 });
+
+describe('formatJohannesburg without Intl', () => {
+  it('reads every hour as Intl does', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Johannesburg',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    for (let time = Date.UTC(2000, 0, 1, 0, 7); time < Date.UTC(2031, 0, 1); time += 991 * 60_000 * 7) {
+      const part = Object.fromEntries(intl.formatToParts(time).map((p) => [p.type, p.value]));
+      expect(formatJohannesburg(time)).toBe(
+        `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`,
+      );
+    }
+  });
+});

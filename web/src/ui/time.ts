@@ -1,3 +1,5 @@
+import { fixedOffsetClock } from './fixed-offset-clock';
+
 /*
  * Dates as players read them (docs/rules.md#audience-and-time): 'yyyy-MM-dd HH:mm' in Johannesburg time, whatever
  * zone the player's device is set to. The gateway returns instants in UTC.
@@ -24,6 +26,12 @@ const johannesburgParts = () =>
 export function formatJohannesburg(instant: string | number | Date): string {
   const date = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(date.getTime())) return '';
+  // Without Intl where the zone's offset is fixed (./fixed-offset-clock.ts: its first use is costly on a hydrating page).
+  const clock = fixedOffsetClock(date, TIME_ZONE);
+  if (clock) {
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${clock.year}-${two(clock.month)}-${two(clock.day)} ${two(clock.hour)}:${two(clock.minute)}`;
+  }
   const part = Object.fromEntries(
     johannesburgParts()
       .formatToParts(date)

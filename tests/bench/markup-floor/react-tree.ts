@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { createElement, type ReactNode } from 'react';
+import { createElement, Suspense, type ReactNode } from 'react';
 
 /*
  * React elements equal to a server-rendered DOM, read from the DOM itself (./client.ts): tag names, attributes as
@@ -143,32 +143,46 @@ function propsOf(element: Element): Record<string, unknown> {
 
 /**
  * The children of `parent` as React children. React separates adjacent texts with an empty comment (`<!-- -->`),
- * which hydration steps over: the texts become separate strings. Any other comment marks a boundary (Suspense,
- * Activity) this reading does not rebuild, and an element it cannot stand for is refused, so a floor that would
- * not hydrate as the app does fails loudly.
+ * which hydration steps over: the texts become separate strings. A completed Suspense boundary (`<!--$-->` …
+ * `<!--/$-->`, as a streamed or deferred part leaves it once its content is in) is rebuilt as a Suspense element, so
+ * React hydrates it as the app's own boundary (in a pass of its own). Any other comment marks a boundary this
+ * reading does not rebuild (a pending or client-rendered one, an Activity), and an element it cannot stand for is
+ * refused, so a floor that would not hydrate as the app does fails loudly.
  *
  * Read in slices of a few milliseconds, each its own task: read at once, home's ~450 elements took 10-50 ms at 1×
  * (the code still cold), a long task of the floor's own that the site does not have, which would read as
  * blocking time on the floor's row.
  */
 export async function reactChildren(parent: Node, slice = slicer(4)): Promise<ReactNode[]> {
-  const children: ReactNode[] = [];
+  // The innermost open boundary's children last.
+  const open: ReactNode[][] = [[]];
   for (let node = parent.firstChild; node; node = node.nextSibling) {
+    const children = open[open.length - 1]!;
     if (node.nodeType === Node.TEXT_NODE) children.push((node as Text).data);
     else if (node.nodeType === Node.COMMENT_NODE) {
-      if ((node as Comment).data !== ' ') throw new Error(`a <!--${(node as Comment).data}--> comment`);
+      const data = (node as Comment).data;
+      if (data === '$') open.push([]);
+      else if (data === '/$' && open.length > 1) {
+        const content = open.pop()!;
+        open[open.length - 1]!.push(createElement(Suspense, { fallback: null }, ...content));
+      } else if (data !== ' ') throw new Error(`a <!--${data}--> comment`);
     } else if (node.nodeType === Node.ELEMENT_NODE) {
       await slice();
       children.push(await reactElement(node as Element, slice));
     }
   }
-  return children;
+  if (open.length > 1) throw new Error('a <!--$--> boundary left open');
+  return open[0]!;
 }
 
 async function reactElement(element: Element, slice: () => Promise<void>): Promise<ReactNode> {
   const tag = element.localName;
-  if (['script', 'noscript', 'template'].includes(tag)) throw new Error(`a <${tag}> in the markup`);
   const props = propsOf(element);
+  // A data block (a page's JSON-LD) is rendered by the app as inner HTML: React keeps its text as it is.
+  if (tag === 'script' && /^application\/(ld\+)?json$/.test(String(props.type))) {
+    return createElement(tag, { ...props, dangerouslySetInnerHTML: { __html: element.textContent ?? '' } });
+  }
+  if (['script', 'noscript', 'template'].includes(tag)) throw new Error(`a <${tag}> in the markup`);
   // A textarea's text is its default value (above).
   if (tag === 'textarea') return createElement(tag, props);
   return createElement(tag, props, ...(await reactChildren(element, slice)));

@@ -4,7 +4,7 @@ import { hydrateMarked, useHydratedMark } from '../hydration-marks.js';
 import { reactChildren } from './react-tree.js';
 
 /*
- * Home's markup hydrated by React alone (./page.ts): the app's root element (web/src/main.tsx hydrates #root), read
+ * A page's markup hydrated by React alone (./page.ts): the app's root element (web/src/main.tsx hydrates #root), read
  * into React elements first, then hydrated as the site hydrates it (in a transition, between the same marks).
  */
 function Page({ children }: { children: ReactNode[] }) {
