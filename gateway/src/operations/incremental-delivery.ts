@@ -4,11 +4,11 @@ import { GraphQLSchema, type DocumentNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
 /**
- * The schema as the gateway serves it: schema.graphql plus `@defer` and `@stream`, which Yoga's defer-stream plugin
- * adds when the gateway starts (deliverIncrementally) and schema.graphql does not declare (Relay's compiler brings
- * its own). What checks a document away from a running gateway validates against this, so a partner may register a
- * document with @defer (partners/publish.ts) and the schema check keeps judging the site's deferred operations
- * (scripts/known-operations.ts) rather than dropping them as invalid.
+ * The schema as the gateway serves it: with `@defer` and `@stream`. schema.graphql declares both today (Relay's
+ * compiler keeps @defer in the persisted documents only then), and Yoga's defer-stream plugin adds them at start to
+ * a schema without them (deliverIncrementally); what checks a document away from a running gateway validates against
+ * this, so a partner may register a document with @defer (partners/publish.ts) and the schema check keeps judging the
+ * site's deferred operations (scripts/known-operations.ts) even if schema.graphql stops declaring them.
  */
 export function withIncrementalDirectives(schema: GraphQLSchema): GraphQLSchema {
   const missing = [GraphQLDeferDirective, GraphQLStreamDirective].filter((d) => !schema.getDirective(d.name));
